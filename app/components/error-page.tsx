@@ -1,0 +1,44 @@
+import { Link } from 'react-router'
+import { paths } from '#app/domain/paths.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { SiteShell } from './layout/site-shell.tsx'
+
+/** The page shown for a 404 (SPEC: 'Oops! Page not found', 'Return to Home') or any other error. */
+export function ErrorPage({ status }: { status: number }) {
+  const t = useT()
+  const lang = useLanguage()
+  const [title, text] =
+    status === 404
+      ? [t.notFound.title, t.notFound.text]
+      : status === 403 || status === 401
+        ? [t.error.forbiddenTitle, t.error.forbiddenText]
+        : status >= 400 && status < 500
+          ? [t.error.badRequestTitle, t.error.badRequestText]
+          : [t.error.title, t.error.text]
+  return (
+    <SiteShell>
+      <section className="mx-auto max-w-xl py-20 text-center">
+        <p className="text-5xl font-bold text-rose-900">{status}</p>
+        <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
+        <p className="mt-2 text-stone-600">{text}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link
+            to={paths.home(lang)}
+            className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
+          >
+            {status === 404 ? t.notFound.home : t.error.home}
+          </Link>
+          {status >= 500 && (
+            <button
+              type="button"
+              onClick={() => window.location.reload()}
+              className="rounded-md border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100"
+            >
+              {t.error.reload}
+            </button>
+          )}
+        </div>
+      </section>
+    </SiteShell>
+  )
+}

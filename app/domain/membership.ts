@@ -1,0 +1,17 @@
+/** Membership tiers, highest first (SPEC §3). */
+export const MEMBERSHIP_TIERS = ['vip_plus', 'ouro', 'prata', 'bronze', 'basico', 'free'] as const
+export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number]
+
+const TIER_RANKS: Record<MembershipTier, number> = {
+  vip_plus: 5,
+  ouro: 4,
+  prata: 3,
+  bronze: 2,
+  basico: 1,
+  free: 0,
+}
+
+/** Listing rank of a tier (SPEC §3): VIP+ 5 … free 0, anything unknown 0. */
+export function tierRank(tier: string | null | undefined): number {
+  return tier && Object.hasOwn(TIER_RANKS, tier) ? TIER_RANKS[tier as MembershipTier] : 0
+}

@@ -1,0 +1,36 @@
+import {
+  asLanguage,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+  resolveLanguage,
+} from '#app/domain/language.ts'
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return rest.join('=')
+  }
+  return undefined
+}
+
+/**
+ * The interface language of a request (SPEC §2 rules) and, when it must be stored, the
+ * Set-Cookie header that stores it.
+ */
+export function requestLanguage(request: Request): { language: Language; setCookie?: string } {
+  const url = new URL(request.url)
+  const { language, store } = resolveLanguage({
+    pathLanguage: asLanguage(/^\/(pt|en)(?:\/|$)/.exec(url.pathname)?.[1]),
+    storedLanguage: asLanguage(cookieValue(request.headers.get('cookie'), LANGUAGE_STORAGE_KEY)),
+    queryLanguage: asLanguage(url.searchParams.get('lang')),
+    acceptLanguage: request.headers.get('accept-language'),
+  })
+  if (!store) return { language }
+  const secure = url.protocol === 'https:' ? '; Secure' : ''
+  return {
+    language,
+    setCookie: `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax; HttpOnly${secure}`,
+  }
+}

@@ -1,0 +1,86 @@
+import { useEffect } from 'react'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { ErrorPage } from './components/error-page.tsx'
+import { useNonce } from './components/nonce.tsx'
+import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
+import { dictionary } from './i18n/i18n.ts'
+import { requestLanguage } from './modules/i18n/request-language.server.ts'
+import { navigationCities } from './modules/location/navigation.server.ts'
+import stylesheet from './styles/app.css?url'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { language, setCookie } = requestLanguage(request)
+  const cities = await navigationCities()
+  return data(
+    { language, cities, year: new Date().getFullYear() },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  )
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const root = useRouteLoaderData<typeof loader>('root')
+  const language = root?.language ?? DEFAULT_LANGUAGE
+  return (
+    <html lang={htmlLang(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a1f45" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { language } = loaderData
+  // The path's language is also kept in the browser (SPEC §9 aprova-lang).
+  useEffect(() => {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+    } catch {
+      // Private mode or storage disabled: the cookie still carries the choice.
+    }
+  }, [language])
+  return <Outlet />
+}
+
+export function meta({ error, loaderData }: Route.MetaArgs) {
+  const t = dictionary(loaderData?.language ?? DEFAULT_LANGUAGE)
+  if (!error) return []
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return [
+    { title: notFound ? t.meta.notFoundTitle : t.meta.errorTitle },
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  // Never show a stack trace in production; the server log has it.
+  if (import.meta.env.DEV && error instanceof Error) console.error(error)
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+}

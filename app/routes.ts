@@ -1,0 +1,7 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes'
+
+export default [
+  index('routes/public/root-redirect.tsx'),
+  route(':lang', 'routes/public/language-layout.tsx', [index('routes/public/home.tsx')]),
+  route('*', 'routes/public/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router'
+import { asLanguage } from '#app/domain/language.ts'
+import type { Route } from './+types/language-layout'
+
+// Every /{lang}/… page: only /pt and /en exist; any other first segment is a 404.
+export function loader({ params }: Route.LoaderArgs) {
+  if (!asLanguage(params.lang)) throw new Response('Not found', { status: 404 })
+  return null
+}
+
+export default function LanguageLayout() {
+  return <Outlet />
+}

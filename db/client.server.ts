@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { schema } from './schema.ts'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  ping(): Promise<boolean>
+  close(): Promise<void>
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true }
+
+/** Directory of the SQL migrations, found from this file whether it runs bundled or from source. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(new URL(import.meta.url).pathname)
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error('package.json not found above ' + import.meta.url)
+    dir = parent
+  }
+  return path.join(dir, 'db', 'migrations')
+}
+
+/** Opens PostgreSQL (a pool) when given a URL, otherwise PGlite on disk or in memory. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const migrationsConfig = { migrationsFolder: migrationsFolder() }
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      migrate: () => migratePg(db, migrationsConfig),
+      ping: () => ping(db as unknown as Database),
+      close: () => pool.end(),
+    }
+  }
+  if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true })
+  const client = await PGlite.create({
+    dataDir: 'dataDir' in target ? target.dataDir : undefined,
+    extensions: { unaccent, pg_trgm },
+  })
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' })
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, migrationsConfig),
+    ping: () => ping(db as unknown as Database),
+    close: () => client.close(),
+  }
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+// The process-wide handle. Kept on globalThis so that dev-server module reloads reuse it
+// instead of opening PGlite's directory twice.
+const globalKey = Symbol.for('aprova.database')
+type GlobalWithDb = typeof globalThis & { [globalKey]?: DatabaseHandle }
+
+/** Makes `handle` the database every query module uses. */
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  ;(globalThis as GlobalWithDb)[globalKey] = handle
+}
+
+/** The database opened at start-up (or by the test setup). */
+export function db(): Database {
+  const handle = (globalThis as GlobalWithDb)[globalKey]
+  if (!handle) throw new Error('Database not opened: call setDatabase() at start-up')
+  return handle.db
+}
+
+/** The current handle, if any (health check, shutdown). */
+export function databaseHandle(): DatabaseHandle | undefined {
+  return (globalThis as GlobalWithDb)[globalKey]
+}

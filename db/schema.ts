@@ -1,0 +1,6 @@
+// The whole schema as one object for Drizzle's relational queries and the migrator.
+import * as auth from './schema/auth.ts'
+import * as profiles from './schema/profiles.ts'
+import * as reference from './schema/reference.ts'
+
+export const schema = { ...auth, ...profiles, ...reference }

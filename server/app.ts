@@ -1,0 +1,149 @@
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type ErrorRequestHandler } from 'express'
+import type { ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { databaseHandle, openDatabase, setDatabase } from '#db/client.server.ts'
+import { syncDemoData } from '#db/seed/demo.server.ts'
+import { loadReferenceData } from '#db/seed/reference.server.ts'
+import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
+import { log } from './logger.server.ts'
+import { requestLog } from './request-log.server.ts'
+import { securityHeaders } from './security-headers.server.ts'
+
+const SHUTDOWN_DEADLINE_MS = 4500
+
+export interface StartOptions {
+  mode: ServerEnv['mode']
+  /** Root of the project (build/ and db/ live below it). */
+  root: string
+  vite?: ViteDevServer
+}
+
+/**
+ * Boots the whole site: validates the environment, opens and migrates the database, loads
+ * reference and demo data, serves HTTP and shuts down cleanly on SIGTERM/SIGINT.
+ */
+export async function startServer(options: StartOptions): Promise<Server> {
+  const env = parseEnv(process.env, options.mode)
+  setServerEnv(env)
+
+  const handle = await openDatabase(
+    env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'db') },
+  )
+  setDatabase(handle)
+  await handle.migrate()
+  await loadReferenceData(handle.db)
+  await syncDemoData(handle.db, { enabled: env.demoData, mediaDir: mediaDir(env) })
+
+  const app = createApp(env, options)
+  const server = app.listen(env.port, env.host)
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.port
+  log.info('server started', {
+    url: `http://${env.host}:${port}`,
+    mode: env.mode,
+    database: handle.kind,
+    demoData: env.demoData,
+  })
+  // Plain line for people (and scripts) starting the server by hand.
+  process.stdout.write(`Serving on http://${env.host}:${port}\n`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    setTimeout(() => {
+      log.error('shutdown deadline passed, exiting anyway')
+      process.exit(1)
+    }, SHUTDOWN_DEADLINE_MS).unref()
+    const closed = new Promise((resolve) => server.close(resolve))
+    server.closeIdleConnections()
+    setTimeout(() => server.closeAllConnections(), 2000).unref()
+    await closed
+    await handle.close()
+    await options.vite?.close()
+    setDatabase(undefined)
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+  process.once('SIGINT', () => void stop('SIGINT'))
+  return server
+}
+
+function mediaDir(env: ServerEnv) {
+  return path.join(env.dataDir, 'media')
+}
+
+function createApp(env: ServerEnv, options: StartOptions) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.use(requestLog())
+  app.use(compression())
+  app.use(
+    securityHeaders({ https: env.baseUrl.startsWith('https:'), dev: env.mode !== 'production' }),
+  )
+
+  app.get('/healthz', async (_req, res) => {
+    const ok = (await databaseHandle()?.ping()) ?? false
+    res.set('Cache-Control', 'no-store')
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable' })
+  })
+
+  if (options.vite) {
+    app.use(options.vite.middlewares)
+  } else {
+    const client = path.join(options.root, 'build', 'client')
+    // Hashed file names: safe to cache forever.
+    app.use(
+      '/assets',
+      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    )
+    app.use(express.static(client, { maxAge: '1h', index: false }))
+  }
+  app.use(
+    '/media',
+    express.static(mediaDir(env), {
+      maxAge: '7d',
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: false,
+    }),
+  )
+
+  const vite = options.vite
+  app.all(
+    '/{*path}',
+    createRequestHandler({
+      build: vite
+        ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+        : () => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>,
+      mode: env.mode,
+      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+    }),
+  )
+  app.use(errorHandler)
+  return app
+}
+
+// Client errors (bad URL encoding, missing media) keep their 4xx status; anything else is a
+// plain 500 without details. React Router renders its own error pages before this is reached.
+const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode ?? 500)
+  const clientError = status >= 400 && status < 500
+  if (!clientError)
+    log.error('unhandled error', { path: req.path, error: String(error?.stack ?? error) })
+  if (res.headersSent) return res.end()
+  res
+    .status(clientError ? status : 500)
+    .type('text/plain')
+    .send(clientError ? (status === 404 ? 'Not found' : 'Bad request') : 'Internal error')
+}

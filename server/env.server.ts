@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z
+    .string()
+    .refine((value) => URL.canParse(value), { message: `must be a URL such as ${example}` })
+    .refine((value) => !URL.canParse(value) || protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    })
+
+const schema = z
+  .object({
+    NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
+    HOST: optional(z.string().min(1)).default('127.0.0.1'),
+    PORT: optional(
+      z.coerce
+        .number({ message: 'must be a number' })
+        .int('must be a whole number')
+        .min(0, 'must be between 0 and 65535')
+        .max(65535, 'must be between 0 and 65535'),
+    ).default(3000),
+    DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://u@h/db')),
+    DATA_DIR: optional(z.string().min(1)).default('./data'),
+    BASE_URL: optional(urlWithProtocols(['http:', 'https:'], 'https://example.com')),
+    AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+    SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587')),
+    GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+    GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+    DEMO_DATA: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'must be set together with the other GOOGLE_CLIENT_* variable',
+      })
+    }
+  })
+
+export interface ServerEnv {
+  mode: 'production' | 'development'
+  host: string
+  port: number
+  databaseUrl: string | undefined
+  dataDir: string
+  baseUrl: string
+  authSecret: string
+  smtpUrl: string | undefined
+  google: { clientId: string; clientSecret: string } | undefined
+  demoData: boolean
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+/**
+ * Reads and validates the environment of DESIGN.md's runtime contract. Throws EnvError with one
+ * line per bad variable, naming it; creates DATA_DIR and, when AUTH_SECRET is unset, a secret
+ * kept in DATA_DIR so sessions survive restarts.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  mode: ServerEnv['mode'],
+): ServerEnv {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      const got = source[name] === undefined ? '' : ` (got '${source[name]}')`
+      return `  ${name} ${issue.message}${got}`
+    })
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  return {
+    mode,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    authSecret: env.AUTH_SECRET ?? storedSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !env.DATABASE_URL,
+  }
+}
+
+function storedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
+
+let current: ServerEnv | undefined
+
+/** Makes the parsed environment available to server modules. */
+export function setServerEnv(env: ServerEnv): void {
+  current = env
+}
+
+/** The environment parsed at start-up. */
+export function serverEnv(): ServerEnv {
+  if (!current) throw new Error('serverEnv() called before start-up parsed the environment')
+  return current
+}

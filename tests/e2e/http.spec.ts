@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test'
+
+// Response headers and plain HTTP behaviour of the Node host, without a browser.
+
+test('pages carry the security headers and a nonce-based CSP', async ({ request }) => {
+  const response = await request.get('/pt/')
+  const headers = response.headers()
+  const csp = headers['content-security-policy'] ?? ''
+  expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/)
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).toContain("object-src 'none'")
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  // BASE_URL is http here, so no HSTS.
+  expect(headers['strict-transport-security']).toBeUndefined()
+  expect(headers['x-powered-by']).toBeUndefined()
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+  const html = await response.text()
+  expect(html).toContain(`nonce="${nonce}"`)
+})
+
+test('HTML is compressed and server-rendered in the right language', async ({ request }) => {
+  const response = await request.get('/en/', { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(response.headers()['content-encoding']).toBe('gzip')
+  const html = await response.text()
+  expect(html).toContain('<html lang="en"')
+  expect(html).toContain('Verified escorts, direct contact')
+})
+
+test('hashed assets are cached for a year as immutable', async ({ request }) => {
+  const html = await (await request.get('/pt/')).text()
+  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
+  expect(asset).toBeTruthy()
+  const response = await request.get(asset ?? '')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+})
+
+test('/healthz answers 200 when the database is reachable', async ({ request }) => {
+  const response = await request.get('/healthz')
+  expect(response.status()).toBe(200)
+  expect(await response.json()).toEqual({ status: 'ok' })
+})
+
+test('unknown paths and bad input answer 4xx, never 500', async ({ request }) => {
+  for (const path of ['/xyz', '/pt/nada/aqui', '/de/', '/media/nothing.webp', '/%E0%A4%A']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBeGreaterThanOrEqual(400)
+    expect(response.status(), path).toBeLessThan(500)
+    expect(await response.text(), path).not.toMatch(/at .+\.(js|ts):\d+/)
+  }
+})
+
+test('?lang= on an unprefixed page is stored in an httpOnly cookie', async ({ request }) => {
+  const response = await request.get('/xyz?lang=en')
+  expect(response.headers()['set-cookie']).toMatch(/aprova-lang=en;.*HttpOnly/i)
+})

@@ -1,0 +1,101 @@
+import { expect, test } from './fixtures.ts'
+
+test('/ redirects to the Portuguese home', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(new URL(page.url()).pathname).toBe('/pt/')
+  expect(response?.status()).toBe(200)
+})
+
+for (const [lang, htmlLang, about, login] of [
+  ['pt', 'pt-BR', 'Sobre', 'Entrar'],
+  ['en', 'en', 'About', 'Log in'],
+] as const) {
+  test(`/${lang}/ renders the shell in ${lang}`, async ({ page }) => {
+    const response = await page.goto(`/${lang}/`)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang)
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: about })).toHaveAttribute(
+      'href',
+      `/${lang}/about`,
+    )
+    await expect(header.getByRole('link', { name: 'São Paulo' })).toHaveAttribute(
+      'href',
+      `/${lang}/acompanhantes/sao-paulo`,
+    )
+    await expect(header.getByRole('link', { name: login })).toHaveAttribute(
+      'href',
+      '/auth?mode=login',
+    )
+    const footer = page.getByRole('contentinfo')
+    for (const city of ['Fortaleza', 'Brasília', 'Porto Alegre', 'Curitiba', 'Florianópolis']) {
+      await expect(footer.getByRole('link', { name: city })).toBeVisible()
+    }
+    // Demo profiles are on the home page, each labelled as a demonstration.
+    const cards = page.locator('main article')
+    await expect(cards).toHaveCount(12)
+    await expect(cards.filter({ hasText: lang === 'pt' ? 'Demonstração' : 'Demo' })).toHaveCount(12)
+  })
+}
+
+test('the language switcher keeps the page and stores the choice', async ({ page, context }) => {
+  await page.goto('/pt/')
+  await page.getByRole('banner').getByRole('link', { name: 'English' }).click()
+  await expect(page).toHaveURL(/\/en\/$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  expect(await page.evaluate(() => localStorage.getItem('aprova-lang'))).toBe('en')
+  const cookie = (await context.cookies()).find((c) => c.name === 'aprova-lang')
+  expect(cookie?.value).toBe('en')
+  expect(cookie?.httpOnly).toBe(true)
+})
+
+test.describe('with a Portuguese browser', () => {
+  test.use({ locale: 'pt-BR' })
+
+  test('an unknown path answers 404 with the 404 page', async ({ page }) => {
+    const response = await page.goto('/xyz')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Página não encontrada')
+    await page.getByRole('link', { name: 'Voltar ao início' }).click()
+    await expect(page).toHaveURL(/\/pt\/$/)
+  })
+})
+
+test('an unknown path outside /pt follows an English browser', async ({ page }) => {
+  await page.goto('/xyz')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+})
+
+test('an unknown English path answers 404 in English', async ({ page }) => {
+  const response = await page.goto('/en/nothing-here')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible()
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+})
+
+test('the mobile side menu lists the header entries @phone', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only')
+  await page.goto('/pt/')
+  await page.getByRole('button', { name: 'Abrir menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  await expect(menu.getByRole('link', { name: 'Sobre' })).toBeVisible()
+  for (const city of ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Salvador']) {
+    await expect(menu.getByRole('link', { name: city })).toBeVisible()
+  }
+  await expect(menu.getByRole('link', { name: 'Entrar' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Cadastrar' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+})
+
+test('demo placeholder images load as WebP with width, height and srcset', async ({ page }) => {
+  await page.goto('/pt/')
+  const image = page.locator('main article img').first()
+  await expect(image).toHaveAttribute('width', /\d+/)
+  await expect(image).toHaveAttribute('height', /\d+/)
+  await expect(image).toHaveAttribute('srcset', /320w.*640w.*1080w/)
+  const response = await page.request.get((await image.getAttribute('src')) ?? '')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('image/webp')
+})

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
+import { tierRank } from '#app/domain/membership.ts'
+import { formatBrl } from '#app/domain/money.ts'
+import { normalizeSlug } from '#app/domain/slug.ts'
+
+describe('normalizeSlug (SPEC §5)', () => {
+  it.each([
+    ['São Paulo', 'sao-paulo'],
+    ['SAO  PAULO', 'sao-paulo'],
+    ['--sao-paulo--', 'sao-paulo'],
+    ['Brasília', 'brasilia'],
+    ['Jaboatão dos Guararapes', 'jaboatao-dos-guararapes'],
+    ['Itaim Bibi!!', 'itaim-bibi'],
+    ['', ''],
+  ])('%s → %s', (input, slug) => {
+    expect(normalizeSlug(input)).toBe(slug)
+  })
+})
+
+describe('tierRank (SPEC §3)', () => {
+  it.each([
+    ['vip_plus', 5],
+    ['ouro', 4],
+    ['prata', 3],
+    ['bronze', 2],
+    ['basico', 1],
+    ['free', 0],
+    ['platinum', 0],
+    ['toString', 0],
+    [null, 0],
+  ])('%s → %i', (tier, rank) => {
+    expect(tierRank(tier)).toBe(rank)
+  })
+})
+
+it('formatBrl writes whole reais in each language', () => {
+  expect(formatBrl(300, 'pt').replace(/\s/g, ' ')).toBe('R$ 300')
+  expect(formatBrl(1500, 'en')).toBe('R$1,500')
+})
+
+it('image variant URLs and srcset come from the storage path', () => {
+  expect(imageVariantUrl('demo/luna-1', 640)).toBe('/media/demo/luna-1-640.webp')
+  expect(imageSrcSet('demo/luna-1', [320, 640])).toBe(
+    '/media/demo/luna-1-320.webp 320w, /media/demo/luna-1-640.webp 640w',
+  )
+})

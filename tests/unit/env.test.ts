@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '#server/env.server.ts'
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'aprova-env-'))
+
+describe('parseEnv (DESIGN.md runtime contract)', () => {
+  it('applies the defaults', () => {
+    const dir = dataDir()
+    const env = parseEnv({ DATA_DIR: dir }, 'production')
+    expect(env).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: dir,
+      baseUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      google: undefined,
+      demoData: true,
+    })
+  })
+
+  it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
+    const dir = dataDir()
+    const first = parseEnv({ DATA_DIR: dir }, 'production').authSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(parseEnv({ DATA_DIR: dir }, 'production').authSecret).toBe(first)
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first)
+  })
+
+  it('turns demo data off by default with DATABASE_URL, and DEMO_DATA overrides', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/test'
+    expect(parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: url }, 'production').demoData).toBe(false)
+    expect(
+      parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: url, DEMO_DATA: '1' }, 'production').demoData,
+    ).toBe(true)
+    expect(parseEnv({ DATA_DIR: dataDir(), DEMO_DATA: '0' }, 'production').demoData).toBe(false)
+  })
+
+  it('treats empty values as unset', () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }, 'production')
+    expect(env.port).toBe(3000)
+    expect(env.databaseUrl).toBeUndefined()
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a number \(got 'abc'\)/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [
+      { DATABASE_URL: 'mysql://x@y/z' },
+      /DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//,
+    ],
+    [{ BASE_URL: 'not a url' }, /BASE_URL must be a URL/],
+    [{ AUTH_SECRET: 'short' }, /AUTH_SECRET must be at least 32 characters/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_SECRET must be set together/],
+    [{ DEMO_DATA: 'yes' }, /DEMO_DATA must be '0' or '1'/],
+  ])('rejects %o with a message naming the variable', (bad, message) => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ...bad }, 'production')).toThrow(message)
+  })
+})

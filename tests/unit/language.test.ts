@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { browserLanguage, htmlLang, resolveLanguage } from '#app/domain/language.ts'
+import { pathInLanguage } from '#app/domain/paths.ts'
+
+describe('resolveLanguage (SPEC §2)', () => {
+  it.each([
+    [{ pathLanguage: 'en' }, 'en', true],
+    [{ pathLanguage: 'en', storedLanguage: 'en' }, 'en', false],
+    [{ pathLanguage: 'pt', storedLanguage: 'en', queryLanguage: 'en' }, 'pt', true],
+    [{ storedLanguage: 'en', queryLanguage: 'pt' }, 'en', false],
+    [{ queryLanguage: 'en', acceptLanguage: 'pt-BR' }, 'en', true],
+    [{ acceptLanguage: 'en-US,en;q=0.9' }, 'en', false],
+    [{ acceptLanguage: 'de-DE' }, 'pt', false],
+    [{}, 'pt', false],
+  ] as const)('%o gives %s (store %s)', (inputs, language, store) => {
+    expect(resolveLanguage(inputs)).toEqual({ language, store })
+  })
+})
+
+describe('browserLanguage', () => {
+  it.each([
+    ['en', 'en'],
+    ['EN-gb', 'en'],
+    ['pt-BR,en;q=0.8', 'pt'],
+    ['fr', 'pt'],
+    [null, 'pt'],
+  ])('%s → %s', (header, language) => {
+    expect(browserLanguage(header)).toBe(language)
+  })
+})
+
+it('htmlLang uses pt-BR for Portuguese', () => {
+  expect(htmlLang('pt')).toBe('pt-BR')
+  expect(htmlLang('en')).toBe('en')
+})
+
+describe('pathInLanguage', () => {
+  it.each([
+    ['/pt/', '', 'en', '/en/'],
+    ['/pt', '', 'en', '/en/'],
+    ['/en/acompanhantes/sao-paulo', '?status=all', 'pt', '/pt/acompanhantes/sao-paulo?status=all'],
+    ['/auth', '?mode=login', 'en', '/auth?mode=login&lang=en'],
+    ['/acompanhante/luna', '', 'pt', '/acompanhante/luna?lang=pt'],
+  ] as const)('%s%s in %s → %s', (pathname, search, lang, expected) => {
+    expect(pathInLanguage(pathname, search, lang)).toBe(expected)
+  })
+})
