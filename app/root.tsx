@@ -80,7 +80,6 @@ export function meta({ error, loaderData }: Route.MetaArgs) {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  // Never show a stack trace in production; the server log has it.
-  if (import.meta.env.DEV && error instanceof Error) console.error(error)
+  // Only the status reaches the page, never a message or stack: the server log has those.
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
 }

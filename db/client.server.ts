@@ -30,7 +30,7 @@ export function migrationsFolder(): string {
   let dir = path.dirname(new URL(import.meta.url).pathname)
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir)
-    if (parent === dir) throw new Error('package.json not found above ' + import.meta.url)
+    if (parent === dir) throw new Error(`package.json not found above ${import.meta.url}`)
     dir = parent
   }
   return path.join(dir, 'db', 'migrations')

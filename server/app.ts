@@ -9,6 +9,7 @@ import { databaseHandle, openDatabase, setDatabase } from '#db/client.server.ts'
 import { syncDemoData } from '#db/seed/demo.server.ts'
 import { loadReferenceData } from '#db/seed/reference.server.ts'
 import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
+import { fallbackErrorPage } from './fallback-page.server.ts'
 import { log } from './logger.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
@@ -105,7 +106,12 @@ function createApp(env: ServerEnv, options: StartOptions) {
     // Hashed file names: safe to cache forever.
     app.use(
       '/assets',
-      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+      express.static(path.join(client, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        fallthrough: false,
+      }),
     )
     app.use(express.static(client, { maxAge: '1h', index: false }))
   }
@@ -134,16 +140,14 @@ function createApp(env: ServerEnv, options: StartOptions) {
   return app
 }
 
-// Client errors (bad URL encoding, missing media) keep their 4xx status; anything else is a
-// plain 500 without details. React Router renders its own error pages before this is reached.
+// Client errors (a URL that cannot be decoded, missing media) keep their 4xx status; anything
+// else is a 500. Either way a plain bilingual page without details: React Router renders its own
+// error pages for everything it handles, so only requests it never saw end up here.
 const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const status = Number(error?.status ?? error?.statusCode ?? 500)
-  const clientError = status >= 400 && status < 500
-  if (!clientError)
+  const reported = Number(error?.status ?? error?.statusCode)
+  const status = reported >= 400 && reported < 500 ? reported : 500
+  if (status === 500)
     log.error('unhandled error', { path: req.path, error: String(error?.stack ?? error) })
   if (res.headersSent) return res.end()
-  res
-    .status(clientError ? status : 500)
-    .type('text/plain')
-    .send(clientError ? (status === 404 ? 'Not found' : 'Bad request') : 'Internal error')
+  res.status(status).set('Cache-Control', 'no-store').type('html').send(fallbackErrorPage(status))
 }

@@ -55,3 +55,21 @@ test('?lang= on an unprefixed page is stored in an httpOnly cookie', async ({ re
   const response = await request.get('/xyz?lang=en')
   expect(response.headers()['set-cookie']).toMatch(/aprova-lang=en;.*HttpOnly/i)
 })
+
+test('a URL that cannot be decoded gets a bilingual 400 page without details', async ({
+  request,
+}) => {
+  const response = await request.get('/pt/%E0%A4%A')
+  expect(response.status()).toBe(400)
+  expect(response.headers()['content-type']).toMatch(/^text\/html/)
+  const html = await response.text()
+  expect(html).toContain('Pedido inválido')
+  expect(html).toContain('Invalid request')
+  expect(html).not.toMatch(/URIError|at .+:\d+/)
+})
+
+test('a missing hashed asset is a plain 404, not a rendered page', async ({ request }) => {
+  const response = await request.get('/assets/nope.js')
+  expect(response.status()).toBe(404)
+  expect(await response.text()).not.toContain('<header')
+})

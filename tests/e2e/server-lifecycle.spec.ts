@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test } from '@playwright/test'
@@ -57,4 +58,16 @@ test('SIGTERM stops the server within 5 s and a restart keeps the data', async (
   } finally {
     await storage.dispose()
   }
+})
+
+test('a bad environment variable stops the start with a message naming it', () => {
+  const result = spawnSync(process.execPath, ['server/start.js'], {
+    env: { ...process.env, PORT: 'abc', SMTP_URL: 'http://mail', DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  expect(result.status).toBe(1)
+  expect(result.stderr).toContain("PORT must be a number (got 'abc')")
+  expect(result.stderr).toContain('SMTP_URL must start with smtp:// or smtps://')
+  expect(result.stderr).not.toMatch(/at .+\.js:\d+/)
 })

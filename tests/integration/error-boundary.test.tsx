@@ -1,0 +1,72 @@
+import { renderToString } from 'react-dom/server'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type LoaderFunctionArgs,
+  Outlet,
+  StaticRouterProvider,
+} from 'react-router'
+import { describe, expect, it } from 'vitest'
+import * as root from '#app/root.tsx'
+
+// The root module's loader, component and error boundary under React Router's static renderer,
+// with a child route whose loader fails the way a real bug would. (Hydration data is left out:
+// in production the framework's handler already replaces server error messages.)
+async function render(path: string, headers: Record<string, string> = {}) {
+  const routes = [
+    {
+      id: 'root',
+      path: '/',
+      loader: (args: LoaderFunctionArgs) => root.loader(args as never),
+      Component: Outlet,
+      ErrorBoundary: root.ErrorBoundary,
+      children: [
+        {
+          id: 'boom',
+          path: ':lang/boom',
+          loader: () => {
+            throw new Error('password=hunter2 at queries.server.ts:42')
+          },
+          Component: () => null,
+        },
+        {
+          id: 'gone',
+          path: ':lang/gone',
+          loader: () => {
+            throw new Response('Not found', { status: 404 })
+          },
+          Component: () => null,
+        },
+      ],
+    },
+  ]
+  const handler = createStaticHandler(routes)
+  const context = await handler.query(new Request(`http://localhost${path}`, { headers }))
+  if (context instanceof Response) throw new Error('unexpected redirect')
+  const html = renderToString(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+      hydrate={false}
+    />,
+  )
+  return { status: context.statusCode, html }
+}
+
+describe('root error boundary', () => {
+  it('shows a generic page in the visitor language, never the error or its stack', async () => {
+    const pt = await render('/pt/boom')
+    expect(pt.status).toBe(500)
+    expect(pt.html).toContain('Algo deu errado')
+    expect(pt.html).not.toMatch(/hunter2|queries\.server|Error:/)
+    const en = await render('/en/boom')
+    expect(en.html).toContain('Something went wrong')
+  })
+
+  it('renders the 404 page for a thrown 404', async () => {
+    const { status, html } = await render('/en/gone')
+    expect(status).toBe(404)
+    expect(html).toContain('Oops! Page not found')
+    expect(html).toContain('Return to Home')
+  })
+})
