@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { AppLoadContext, EntryContext } from 'react-router'
-import { ServerRouter } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { log } from '#server/logger.server.ts'
 import { NonceProvider } from './components/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -47,10 +48,25 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors after the shell are already rendered into the page by the error boundary.
-          if (shellRendered) console.error(error)
+          if (shellRendered)
+            log.error('render error', { url: request.url, error: errorText(error) })
         },
       },
     )
     setTimeout(abort, streamTimeout + 1000)
   })
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
+}
+
+/**
+ * Server errors go to the structured log. Aborted requests and the 4xx answers React Router gives
+ * on its own (405 for a POST to a page without an action, 404) are the client's, not ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  log.error('request error', { method: request.method, url: request.url, error: errorText(error) })
 }

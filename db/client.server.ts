@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /** Runs `fn` while holding a lock that other instances on the same database wait for. */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>
   ping(): Promise<boolean>
   close(): Promise<void>
 }
@@ -27,7 +30,7 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 /** Directory of the SQL migrations, found from this file whether it runs bundled or from source. */
 export function migrationsFolder(): string {
-  let dir = path.dirname(new URL(import.meta.url).pathname)
+  let dir = path.dirname(fileURLToPath(import.meta.url))
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir)
     if (parent === dir) throw new Error(`package.json not found above ${import.meta.url}`)
@@ -37,15 +40,34 @@ export function migrationsFolder(): string {
 }
 
 /** Opens PostgreSQL (a pool) when given a URL, otherwise PGlite on disk or in memory. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { onError?: (error: Error) => void } = {},
+): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() }
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    })
+    // An idle connection dropped by the server (restart, failover) must not crash the process.
+    pool.on('error', (error) => options.onError?.(error))
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migratePg(db, migrationsConfig),
+      async withStartupLock(fn) {
+        const client = await pool.connect()
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
+          return await fn()
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {})
+          client.release()
+        }
+      },
       ping: () => ping(db as unknown as Database),
       close: () => pool.end(),
     }
@@ -60,17 +82,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, migrationsConfig),
+    // PGlite belongs to this process alone.
+    withStartupLock: (fn) => fn(),
     ping: () => ping(db as unknown as Database),
     close: () => client.close(),
   }
 }
 
+const STARTUP_LOCK_KEY = 7_241_830_551
+const PING_TIMEOUT_MS = 2000
+
+/** True when the database answers `select 1` within two seconds. */
 async function ping(db: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)
+  })
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  )
   try {
-    await db.execute(sql`select 1`)
-    return true
-  } catch {
-    return false
+    return await Promise.race([query, timeout])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

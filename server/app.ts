@@ -5,7 +5,12 @@ import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { databaseHandle, openDatabase, setDatabase } from '#db/client.server.ts'
+import {
+  type DatabaseHandle,
+  databaseHandle,
+  openDatabase,
+  setDatabase,
+} from '#db/client.server.ts'
 import { syncDemoData } from '#db/seed/demo.server.ts'
 import { loadReferenceData } from '#db/seed/reference.server.ts'
 import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
@@ -27,36 +32,16 @@ export interface StartOptions {
  * Boots the whole site: validates the environment, opens and migrates the database, loads
  * reference and demo data, serves HTTP and shuts down cleanly on SIGTERM/SIGINT.
  */
-export async function startServer(options: StartOptions): Promise<Server> {
+export async function startServer(options: StartOptions): Promise<void> {
   const env = parseEnv(process.env, options.mode)
   setServerEnv(env)
 
-  const handle = await openDatabase(
-    env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'db') },
-  )
-  setDatabase(handle)
-  await handle.migrate()
-  await loadReferenceData(handle.db)
-  await syncDemoData(handle.db, { enabled: env.demoData, mediaDir: mediaDir(env) })
-
-  const app = createApp(env, options)
-  const server = app.listen(env.port, env.host)
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
-  })
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : env.port
-  log.info('server started', {
-    url: `http://${env.host}:${port}`,
-    mode: env.mode,
-    database: handle.kind,
-    demoData: env.demoData,
-  })
-  // Plain line for people (and scripts) starting the server by hand.
-  process.stdout.write(`Serving on http://${env.host}:${port}\n`)
-
+  let server: Server | undefined
+  let handle: DatabaseHandle | undefined
+  let startup: Promise<void> = Promise.resolve()
   let stopping = false
+
+  // Installed first, so a signal during migrations still closes the database properly.
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
@@ -65,19 +50,63 @@ export async function startServer(options: StartOptions): Promise<Server> {
       log.error('shutdown deadline passed, exiting anyway')
       process.exit(1)
     }, SHUTDOWN_DEADLINE_MS).unref()
-    const closed = new Promise((resolve) => server.close(resolve))
-    server.closeIdleConnections()
-    setTimeout(() => server.closeAllConnections(), 2000).unref()
-    await closed
-    await handle.close()
-    await options.vite?.close()
-    setDatabase(undefined)
+    let code = 0
+    try {
+      await startup.catch(() => undefined)
+      if (server) {
+        const closed = new Promise((resolve) => server?.close(resolve))
+        server.closeIdleConnections()
+        setTimeout(() => server?.closeAllConnections(), 2000).unref()
+        await closed
+      }
+      await handle?.close()
+      setDatabase(undefined)
+      log.info('database closed')
+      await options.vite?.close()
+    } catch (error) {
+      log.error('shutdown failed', { error: String(error) })
+      code = 1
+    }
     log.info('stopped')
-    process.exit(0)
+    process.exit(code)
   }
   process.once('SIGTERM', () => void stop('SIGTERM'))
   process.once('SIGINT', () => void stop('SIGINT'))
-  return server
+
+  startup = (async () => {
+    handle = await openDatabase(
+      env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'db') },
+      { onError: (error) => log.error('database connection error', { error: String(error) }) },
+    )
+    setDatabase(handle)
+    const db = handle.db
+    // One instance at a time migrates and seeds a shared PostgreSQL.
+    await handle.withStartupLock(async () => {
+      await handle?.migrate()
+      await loadReferenceData(db)
+      await syncDemoData(db, { enabled: env.demoData, mediaDir: mediaDir(env) })
+    })
+    if (stopping) return
+    server = createApp(env, options).listen(env.port, env.host)
+    const listening = server
+    await new Promise<void>((resolve, reject) => {
+      listening.once('listening', resolve)
+      listening.once('error', reject)
+    })
+    const address = listening.address()
+    const port = typeof address === 'object' && address ? address.port : env.port
+    const host = env.host.includes(':') ? `[${env.host}]` : env.host
+    log.info('server started', {
+      url: `http://${host}:${port}`,
+      baseUrl: env.baseUrl,
+      mode: env.mode,
+      database: handle.kind,
+      demoData: env.demoData,
+    })
+    // Plain line for people (and scripts) starting the server by hand.
+    process.stdout.write(`Serving on http://${host}:${port}\n`)
+  })()
+  await startup
 }
 
 function mediaDir(env: ServerEnv) {
@@ -88,6 +117,11 @@ function createApp(env: ServerEnv, options: StartOptions) {
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLog())
+  // React Router builds the request URL from the Host header: an invalid one is the client's error.
+  app.use((req, res, next) => {
+    if (URL.canParse(`http://${req.headers.host ?? 'localhost'}`)) return next()
+    res.status(400).type('html').send(fallbackErrorPage(400))
+  })
   app.use(compression())
   app.use(
     securityHeaders({ https: env.baseUrl.startsWith('https:'), dev: env.mode !== 'production' }),

@@ -74,14 +74,17 @@ export function parseEnv(
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
-      const got = source[name] === undefined ? '' : ` (got '${source[name]}')`
-      return `  ${name} ${issue.message}${got}`
+      return `  ${name} ${issue.message}${shownValue(name, source[name])}`
     })
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
   }
   const env = result.data
   const dataDir = path.resolve(env.DATA_DIR)
-  mkdirSync(dataDir, { recursive: true })
+  try {
+    mkdirSync(dataDir, { recursive: true })
+  } catch (error) {
+    throw new EnvError(`Invalid environment:\n  DATA_DIR cannot be created at ${dataDir}: ${error}`)
+  }
   return {
     mode,
     host: env.HOST,
@@ -97,6 +100,20 @@ export function parseEnv(
         : undefined,
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !env.DATABASE_URL,
   }
+}
+
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'GOOGLE_CLIENT_SECRET'])
+
+/** The offending value for the error message, without secrets or URL passwords. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || SECRET_VARIABLES.has(name)) return ''
+  let shown = value
+  if (URL.canParse(value)) {
+    const url = new URL(value)
+    if (url.password) url.password = '***'
+    shown = url.toString()
+  }
+  return ` (got '${shown}')`
 }
 
 function storedSecret(dataDir: string): string {
@@ -118,4 +135,9 @@ export function setServerEnv(env: ServerEnv): void {
 export function serverEnv(): ServerEnv {
   if (!current) throw new Error('serverEnv() called before start-up parsed the environment')
   return current
+}
+
+/** Whether the public address is https (secure cookies, HSTS); false before start-up (tests). */
+export function isHttpsSite(): boolean {
+  return current?.baseUrl.startsWith('https:') ?? false
 }

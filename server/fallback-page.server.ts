@@ -1,7 +1,7 @@
 import { en } from '#app/i18n/en.ts'
 import { pt } from '#app/i18n/pt.ts'
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * A minimal bilingual error page for requests React Router never sees (a URL that cannot be
@@ -16,7 +16,7 @@ export function fallbackErrorPage(status: number): string {
         : clientError
           ? [t.error.badRequestTitle, t.error.badRequestText]
           : [t.error.title, t.error.text]
-    return `<section lang="${lang}"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="${home}">${escape(t.error.home)}</a></p></section>`
+    return `<section lang="${lang}"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${home}">${escapeHtml(t.error.home)}</a></p></section>`
   }
-  return `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} – ${escape(pt.site.name)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">${section(pt, 'pt-BR', '/pt/')}<hr>${section(en, 'en', '/en/')}</body></html>`
+  return `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} – ${escapeHtml(pt.site.name)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">${section(pt, 'pt-BR', '/pt/')}<hr>${section(en, 'en', '/en/')}</body></html>`
 }

@@ -5,11 +5,13 @@ import { log } from './logger.server.ts'
 export function requestLog(): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint()
+    // Read now: mounted middleware (/assets, /media) strips its prefix from req.path.
+    const path = req.originalUrl.split('?')[0]
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6
       log.info('request', {
         method: req.method,
-        path: req.path,
+        path,
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         bytes: Number(res.getHeader('content-length') ?? 0) || undefined,

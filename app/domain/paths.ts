@@ -14,11 +14,18 @@ export const paths = {
   },
 }
 
-/** The same page in another language: swaps the /pt or /en prefix, or sets ?lang= elsewhere. */
+/**
+ * The same page in another language: swaps the /pt or /en prefix; elsewhere goes through
+ * /language/{lang}, which stores the choice (the stored value outranks ?lang=, SPEC §2).
+ */
 export function pathInLanguage(pathname: string, search: string, lang: Language): string {
   const match = /^\/(pt|en)(\/.*)?$/.exec(pathname)
   if (match) return `/${lang}${match[2] ?? '/'}${search}`
-  const params = new URLSearchParams(search)
-  params.set('lang', lang)
-  return `${pathname}?${params.toString()}`
+  return `/language/${lang}?${new URLSearchParams({ to: `${pathname}${search}` })}`
+}
+
+/** A path on this site, or undefined for anything that could leave it ('//host', '/\\host', 'http:'). */
+export function localPath(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
+  return value
 }

@@ -33,6 +33,8 @@ export const en: Dictionary = {
     logout: 'Log out',
     switchToPt: 'Português',
     switchToEn: 'English',
+    ptShort: 'PT',
+    enShort: 'EN',
   },
   footer: {
     citiesHeading: 'Cities',

@@ -32,6 +32,8 @@ export const pt = {
     logout: 'Sair',
     switchToPt: 'Português',
     switchToEn: 'English',
+    ptShort: 'PT',
+    enShort: 'EN',
   },
   footer: {
     citiesHeading: 'Cidades',

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { count, eq, inArray } from 'drizzle-orm'
 import { IMAGE_VARIANT_WIDTHS } from '#app/domain/images.ts'
 import type { Database } from '../client.server.ts'
@@ -19,6 +21,7 @@ export async function syncDemoData(
 ): Promise<void> {
   if (!options.enabled) {
     await db.delete(profiles).where(eq(profiles.isDemo, true))
+    await rm(path.join(options.mediaDir, 'demo'), { recursive: true, force: true })
     return
   }
   const [existing] = await db.select({ n: count() }).from(profiles)

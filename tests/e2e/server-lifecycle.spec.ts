@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import net from 'node:net'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test } from '@playwright/test'
@@ -32,10 +33,26 @@ test('SIGTERM stops the server within 5 s and a restart keeps the data', async (
   const storage = await createServerStorage()
   try {
     const first = await startServer(storage)
-    expect((await request.get(`${first.baseUrl}/pt/`)).status()).toBe(200)
+    const html = await (await request.get(`${first.baseUrl}/pt/`)).text()
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0] ?? ''
+    expect((await request.get(`${first.baseUrl}${asset}`)).status()).toBe(200)
     const stopped = await first.stop()
     expect(stopped.code).toBe(0)
     expect(stopped.ms).toBeLessThan(5000)
+    // Structured request logs with the full path, and the database closed before exit.
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((line: string) => line.startsWith('{'))
+      .map((line: string) => JSON.parse(line))
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'request', method: 'GET', path: asset, status: 200 }),
+    )
+    expect(lines.map((line: { msg: string }) => line.msg).slice(-3)).toEqual([
+      'shutting down',
+      'database closed',
+      'stopped',
+    ])
 
     const ids = await query(storage, 'select id from profiles order by id')
     expect(ids).toHaveLength(12)
@@ -70,4 +87,53 @@ test('a bad environment variable stops the start with a message naming it', () =
   expect(result.stderr).toContain("PORT must be a number (got 'abc')")
   expect(result.stderr).toContain('SMTP_URL must start with smtp:// or smtps://')
   expect(result.stderr).not.toMatch(/at .+\.js:\d+/)
+})
+
+test('SIGINT with a request half sent still stops within 5 s', async () => {
+  test.setTimeout(120_000)
+  const storage = await createServerStorage()
+  try {
+    const server = await startServer(storage)
+    const { port } = new URL(server.baseUrl)
+    const socket = net.connect(Number(port), '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write('GET /pt/ HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    const stopped = await server.stop('SIGINT')
+    socket.destroy()
+    expect(stopped.code).toBe(0)
+    expect(stopped.ms).toBeLessThan(5000)
+  } finally {
+    await storage.dispose()
+  }
+})
+
+test('with an https BASE_URL: HSTS, Secure cookies; a bad Host header is a 400', async () => {
+  test.setTimeout(120_000)
+  const storage = await createServerStorage()
+  try {
+    const server = await startServer({ ...storage, env: { BASE_URL: 'https://aprova.example' } })
+    try {
+      const response = await fetch(`${server.baseUrl}/en/`)
+      expect(response.headers.get('strict-transport-security')).toBe(
+        'max-age=63072000; includeSubDomains',
+      )
+      expect(response.headers.get('set-cookie')).toMatch(/aprova-lang=en;.*HttpOnly; Secure/)
+      const { port } = new URL(server.baseUrl)
+      const raw = await new Promise<string>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () =>
+          socket.write('GET /pt/ HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n'),
+        )
+        let data = ''
+        socket.on('data', (chunk) => {
+          data += chunk
+        })
+        socket.on('end', () => resolve(data))
+      })
+      expect(raw).toMatch(/^HTTP\/1\.1 400/)
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await storage.dispose()
+  }
 })

@@ -114,10 +114,13 @@ export async function startServer(storage) {
   return {
     baseUrl,
     output: () => output,
-    /** Sends SIGTERM and resolves with the exit and how long it took. */
-    async stop() {
+    /**
+     * Sends the signal and resolves with the exit and how long it took.
+     * @param {NodeJS.Signals} [signal]
+     */
+    async stop(signal = 'SIGTERM') {
       const started = Date.now()
-      child.kill('SIGTERM')
+      child.kill(signal)
       const result = /** @type {{ code: number | null, signal: string | null }} */ (await exited)
       return { ...result, ms: Date.now() - started }
     },

@@ -52,6 +52,17 @@ test('the language switcher keeps the page and stores the choice', async ({ page
 test.describe('with a Portuguese browser', () => {
   test.use({ locale: 'pt-BR' })
 
+  test('the language switcher works on pages without /pt or /en', async ({ page }) => {
+    await page.goto('/pt/')
+    await page.goto('/xyz?a=1')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).click()
+    await expect(page).toHaveURL(/\/xyz\?a=1$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+    await page.goto('/xyz')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  })
+
   test('an unknown path answers 404 with the 404 page', async ({ page }) => {
     const response = await page.goto('/xyz')
     expect(response?.status()).toBe(404)

@@ -9,6 +9,10 @@ import {
 import { describe, expect, it } from 'vitest'
 import * as root from '#app/root.tsx'
 
+function Empty() {
+  return null
+}
+
 // The root module's loader, component and error boundary under React Router's static renderer,
 // with a child route whose loader fails the way a real bug would. (Hydration data is left out:
 // in production the framework's handler already replaces server error messages.)
@@ -27,7 +31,7 @@ async function render(path: string, headers: Record<string, string> = {}) {
           loader: () => {
             throw new Error('password=hunter2 at queries.server.ts:42')
           },
-          Component: () => null,
+          Component: Empty,
         },
         {
           id: 'gone',
@@ -35,7 +39,7 @@ async function render(path: string, headers: Record<string, string> = {}) {
           loader: () => {
             throw new Response('Not found', { status: 404 })
           },
-          Component: () => null,
+          Component: Empty,
         },
       ],
     },

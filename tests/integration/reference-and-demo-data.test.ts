@@ -72,5 +72,6 @@ describe('demo data', () => {
     await syncDemoData(db(), { enabled: false, mediaDir })
     expect(await db().select({ n: count() }).from(profiles)).toEqual([{ n: 0 }])
     expect(await db().select({ n: count() }).from(images)).toEqual([{ n: 0 }])
+    expect(existsSync(path.join(mediaDir, 'demo'))).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -59,5 +59,32 @@ describe('parseEnv (DESIGN.md runtime contract)', () => {
     [{ DEMO_DATA: 'yes' }, /DEMO_DATA must be '0' or '1'/],
   ])('rejects %o with a message naming the variable', (bad, message) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...bad }, 'production')).toThrow(message)
+  })
+})
+
+describe('parseEnv error messages', () => {
+  it('never repeat a secret or a password', () => {
+    const attempt = () =>
+      parseEnv(
+        {
+          DATA_DIR: dataDir(),
+          AUTH_SECRET: 'tooshort-secret',
+          SMTP_URL: 'http://user:hunter2@mail.example',
+        },
+        'production',
+      )
+    expect(attempt).toThrow(/AUTH_SECRET must be at least 32 characters long\n/)
+    expect(attempt).toThrow(
+      /SMTP_URL must start with smtp:\/\/ or smtps:\/\/ \(got 'http:\/\/user:\*\*\*@mail/,
+    )
+    expect(attempt).not.toThrow(/tooshort-secret|hunter2/)
+  })
+
+  it('names DATA_DIR when it cannot be created', () => {
+    const file = path.join(dataDir(), 'a-file')
+    writeFileSync(file, '')
+    expect(() => parseEnv({ DATA_DIR: path.join(file, 'data') }, 'production')).toThrow(
+      /DATA_DIR cannot be created/,
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { browserLanguage, htmlLang, resolveLanguage } from '#app/domain/language.ts'
-import { pathInLanguage } from '#app/domain/paths.ts'
+import { localPath, pathInLanguage } from '#app/domain/paths.ts'
 
 describe('resolveLanguage (SPEC §2)', () => {
   it.each([
@@ -39,9 +39,23 @@ describe('pathInLanguage', () => {
     ['/pt/', '', 'en', '/en/'],
     ['/pt', '', 'en', '/en/'],
     ['/en/acompanhantes/sao-paulo', '?status=all', 'pt', '/pt/acompanhantes/sao-paulo?status=all'],
-    ['/auth', '?mode=login', 'en', '/auth?mode=login&lang=en'],
-    ['/acompanhante/luna', '', 'pt', '/acompanhante/luna?lang=pt'],
+    ['/auth', '?mode=login', 'en', '/language/en?to=%2Fauth%3Fmode%3Dlogin'],
+    ['/acompanhante/luna', '', 'pt', '/language/pt?to=%2Facompanhante%2Fluna'],
   ] as const)('%s%s in %s → %s', (pathname, search, lang, expected) => {
     expect(pathInLanguage(pathname, search, lang)).toBe(expected)
+  })
+})
+
+describe('localPath', () => {
+  it.each([
+    ['/auth?mode=login', '/auth?mode=login'],
+    ['/', '/'],
+    ['//evil.example', undefined],
+    ['/\\evil.example', undefined],
+    ['https://evil.example', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%s → %s', (value, expected) => {
+    expect(localPath(value)).toBe(expected)
   })
 })

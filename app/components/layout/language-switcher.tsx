@@ -9,23 +9,29 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const current = useLanguage()
   const location = useLocation()
   const labels = { pt: t.header.switchToPt, en: t.header.switchToEn }
+  const codes = { pt: t.header.ptShort, en: t.header.enShort }
   return (
     <nav aria-label={t.a11y.languageSwitcher} className={`flex gap-1 text-sm ${className}`}>
-      {LANGUAGES.map((lang) => (
-        <Link
-          key={lang}
-          to={pathInLanguage(location.pathname, location.search, lang)}
-          hrefLang={lang === 'pt' ? 'pt-BR' : 'en'}
-          lang={lang === 'pt' ? 'pt-BR' : 'en'}
-          aria-current={lang === current ? 'true' : undefined}
-          className={`rounded px-2 py-1 uppercase ${
-            lang === current ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-200'
-          }`}
-        >
-          <span aria-hidden="true">{lang}</span>
-          <span className="sr-only">{labels[lang]}</span>
-        </Link>
-      ))}
+      {LANGUAGES.map((lang) => {
+        const to = pathInLanguage(location.pathname, location.search, lang)
+        return (
+          <Link
+            key={lang}
+            to={to}
+            // /language/… stores the choice with a cookie and redirects: a full page load.
+            reloadDocument={to.startsWith('/language/')}
+            hrefLang={lang === 'pt' ? 'pt-BR' : 'en'}
+            lang={lang === 'pt' ? 'pt-BR' : 'en'}
+            aria-current={lang === current ? 'true' : undefined}
+            className={`rounded px-2 py-1 ${
+              lang === current ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-200'
+            }`}
+          >
+            <span aria-hidden="true">{codes[lang]}</span>
+            <span className="sr-only">{labels[lang]}</span>
+          </Link>
+        )
+      })}
     </nav>
   )
 }

@@ -5,6 +5,8 @@ import {
   resolveLanguage,
 } from '#app/domain/language.ts'
 
+import { isHttpsSite } from '#server/env.server.ts'
+
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 function cookieValue(header: string | null, name: string): string | undefined {
@@ -27,10 +29,11 @@ export function requestLanguage(request: Request): { language: Language; setCook
     queryLanguage: asLanguage(url.searchParams.get('lang')),
     acceptLanguage: request.headers.get('accept-language'),
   })
-  if (!store) return { language }
-  const secure = url.protocol === 'https:' ? '; Secure' : ''
-  return {
-    language,
-    setCookie: `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax; HttpOnly${secure}`,
-  }
+  return store ? { language, setCookie: languageCookie(language) } : { language }
+}
+
+/** Set-Cookie value that stores the interface language for a year (Secure on an https site). */
+export function languageCookie(language: Language): string {
+  const secure = isHttpsSite() ? '; Secure' : ''
+  return `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax; HttpOnly${secure}`
 }
