@@ -69,6 +69,8 @@ export const profiles = pgTable(
     xHandle: text('x_handle'),
     touringAvailable: boolean('touring_available').notNull().default(false),
     showAvailabilityStatus: boolean('show_availability_status').notNull().default(false),
+    /** The provider's "available now" switch; shown only with show_availability_status. */
+    availableNow: boolean('available_now').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     monthlyPhotoUploads: integer('monthly_photo_uploads').notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "available_now" boolean DEFAULT false NOT NULL;
