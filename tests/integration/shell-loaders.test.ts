@@ -66,7 +66,7 @@ describe('language layout loader', () => {
 })
 
 describe('home loader', () => {
-  it('lists only approved, active profiles, best tier first, then newest', async () => {
+  it('lists only approved, active profiles, best tier first', async () => {
     const old = await createProfile({ createdAt: new Date('2026-01-01') })
     const recent = await createProfile({ createdAt: new Date('2026-06-01') })
     const gold = await createProfile({ membershipTier: 'ouro', createdAt: new Date('2025-01-01') })
@@ -74,7 +74,9 @@ describe('home loader', () => {
     await createProfile({ status: 'suspended' })
     await createProfile({ visibilityStatus: 'hidden' })
     const { profiles } = await homeLoader()
-    expect(profiles.map((p) => p.id)).toEqual([gold.id, recent.id, old.id])
+    expect(profiles.map((p) => p.id)[0]).toBe(gold.id)
+    // The two free profiles take turns (fair rotation), so only their set is fixed.
+    expect(new Set(profiles.map((p) => p.id).slice(1))).toEqual(new Set([recent.id, old.id]))
     // Cards never carry contact data.
     expect(JSON.stringify(profiles)).not.toMatch(/whatsapp|telegram/i)
   })

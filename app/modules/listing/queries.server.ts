@@ -1,17 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
+import { ageBounds, type Filters, priceBounds } from '#app/domain/filters.ts'
+import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
+import { rotationGroupKey, rotationOffset } from '#app/domain/ranking.ts'
 import { db } from '#db/client.server.ts'
-import { images, profiles } from '#db/schema/profiles.ts'
-
-/** Listing rule of SPEC §4: only approved and active profiles are public. */
-export const isPublicProfile = and(
-  eq(profiles.status, 'approved'),
-  eq(profiles.visibilityStatus, 'active'),
-)
-
-/** Tier rank of SPEC §3 in SQL, for ordering. */
-const tierRankSql = sql<number>`case ${profiles.membershipTier}
-  when 'vip_plus' then 5 when 'ouro' then 4 when 'prata' then 3
-  when 'bronze' then 2 when 'basico' then 1 else 0 end`
 
 /** What a profile card shows; never the phone number or other contact data. */
 export interface ProfileCardData {
@@ -20,67 +11,190 @@ export interface ProfileCardData {
   name: string
   age: number | null
   city: string | null
+  citySlug: string | null
+  neighborhood: string | null
+  /** At most CARD_DESCRIPTION_LENGTH + 1 characters: enough to know whether to cut. */
+  description: string | null
   hourlyRate: number | null
   membershipTier: string
+  verified: boolean
   touringAvailable: boolean
+  /** Shows availability and is available now. */
+  availableNow: boolean
   isDemo: boolean
   cover: { storagePath: string; variantWidths: number[]; width: number; height: number } | null
 }
 
-/**
- * Public profiles for the home page, best tier first then newest, each with its cover photo,
- * in one query. (The discovery issue replaces the order with the fair rotation.)
- */
-export async function featuredProfiles(limit: number): Promise<ProfileCardData[]> {
-  const cover = db()
-    .select({
-      storagePath: images.storagePath,
-      variantWidths: images.variantWidths,
-      width: images.width,
-      height: images.height,
-    })
-    .from(images)
-    .where(
-      and(
-        eq(images.profileId, profiles.id),
-        eq(images.verificationType, 'profile'),
-        eq(images.mediaType, 'image'),
-      ),
+export interface ListingQuery {
+  /** City being browsed: its profiles first, touring ones after (SPEC §7 city rule). */
+  citySlug?: string
+  /** Only this neighbourhood of citySlug (touring profiles have none, so they are left out). */
+  neighborhoodSlug?: string
+  /** Only profiles offering this service. */
+  serviceSlug?: string
+  filters: Filters
+  /** Rotation minute (page 1's, carried by pagination links). */
+  minute: number
+  limit: number
+  offset: number
+}
+
+export interface ListingPage {
+  profiles: ProfileCardData[]
+  total: number
+}
+
+/** The rotation offset of every possible group at a minute, as JSON for the query. */
+function offsetsJson(minute: number): string {
+  const offsets: Record<string, number> = {}
+  for (const local of [true, false]) {
+    for (const tier of MEMBERSHIP_TIERS) {
+      const key = rotationGroupKey(local, tier)
+      offsets[key] = rotationOffset(key, minute)
+    }
+  }
+  return JSON.stringify(offsets)
+}
+
+function conditions(query: ListingQuery): SQL {
+  const parts: SQL[] = [sql`p.status = 'approved'`, sql`p.visibility_status = 'active'`]
+  if (query.citySlug && query.neighborhoodSlug) {
+    parts.push(
+      sql`p.city_slug = ${query.citySlug}`,
+      sql`p.neighborhood_slug = ${query.neighborhoodSlug}`,
     )
-    .orderBy(desc(images.isCover), asc(images.displayOrder))
-    .limit(1)
-    .as('cover')
-  const rows = await db()
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      name: profiles.name,
-      age: profiles.age,
-      city: profiles.city,
-      hourlyRate: profiles.hourlyRate,
-      membershipTier: profiles.membershipTier,
-      touringAvailable: profiles.touringAvailable,
-      isDemo: profiles.isDemo,
-      coverPath: cover.storagePath,
-      coverWidths: cover.variantWidths,
-      coverWidth: cover.width,
-      coverHeight: cover.height,
-    })
-    .from(profiles)
-    .leftJoinLateral(cover, sql`true`)
-    .where(isPublicProfile)
-    .orderBy(desc(tierRankSql), desc(profiles.createdAt))
-    .limit(limit)
-  return rows.map(({ coverPath, coverWidths, coverWidth, coverHeight, ...profile }) => ({
-    ...profile,
+  } else if (query.citySlug) {
+    parts.push(sql`(p.city_slug = ${query.citySlug} or p.touring_available)`)
+  }
+  if (query.serviceSlug) {
+    parts.push(
+      sql`exists (select 1 from profile_services ps where ps.profile_id = p.id and ps.service_slug = ${query.serviceSlug})`,
+    )
+  }
+  // The SPEC's verified rule: contact verified or approved.
+  if (query.filters.status === 'verified') {
+    parts.push(sql`(p.contact_verified or p.status = 'approved')`)
+  }
+  if (query.filters.availability) parts.push(sql`(p.show_availability_status and p.available_now)`)
+  const age = ageBounds(query.filters)
+  if (age.min !== undefined) parts.push(sql`p.age >= ${age.min}`)
+  if (age.max !== undefined) parts.push(sql`p.age <= ${age.max}`)
+  const price = priceBounds(query.filters)
+  if (price.min !== undefined) parts.push(sql`p.hourly_rate >= ${price.min}`)
+  if (price.max !== undefined) parts.push(sql`p.hourly_rate <= ${price.max}`)
+  return sql.join(parts, sql` and `)
+}
+
+interface Row {
+  id: string
+  username: string
+  name: string
+  age: number | null
+  city: string | null
+  city_slug: string | null
+  neighborhood: string | null
+  description: string | null
+  hourly_rate: number | null
+  membership_tier: string
+  verified: boolean
+  touring_available: boolean
+  available_now: boolean
+  is_demo: boolean
+  total: number
+  cover_path: string | null
+  cover_widths: number[] | null
+  cover_width: number | null
+  cover_height: number | null
+}
+
+/**
+ * One page of public profiles in the fair order of SPEC §9, with the total, in one query:
+ * matching profiles are placed in their rotation group with window functions, sorted, cut to the
+ * page, and only then joined to their cover photo and neighbourhood name.
+ */
+export async function listProfiles(query: ListingQuery): Promise<ListingPage> {
+  const local = query.citySlug ? sql`(p.city_slug = ${query.citySlug})` : sql`true`
+  const result = await db().execute(sql`
+    with matched as (
+      select p.id, p.username, p.name, p.age, p.city, p.city_slug, p.neighborhood_slug,
+        left(p.description, 61) as description, p.hourly_rate, p.membership_tier,
+        (p.contact_verified or p.verification_status = 'approved') as verified,
+        p.touring_available, (p.show_availability_status and p.available_now) as available_now,
+        p.is_demo, p.created_at, ${local} as local,
+        case p.membership_tier when 'vip_plus' then 5 when 'ouro' then 4 when 'prata' then 3
+          when 'bronze' then 2 when 'basico' then 1 else 0 end as tier_rank
+      from profiles p
+      where ${conditions(query)}
+    ),
+    placed as (
+      select m.*,
+        row_number() over (partition by m.local, m.membership_tier
+          order by m.created_at desc, m.id desc) - 1 as pos,
+        count(*) over (partition by m.local, m.membership_tier) as group_size,
+        (count(*) over ())::int as total
+      from matched m
+    ),
+    page as (
+      select pl.*,
+        mod(mod(pl.pos - mod((${offsetsJson(query.minute)}::jsonb
+          ->> ((case when pl.local then 'local' else 'touring' end) || ':' || pl.membership_tier)
+          )::bigint, pl.group_size), pl.group_size) + pl.group_size, pl.group_size) as turn
+      from placed pl
+      order by pl.local desc, pl.tier_rank desc, pl.membership_tier, turn
+      limit ${query.limit} offset ${query.offset}
+    )
+    select pg.id, pg.username, pg.name, pg.age, pg.city, pg.city_slug, n.name as neighborhood,
+      pg.description, pg.hourly_rate, pg.membership_tier, pg.verified, pg.touring_available,
+      pg.available_now, pg.is_demo, pg.total,
+      c.storage_path as cover_path, c.variant_widths as cover_widths, c.width as cover_width,
+      c.height as cover_height
+    from page pg
+    left join neighborhoods n on n.city_slug = pg.city_slug and n.slug = pg.neighborhood_slug
+    left join lateral (
+      select i.storage_path, i.variant_widths, i.width, i.height from images i
+      where i.profile_id = pg.id and i.verification_type = 'profile' and i.media_type = 'image'
+      order by i.is_cover desc, i.display_order
+      limit 1
+    ) c on true
+    order by pg.local desc, pg.tier_rank desc, pg.membership_tier, pg.turn
+  `)
+  const rows = (result as unknown as { rows: Row[] }).rows
+  const total = rows[0]?.total ?? (query.offset > 0 ? await countProfiles(query) : 0)
+  return { profiles: rows.map(toCard), total }
+}
+
+/** Number of profiles a listing query matches (used when a page lies past the end). */
+export async function countProfiles(query: ListingQuery): Promise<number> {
+  const result = await db().execute(
+    sql`select count(*)::int as total from profiles p where ${conditions(query)}`,
+  )
+  return (result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0
+}
+
+function toCard(row: Row): ProfileCardData {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    age: row.age,
+    city: row.city,
+    citySlug: row.city_slug,
+    neighborhood: row.neighborhood,
+    description: row.description,
+    hourlyRate: row.hourly_rate,
+    membershipTier: row.membership_tier,
+    verified: row.verified,
+    touringAvailable: row.touring_available,
+    availableNow: row.available_now,
+    isDemo: row.is_demo,
     cover:
-      coverPath && coverWidths && coverWidth && coverHeight
+      row.cover_path && row.cover_widths && row.cover_width && row.cover_height
         ? {
-            storagePath: coverPath,
-            variantWidths: coverWidths,
-            width: coverWidth,
-            height: coverHeight,
+            storagePath: row.cover_path,
+            variantWidths: row.cover_widths,
+            width: row.cover_width,
+            height: row.cover_height,
           }
         : null,
-  }))
+  }
 }

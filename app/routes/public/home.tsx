@@ -1,14 +1,22 @@
 import { EyeOff, MessageCircle, ShieldCheck } from 'lucide-react'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ProfileCard } from '#app/components/profile/profile-card.tsx'
+import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
+import { rotationMinute } from '#app/domain/ranking.ts'
 import { dictionary, useT } from '#app/i18n/i18n.ts'
-import { featuredProfiles } from '#app/modules/listing/queries.server.ts'
+import { listProfiles } from '#app/modules/listing/queries.server.ts'
 import type { Route } from './+types/home'
 
 export async function loader() {
-  return { profiles: await featuredProfiles(HOME_PROFILE_LIMIT) }
+  const { profiles } = await listProfiles({
+    filters: DEFAULT_FILTERS,
+    minute: rotationMinute(new Date()),
+    limit: HOME_PROFILE_LIMIT,
+    offset: 0,
+  })
+  return { profiles }
 }
 
 export function meta({ params }: Route.MetaArgs) {
