@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
+import { Toaster } from 'sonner'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { useNonce } from './components/nonce.tsx'
@@ -65,7 +66,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
       // Private mode or storage disabled: the cookie still carries the choice.
     }
   }, [language])
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      {/* One at a time on screen for 4 s, at most 3 stacked (SPEC §9). */}
+      <Toaster visibleToasts={3} duration={4000} position="top-center" />
+    </>
+  )
 }
 
 export function meta({ error, loaderData }: Route.MetaArgs) {

@@ -2,7 +2,17 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
   index('routes/public/root-redirect.tsx'),
-  route(':lang', 'routes/public/language-layout.tsx', [index('routes/public/home.tsx')]),
+  route(':lang', 'routes/public/language-layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('acompanhantes', 'routes/public/all-profiles.tsx'),
+    route('acompanhantes/:citySlug', 'routes/public/city.tsx'),
+    route('acompanhantes/:citySlug/:serviceSlug', 'routes/public/city-service.tsx'),
+    route('bairro/:citySlug/:neighborhoodSlug', 'routes/public/neighborhood.tsx'),
+    route('servicos', 'routes/public/services.tsx'),
+    route('servicos/:serviceSlug', 'routes/public/service.tsx'),
+    route('buscar', 'routes/public/search.tsx'),
+  ]),
   route('language/:lang', 'routes/resources/set-language.ts'),
+  route('api/locations', 'routes/resources/locations.ts'),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig

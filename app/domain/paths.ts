@@ -2,12 +2,27 @@ import type { Language } from './language.ts'
 
 // Builders for the site's URLs (SPEC §2), so no component spells a route by hand.
 
+function withQuery(path: string, query?: Record<string, string>): string {
+  const search = query ? new URLSearchParams(query).toString() : ''
+  return search ? `${path}?${search}` : path
+}
+
 export const paths = {
   home: (lang: Language) => `/${lang}/`,
   about: (lang: Language) => `/${lang}/about`,
   terms: (lang: Language, anchor?: string) => `/${lang}/terms${anchor ? `#${anchor}` : ''}`,
-  city: (lang: Language, citySlug: string) => `/${lang}/acompanhantes/${citySlug}`,
-  profile: (slug: string) => `/acompanhante/${slug}`,
+  allProfiles: (lang: Language) => `/${lang}/acompanhantes`,
+  city: (lang: Language, citySlug: string, query?: Record<string, string>) =>
+    withQuery(`/${lang}/acompanhantes/${citySlug}`, query),
+  cityService: (lang: Language, citySlug: string, serviceSlug: string) =>
+    `/${lang}/acompanhantes/${citySlug}/${serviceSlug}`,
+  neighborhood: (lang: Language, citySlug: string, neighborhoodSlug: string) =>
+    `/${lang}/bairro/${citySlug}/${neighborhoodSlug}`,
+  services: (lang: Language) => `/${lang}/servicos`,
+  service: (lang: Language, serviceSlug: string) => `/${lang}/servicos/${serviceSlug}`,
+  search: (lang: Language, query?: Record<string, string>) => withQuery(`/${lang}/buscar`, query),
+  profile: (slug: string, refCity?: string) =>
+    withQuery(`/acompanhante/${slug}`, refCity ? { ref_city: refCity } : undefined),
   auth: (params: { mode?: 'login' | 'signup'; type?: 'provider' | 'client' } = {}) => {
     const query = new URLSearchParams(params as Record<string, string>).toString()
     return query ? `/auth?${query}` : '/auth'

@@ -113,6 +113,8 @@ export async function startServer(storage) {
   }
   return {
     baseUrl,
+    /** Process id of the server (memory sampling in benchmarks). */
+    pid: child.pid,
     output: () => output,
     /**
      * Sends the signal and resolves with the exit and how long it took.

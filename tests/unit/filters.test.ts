@@ -7,6 +7,7 @@ import {
   priceBounds,
   withFilters,
 } from '#app/domain/filters.ts'
+import { pageCount, pageWindow } from '#app/domain/pagination.ts'
 
 const parse = (query: string) => parseFilters(new URLSearchParams(query))
 
@@ -72,5 +73,23 @@ describe('query bounds (SPEC §7)', () => {
     const filters = parse(query)
     expect(ageBounds(filters)).toEqual(age)
     expect(priceBounds(filters)).toEqual(price)
+  })
+})
+
+describe('pagination', () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 20, [1, 2, 3, 4, 5, 6, 7]],
+    [10, 20, [7, 8, 9, 10, 11, 12, 13]],
+    [20, 20, [14, 15, 16, 17, 18, 19, 20]],
+    [3, 8, [1, 2, 3, 4, 5, 6, 7]],
+  ])('page %i of %i links %j', (current, pages, expected) => {
+    expect(pageWindow(current, pages)).toEqual(expected)
+  })
+
+  it('pageCount rounds up and is at least 1', () => {
+    expect(pageCount(0, 20)).toBe(1)
+    expect(pageCount(41, 20)).toBe(3)
   })
 })

@@ -1,26 +1,44 @@
+import { BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
+import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrl } from '#app/domain/money.ts'
+import { CARD_DESCRIPTION_LENGTH } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
+import { truncate } from '#app/domain/text.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
 
-/** One profile in a grid: cover photo, name, age, city and rate; demo profiles say so. */
+const TIER_STYLES: Partial<Record<string, string>> = {
+  vip_plus: 'bg-stone-900 text-amber-200',
+  ouro: 'bg-amber-200 text-amber-950',
+  prata: 'bg-stone-200 text-stone-800',
+  bronze: 'bg-orange-200 text-orange-950',
+}
+
+/**
+ * One profile in a grid: cover photo, name, age, place, rate, short description and badges.
+ * `refCity` is the city being browsed, carried to the profile page for its breadcrumb.
+ */
 export function ProfileCard({
   profile,
   eager = false,
+  refCity,
 }: {
   profile: ProfileCardData
   eager?: boolean
+  refCity?: string
 }) {
   const t = useT()
   const lang = useLanguage()
   const { cover } = profile
+  const tierStyle = TIER_STYLES[profile.membershipTier]
+  const place = [profile.neighborhood, profile.city].filter(Boolean).join(', ')
   return (
-    <article className="overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+    <article className="h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       <Link
-        to={paths.profile(profile.username)}
-        className="block focus-visible:outline-offset-[-4px]"
+        to={paths.profile(profile.username, refCity)}
+        className="block h-full focus-visible:outline-offset-[-4px]"
       >
         <div className="relative aspect-[3/4] bg-stone-200">
           {cover ? (
@@ -32,6 +50,7 @@ export function ProfileCard({
               height={cover.height}
               alt={format(t.profileCard.photoAlt, { name: profile.name })}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : undefined}
               decoding="async"
               className="absolute inset-0 size-full object-cover"
             />
@@ -40,19 +59,41 @@ export function ProfileCard({
               {t.profileCard.photoSoon}
             </span>
           )}
-          {profile.isDemo && (
-            <span
-              className="absolute left-2 top-2 rounded bg-amber-300 px-2 py-0.5 text-xs font-semibold text-stone-900"
-              title={t.profileCard.demoHint}
-            >
-              {t.profileCard.demo}
+          <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+            {profile.isDemo && (
+              <span
+                className="rounded bg-amber-300 px-2 py-0.5 text-xs font-semibold text-stone-900"
+                title={t.profileCard.demoHint}
+              >
+                {t.profileCard.demo}
+              </span>
+            )}
+            {tierStyle && (
+              <span className={`rounded px-2 py-0.5 text-xs font-semibold ${tierStyle}`}>
+                {t.tiers[profile.membershipTier as MembershipTier]}
+              </span>
+            )}
+          </div>
+          {profile.availableNow && (
+            <span className="absolute bottom-2 left-2 flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-emerald-800">
+              <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
+              {t.profileCard.availableNow}
             </span>
           )}
         </div>
         <div className="space-y-0.5 p-3">
-          <h3 className="truncate font-semibold">{profile.name}</h3>
+          <h3 className="flex items-center gap-1 font-semibold">
+            <span className="truncate">{profile.name}</span>
+            {profile.verified && (
+              <BadgeCheck
+                className="size-4 shrink-0 text-sky-700"
+                aria-label={t.profileCard.verified}
+                role="img"
+              />
+            )}
+          </h3>
           <p className="truncate text-sm text-stone-600">
-            {[profile.age ? format(t.profileCard.age, { age: profile.age }) : null, profile.city]
+            {[profile.age ? format(t.profileCard.age, { age: profile.age }) : null, place]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -61,6 +102,11 @@ export function ProfileCard({
               {format(t.profileCard.rate, { rate: formatBrl(profile.hourlyRate, lang) })}
             </p>
           ) : null}
+          {profile.description && (
+            <p className="line-clamp-2 text-xs text-stone-500">
+              {truncate(profile.description, CARD_DESCRIPTION_LENGTH)}
+            </p>
+          )}
         </div>
       </Link>
     </article>

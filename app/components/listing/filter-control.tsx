@@ -1,0 +1,251 @@
+import { SlidersHorizontal, X } from 'lucide-react'
+import { Dialog } from 'radix-ui'
+import { useState } from 'react'
+import { Form, Link, useLocation, useNavigate } from 'react-router'
+import {
+  AGE_SLIDER,
+  activeFilterCount,
+  DEFAULT_FILTERS,
+  FILTER_PARAMS,
+  type Filters,
+  PRICE_SLIDER,
+  withFilters,
+} from '#app/domain/filters.ts'
+import { formatBrl } from '#app/domain/money.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { useHydrated } from '../use-hydrated.ts'
+
+/** Query parameters that describe the place (kept when filters change); page and minute are not. */
+function placeParams(search: string): URLSearchParams {
+  const params = new URLSearchParams(search)
+  for (const name of [...FILTER_PARAMS, 'page', 'r']) params.delete(name)
+  return params
+}
+
+/**
+ * The filter dialog of SPEC §4: edits are held until Apply; Clear resets and closes. Without
+ * JavaScript it is a plain GET form in a disclosure; with it, a modal dialog.
+ */
+export function FilterControl({ filters }: { filters: Filters }) {
+  const t = useT()
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const count = activeFilterCount(filters)
+  const trigger = (
+    <>
+      <SlidersHorizontal aria-hidden="true" className="size-4" />
+      {t.filters.open}
+      {count > 0 && (
+        <>
+          <span
+            aria-hidden="true"
+            className="grid size-5 place-items-center rounded-full bg-rose-800 text-xs text-white"
+          >
+            {count}
+          </span>
+          <span className="sr-only">{format(t.filters.activeCount, { count })}</span>
+        </>
+      )}
+    </>
+  )
+  const triggerClass =
+    'inline-flex cursor-pointer items-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100'
+  if (!hydrated) {
+    return (
+      <details className="group relative">
+        <summary className={`${triggerClass} list-none`}>{trigger}</summary>
+        <div className="absolute right-0 z-30 mt-2 w-80 max-w-[90vw] rounded-lg border border-stone-200 bg-white p-4 shadow-lg">
+          <FilterForm filters={filters} />
+        </div>
+      </details>
+    )
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={triggerClass}>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[26rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl">
+          <div className="mb-2 flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold">{t.filters.title}</Dialog.Title>
+            <Dialog.Close
+              className="rounded-md p-2 hover:bg-stone-100"
+              aria-label={t.filters.close}
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mb-4 text-sm text-stone-600">
+            {t.filters.description}
+          </Dialog.Description>
+          <FilterForm filters={filters} onDone={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function FilterForm({ filters, onDone }: { filters: Filters; onDone?: () => void }) {
+  const t = useT()
+  const lang = useLanguage()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [draft, setDraft] = useState(filters)
+  const place = placeParams(location.search)
+  const go = (next: Filters) => {
+    const query = withFilters(place, next).toString()
+    onDone?.()
+    navigate(`${location.pathname}${query ? `?${query}` : ''}`)
+  }
+  const clearQuery = place.toString()
+  const [ageLow, ageHigh] = draft.ageRange
+  const [priceLow, priceHigh] = draft.priceRange
+  const ageText =
+    ageHigh === AGE_SLIDER.max
+      ? format(t.filters.ageFrom, { min: ageLow })
+      : format(t.filters.ageRange, { min: ageLow, max: ageHigh })
+  const priceText =
+    priceHigh === PRICE_SLIDER.max
+      ? format(t.filters.priceFrom, { min: formatBrl(priceLow, lang) })
+      : format(t.filters.priceRange, {
+          min: formatBrl(priceLow, lang),
+          max: formatBrl(priceHigh, lang),
+        })
+  const range = 'w-full accent-rose-800'
+  return (
+    <Form
+      method="get"
+      action={location.pathname}
+      className="space-y-5"
+      onSubmit={(event) => {
+        // With JavaScript: write only what differs from the defaults, page 1, fresh rotation.
+        event.preventDefault()
+        go(draft)
+      }}
+    >
+      {[...place].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">{t.filters.status}</legend>
+        <div className="flex gap-4 text-sm">
+          {(['verified', 'all'] as const).map((status) => (
+            <label key={status} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="status"
+                value={status}
+                checked={draft.status === status}
+                onChange={() => setDraft({ ...draft, status })}
+                className="accent-rose-800"
+              />
+              {status === 'verified' ? t.filters.statusVerified : t.filters.statusAll}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm font-semibold">
+        <input
+          type="checkbox"
+          name="availability"
+          value="true"
+          checked={draft.availability}
+          onChange={(event) => setDraft({ ...draft, availability: event.target.checked })}
+          className="size-4 accent-rose-800"
+        />
+        {t.filters.availability}
+      </label>
+      <fieldset>
+        <legend className="text-sm font-semibold">{t.filters.age}</legend>
+        <output className="block text-sm text-stone-600">{ageText}</output>
+        <label className="mt-2 block text-xs text-stone-600">
+          {t.filters.ageMin}
+          <input
+            type="range"
+            name="ageMin"
+            min={AGE_SLIDER.min}
+            max={AGE_SLIDER.max}
+            step={AGE_SLIDER.step}
+            value={ageLow}
+            onChange={(event) => {
+              const low = Number(event.target.value)
+              setDraft({ ...draft, ageRange: [low, Math.max(low, ageHigh)] })
+            }}
+            className={range}
+          />
+        </label>
+        <label className="block text-xs text-stone-600">
+          {t.filters.ageMax}
+          <input
+            type="range"
+            name="ageMax"
+            min={AGE_SLIDER.min}
+            max={AGE_SLIDER.max}
+            step={AGE_SLIDER.step}
+            value={ageHigh}
+            onChange={(event) => {
+              const high = Number(event.target.value)
+              setDraft({ ...draft, ageRange: [Math.min(ageLow, high), high] })
+            }}
+            className={range}
+          />
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold">{t.filters.price}</legend>
+        <output className="block text-sm text-stone-600">{priceText}</output>
+        <label className="mt-2 block text-xs text-stone-600">
+          {t.filters.priceMin}
+          <input
+            type="range"
+            name="priceMin"
+            min={PRICE_SLIDER.min}
+            max={PRICE_SLIDER.max}
+            step={PRICE_SLIDER.step}
+            value={priceLow}
+            onChange={(event) => {
+              const low = Number(event.target.value)
+              setDraft({ ...draft, priceRange: [low, Math.max(low, priceHigh)] })
+            }}
+            className={range}
+          />
+        </label>
+        <label className="block text-xs text-stone-600">
+          {t.filters.priceMax}
+          <input
+            type="range"
+            name="priceMax"
+            min={PRICE_SLIDER.min}
+            max={PRICE_SLIDER.max}
+            step={PRICE_SLIDER.step}
+            value={priceHigh}
+            onChange={(event) => {
+              const high = Number(event.target.value)
+              setDraft({ ...draft, priceRange: [Math.min(priceLow, high), high] })
+            }}
+            className={range}
+          />
+        </label>
+      </fieldset>
+      <div className="flex gap-3">
+        <Link
+          to={`${location.pathname}${clearQuery ? `?${clearQuery}` : ''}`}
+          onClick={(event) => {
+            event.preventDefault()
+            setDraft(DEFAULT_FILTERS)
+            go(DEFAULT_FILTERS)
+          }}
+          className="flex-1 rounded-md border border-stone-300 px-4 py-2 text-center font-medium"
+        >
+          {t.filters.clear}
+        </Link>
+        <button
+          type="submit"
+          className="flex-1 rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
+        >
+          {t.filters.apply}
+        </button>
+      </div>
+    </Form>
+  )
+}

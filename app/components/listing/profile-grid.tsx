@@ -1,0 +1,60 @@
+import { SearchX, TriangleAlert } from 'lucide-react'
+import { Link, useLocation } from 'react-router'
+import { ProfileCard } from '#app/components/profile/profile-card.tsx'
+import { useT } from '#app/i18n/i18n.ts'
+import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
+
+/** Grid of 1 to 4 columns of profile cards; the first row loads eagerly (it is above the fold). */
+export function ProfileGrid({
+  profiles,
+  refCity,
+}: {
+  profiles: ProfileCardData[]
+  refCity?: string
+}) {
+  return (
+    <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-4">
+      {profiles.map((profile, index) => (
+        <li key={profile.id}>
+          <ProfileCard profile={profile} eager={index < 2} refCity={refCity} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Nothing matched: the message and what to do instead. */
+export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+  const t = useT()
+  return (
+    <div className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-12 text-center">
+      <SearchX aria-hidden="true" className="mx-auto size-8 text-stone-400" />
+      <h2 className="mt-3 text-lg font-semibold">{title}</h2>
+      <p className="mt-1 text-sm text-stone-600">{t.listing.noProfilesHint}</p>
+      {children && <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>}
+    </div>
+  )
+}
+
+/** The list could not be loaded: 'Erro ao carregar perfis' with a retry that reloads the page. */
+export function ListErrorState() {
+  const t = useT()
+  const location = useLocation()
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-12 text-center"
+    >
+      <TriangleAlert aria-hidden="true" className="mx-auto size-8 text-rose-800" />
+      <h2 className="mt-3 text-lg font-semibold">{t.listing.loadError}</h2>
+      <p className="mt-1 text-sm text-stone-700">{t.listing.loadErrorText}</p>
+      <Link
+        to={`${location.pathname}${location.search}`}
+        reloadDocument
+        className="mt-5 inline-block rounded-md bg-rose-800 px-4 py-2 font-medium text-white"
+      >
+        {t.listing.retry}
+      </Link>
+    </div>
+  )
+}

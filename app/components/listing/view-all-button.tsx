@@ -1,0 +1,37 @@
+import { Link, useLocation } from 'react-router'
+import { toast } from 'sonner'
+
+/**
+ * A link to a listing that, when the visitor is already there, scrolls to the top and says so
+ * in a toast instead of reloading (SPEC §2 "view all" and §4 "view-all goes to search").
+ */
+export function ViewAllLink({
+  to,
+  label,
+  alreadyTitle,
+  alreadyText,
+  className,
+}: {
+  to: string
+  label: string
+  alreadyTitle: string
+  alreadyText?: string
+  className?: string
+}) {
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}` === to
+  return (
+    <Link
+      to={to}
+      className={className}
+      onClick={(event) => {
+        if (!here) return
+        event.preventDefault()
+        window.scrollTo({ top: 0, behavior: 'smooth' })
+        toast(alreadyTitle, { description: alreadyText })
+      }}
+    >
+      {label}
+    </Link>
+  )
+}

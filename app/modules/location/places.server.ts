@@ -1,0 +1,73 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { db } from '#db/client.server.ts'
+import { profiles } from '#db/schema/profiles.ts'
+import { cities, neighborhoods, services } from '#db/schema/reference.ts'
+
+// Reference lookups for listing pages (primary-key reads of small tables).
+
+export async function findCity(slug: string) {
+  const [city] = await db().select().from(cities).where(eq(cities.slug, slug)).limit(1)
+  return city
+}
+
+export async function findNeighborhood(citySlug: string, slug: string) {
+  const [neighborhood] = await db()
+    .select()
+    .from(neighborhoods)
+    .where(and(eq(neighborhoods.citySlug, citySlug), eq(neighborhoods.slug, slug)))
+    .limit(1)
+  return neighborhood
+}
+
+export async function cityNeighborhoods(citySlug: string) {
+  return db()
+    .select({ slug: neighborhoods.slug, name: neighborhoods.name })
+    .from(neighborhoods)
+    .where(eq(neighborhoods.citySlug, citySlug))
+    .orderBy(asc(neighborhoods.name))
+}
+
+export async function findService(slug: string) {
+  const [service] = await db().select().from(services).where(eq(services.slug, slug)).limit(1)
+  return service
+}
+
+export async function allServices() {
+  return db().select().from(services).orderBy(asc(services.displayOrder))
+}
+
+export type ServiceRow = Awaited<ReturnType<typeof allServices>>[number]
+
+/** Public profiles per city and per neighbourhood, for suggestions and counts (one query). */
+export async function publicProfileCounts(): Promise<{
+  byCity: Map<string, number>
+  byNeighborhood: Map<string, number>
+  total: number
+  availableNow: Map<string, number>
+}> {
+  const rows = await db()
+    .select({
+      citySlug: profiles.citySlug,
+      neighborhoodSlug: profiles.neighborhoodSlug,
+      n: sql<number>`count(*)::int`,
+      available: sql<number>`(count(*) filter (where ${profiles.showAvailabilityStatus} and ${profiles.availableNow}))::int`,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.status, 'approved'), eq(profiles.visibilityStatus, 'active')))
+    .groupBy(profiles.citySlug, profiles.neighborhoodSlug)
+  const byCity = new Map<string, number>()
+  const byNeighborhood = new Map<string, number>()
+  const availableNow = new Map<string, number>()
+  let total = 0
+  for (const row of rows) {
+    total += row.n
+    if (!row.citySlug) continue
+    byCity.set(row.citySlug, (byCity.get(row.citySlug) ?? 0) + row.n)
+    availableNow.set(row.citySlug, (availableNow.get(row.citySlug) ?? 0) + row.available)
+    if (row.neighborhoodSlug) {
+      const key = `${row.citySlug}/${row.neighborhoodSlug}`
+      byNeighborhood.set(key, (byNeighborhood.get(key) ?? 0) + row.n)
+    }
+  }
+  return { byCity, byNeighborhood, total, availableNow }
+}

@@ -1,0 +1,222 @@
+import { data, Link } from 'react-router'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { ListingToolbar } from '#app/components/listing/listing-toolbar.tsx'
+import { LocationSearch } from '#app/components/listing/location-search.tsx'
+import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
+import { Pagination } from '#app/components/listing/pagination.tsx'
+import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
+import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
+import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
+import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
+import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
+import { LISTING_PAGE_SIZE, LONG_LIST_LIMIT } from '#app/domain/page-sizes.ts'
+import { paths } from '#app/domain/paths.ts'
+import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
+import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
+import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
+import {
+  allServices,
+  cityNeighborhoods,
+  findCity,
+  findNeighborhood,
+} from '#app/modules/location/places.server.ts'
+import type { Route } from './+types/city'
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const city = await findCity(params.citySlug)
+  if (!city) placeNotFound('city')
+  const neighborhoodSlug = new URL(request.url).searchParams.get('neighborhood')
+  const neighborhood = neighborhoodSlug
+    ? await findNeighborhood(city.slug, neighborhoodSlug)
+    : undefined
+  if (neighborhoodSlug && !neighborhood) placeNotFound('neighborhood')
+  const listing = readListingParams(request, LISTING_PAGE_SIZE)
+  const [page, cityList, neighborhoods, services] = await Promise.all([
+    listProfilesOrNull({
+      citySlug: city.slug,
+      neighborhoodSlug: neighborhood?.slug,
+      filters: listing.filters,
+      minute: listing.minute,
+      limit: listing.limit,
+      offset: listing.offset,
+    }),
+    // Below the grid: up to 50 profiles of the city, unfiltered (SPEC §2 city page).
+    neighborhood
+      ? null
+      : listProfilesOrNull({
+          citySlug: city.slug,
+          filters: DEFAULT_FILTERS,
+          minute: listing.minute,
+          limit: LONG_LIST_LIMIT,
+          offset: 0,
+        }),
+    cityNeighborhoods(city.slug),
+    allServices(),
+  ])
+  return data(
+    {
+      city: { slug: city.slug, name: city.name, state: city.state },
+      neighborhood: neighborhood ? { slug: neighborhood.slug, name: neighborhood.name } : null,
+      page,
+      cityList: cityList?.profiles ?? [],
+      neighborhoods,
+      services: services.map((s) => ({ slug: s.slug, namePt: s.namePt, nameEn: s.nameEn })),
+      listing: { filters: listing.filters, page: listing.page, minute: listing.minute },
+    },
+    page ? undefined : { status: 503 },
+  )
+}
+
+export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
+  if (error || !loaderData) return errorMeta
+  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
+  const place = loaderData.neighborhood
+    ? `${loaderData.neighborhood.name}, ${loaderData.city.name}`
+    : loaderData.city.name
+  return [
+    { title: `${format(t.listing.cityHeading, { city: place })} – ${t.site.name}` },
+    { name: 'description', content: t.meta.homeDescription },
+  ]
+}
+
+export default function CityPage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const lang = useLanguage()
+  const { city, neighborhood, page, cityList, neighborhoods, services, listing } = loaderData
+  const viewAllUrl = paths.city(lang, city.slug, { status: 'all' })
+  const heading = neighborhood
+    ? format(t.listing.searchInHeading, { place: `${neighborhood.name}, ${city.name}` })
+    : format(t.listing.cityHeading, { city: city.name })
+  return (
+    <SiteShell>
+      <Breadcrumb
+        items={[
+          { label: t.listing.home, to: paths.home(lang) },
+          { label: city.name, to: paths.city(lang, city.slug) },
+          ...(neighborhood ? [{ label: neighborhood.name }] : []),
+        ]}
+      />
+      {neighborhood && (
+        <BackLink
+          to={paths.city(lang, city.slug)}
+          label={format(t.listing.backTo, { place: city.name })}
+        />
+      )}
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+        {!neighborhood && (
+          <ViewAllLink
+            to={viewAllUrl}
+            label={format(t.listing.viewAllInCity, { city: city.name })}
+            alreadyTitle={t.listing.alreadyViewingAll}
+            alreadyText={format(t.listing.showingAllIn, { city: city.name })}
+            className="rounded-md border border-rose-800 px-3 py-2 text-sm font-medium text-rose-900 hover:bg-rose-50"
+          />
+        )}
+      </div>
+      <div className="mt-4">
+        <LocationSearch />
+      </div>
+      {page ? (
+        <>
+          <ListingToolbar total={page.total} filters={listing.filters} />
+          {page.profiles.length > 0 ? (
+            <ProfileGrid profiles={page.profiles} refCity={city.slug} />
+          ) : (
+            <EmptyState
+              title={format(t.listing.noProfilesIn, { city: neighborhood?.name ?? city.name })}
+            >
+              <Link
+                to={paths.city(
+                  lang,
+                  city.slug,
+                  neighborhood ? { neighborhood: neighborhood.slug } : undefined,
+                )}
+                className="rounded-md border border-stone-300 px-4 py-2 font-medium"
+              >
+                {t.listing.clearFilters}
+              </Link>
+              <Link
+                to={paths.city(lang, city.slug)}
+                className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white"
+              >
+                {format(t.listing.viewCity, { city: city.name })}
+              </Link>
+            </EmptyState>
+          )}
+          <Pagination
+            page={listing.page}
+            total={page.total}
+            pageSize={LISTING_PAGE_SIZE}
+            minute={listing.minute}
+          />
+        </>
+      ) : (
+        <div className="mt-6">
+          <ListErrorState />
+        </div>
+      )}
+
+      {neighborhoods.length > 0 && (
+        <section aria-labelledby="neighborhoods-heading" className="mt-12">
+          <h2 id="neighborhoods-heading" className="mb-3 text-lg font-semibold">
+            {format(t.listing.neighborhoodsHeading, { city: city.name })}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {neighborhoods.map((n) => (
+              <li key={n.slug}>
+                <Link
+                  to={paths.neighborhood(lang, city.slug, n.slug)}
+                  className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:bg-stone-100"
+                >
+                  {n.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="services-heading" className="mt-8">
+        <h2 id="services-heading" className="mb-3 text-lg font-semibold">
+          {format(t.listing.servicesInCity, { city: city.name })}
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {services.map((s) => (
+            <li key={s.slug}>
+              <Link
+                to={paths.cityService(lang, city.slug, s.slug)}
+                className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:bg-stone-100"
+              >
+                {lang === 'pt' ? s.namePt : s.nameEn}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {cityList.length > 0 && (
+        <section aria-labelledby="city-list-heading" className="mt-8">
+          <h2 id="city-list-heading" className="mb-3 text-lg font-semibold">
+            {format(t.listing.moreInCity, { city: city.name })}
+          </h2>
+          <ul className="columns-2 gap-4 text-sm sm:columns-3 lg:columns-4">
+            {cityList.map((profile) => (
+              <li key={profile.id} className="break-inside-avoid py-1">
+                <Link
+                  to={paths.profile(profile.username, city.slug)}
+                  className="text-stone-700 hover:text-rose-900 hover:underline"
+                >
+                  {profile.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </SiteShell>
+  )
+}
+
+export const ErrorBoundary = PlaceErrorBoundary

@@ -1,0 +1,113 @@
+import { data, Link } from 'react-router'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { ListingToolbar } from '#app/components/listing/listing-toolbar.tsx'
+import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
+import { Pagination } from '#app/components/listing/pagination.tsx'
+import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
+import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
+import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
+import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
+import { paths } from '#app/domain/paths.ts'
+import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
+import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
+import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
+import { findCity, findNeighborhood } from '#app/modules/location/places.server.ts'
+import type { Route } from './+types/neighborhood'
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const city = await findCity(params.citySlug)
+  const neighborhood = city ? await findNeighborhood(city.slug, params.neighborhoodSlug) : undefined
+  if (!city || !neighborhood) placeNotFound('neighborhood')
+  const listing = readListingParams(request, LISTING_PAGE_SIZE)
+  const page = await listProfilesOrNull({
+    ...listing,
+    citySlug: city.slug,
+    neighborhoodSlug: neighborhood.slug,
+  })
+  return data(
+    {
+      city: { slug: city.slug, name: city.name },
+      neighborhood: {
+        slug: neighborhood.slug,
+        name: neighborhood.name,
+        description:
+          (asLanguage(params.lang) === 'en'
+            ? neighborhood.descriptionEn
+            : neighborhood.descriptionPt) ?? null,
+        landmarks: neighborhood.landmarks,
+      },
+      page,
+      listing: { filters: listing.filters, page: listing.page, minute: listing.minute },
+    },
+    page ? undefined : { status: 503 },
+  )
+}
+
+export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
+  if (error || !loaderData) return errorMeta
+  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
+  const heading = format(t.listing.neighborhoodHeading, {
+    neighborhood: loaderData.neighborhood.name,
+  })
+  return [
+    { title: `${heading}, ${loaderData.city.name} – ${t.site.name}` },
+    { name: 'description', content: loaderData.neighborhood.description ?? t.meta.homeDescription },
+  ]
+}
+
+export default function NeighborhoodPage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const lang = useLanguage()
+  const { city, neighborhood, page, listing } = loaderData
+  return (
+    <SiteShell>
+      <Breadcrumb
+        items={[
+          { label: t.listing.home, to: paths.home(lang) },
+          { label: city.name, to: paths.city(lang, city.slug) },
+          { label: neighborhood.name },
+        ]}
+      />
+      <BackLink
+        to={paths.city(lang, city.slug)}
+        label={format(t.listing.backTo, { place: city.name })}
+      />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
+        {format(t.listing.neighborhoodHeading, { neighborhood: neighborhood.name })}
+      </h1>
+      {neighborhood.description && (
+        <p className="mt-2 max-w-3xl text-stone-600">{neighborhood.description}</p>
+      )}
+      {page ? (
+        <>
+          <ListingToolbar total={page.total} filters={listing.filters} />
+          {page.profiles.length > 0 ? (
+            <ProfileGrid profiles={page.profiles} refCity={city.slug} />
+          ) : (
+            <EmptyState title={format(t.listing.noProfilesIn, { city: neighborhood.name })}>
+              <Link
+                to={paths.city(lang, city.slug)}
+                className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white"
+              >
+                {format(t.listing.viewCity, { city: city.name })}
+              </Link>
+            </EmptyState>
+          )}
+          <Pagination
+            page={listing.page}
+            total={page.total}
+            pageSize={LISTING_PAGE_SIZE}
+            minute={listing.minute}
+          />
+        </>
+      ) : (
+        <div className="mt-6">
+          <ListErrorState />
+        </div>
+      )}
+    </SiteShell>
+  )
+}
+
+export const ErrorBoundary = PlaceErrorBoundary
