@@ -167,7 +167,10 @@ function createApp(env: ServerEnv, options: StartOptions) {
         ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
         : () => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>,
       mode: env.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext: (req, res) => ({
+        cspNonce: String(res.locals.cspNonce),
+        clientIp: req.socket.remoteAddress,
+      }),
     }),
   )
   app.use(errorHandler)

@@ -8,11 +8,13 @@ export const test = base.extend<{ pageErrors: string[] }>({
       const errors: string[] = []
       page.on('console', (message) => {
         if (message.type() !== 'error') return
-        // A 404 page answers with status 404 on purpose; Chromium logs that for the document.
-        const documentStatus =
-          message.text().startsWith('Failed to load resource') &&
-          message.location().url === page.url()
-        if (!documentStatus) errors.push(`${message.text()} (${message.location().url})`)
+        // A not-found page answers 404 on purpose, to the document request or, after a
+        // client-side navigation, to React Router's data request; Chromium logs both.
+        const url = message.location().url
+        const notFoundPage =
+          message.text().includes('status of 404') &&
+          (url === page.url() || /\.data(\?|$)/.test(url))
+        if (!notFoundPage) errors.push(`${message.text()} (${url})`)
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)

@@ -6,9 +6,9 @@ test('/ redirects to the Portuguese home', async ({ page }) => {
   expect(response?.status()).toBe(200)
 })
 
-for (const [lang, htmlLang, about, login] of [
-  ['pt', 'pt-BR', 'Sobre', 'Entrar'],
-  ['en', 'en', 'About', 'Log in'],
+for (const [lang, htmlLang, about, login, featured] of [
+  ['pt', 'pt-BR', 'Sobre', 'Entrar', 'Perfis em destaque'],
+  ['en', 'en', 'About', 'Log in', 'Featured profiles'],
 ] as const) {
   test(`/${lang}/ renders the shell in ${lang}`, async ({ page }) => {
     const response = await page.goto(`/${lang}/`)
@@ -32,7 +32,7 @@ for (const [lang, htmlLang, about, login] of [
       await expect(footer.getByRole('link', { name: city })).toBeVisible()
     }
     // Demo profiles are on the home page, each labelled as a demonstration.
-    const cards = page.locator('main article')
+    const cards = page.getByRole('region', { name: featured }).locator('article')
     await expect(cards).toHaveCount(12)
     await expect(cards.filter({ hasText: lang === 'pt' ? 'Demonstração' : 'Demo' })).toHaveCount(12)
   })

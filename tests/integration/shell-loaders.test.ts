@@ -66,18 +66,48 @@ describe('language layout loader', () => {
 })
 
 describe('home loader', () => {
-  it('lists only approved, active profiles, best tier first', async () => {
+  const home = async (url: string, headers: Record<string, string> = {}) =>
+    homeLoader({
+      request: new Request(url, { headers }),
+      params: { lang: 'pt' },
+      context: { cspNonce: '', clientIp: '127.0.0.1' },
+    } as never)
+
+  it('features only approved, active profiles, best tier first', async () => {
     const old = await createProfile({ createdAt: new Date('2026-01-01') })
     const recent = await createProfile({ createdAt: new Date('2026-06-01') })
     const gold = await createProfile({ membershipTier: 'ouro', createdAt: new Date('2025-01-01') })
     await createProfile({ status: 'pending' })
     await createProfile({ status: 'suspended' })
     await createProfile({ visibilityStatus: 'hidden' })
-    const { profiles } = await homeLoader()
-    expect(profiles.map((p) => p.id)[0]).toBe(gold.id)
+    const { data } = await home('http://localhost/pt/')
+    const ids = data.featured?.map((p) => p.id) ?? []
+    expect(ids[0]).toBe(gold.id)
     // The two free profiles take turns (fair rotation), so only their set is fixed.
-    expect(new Set(profiles.map((p) => p.id).slice(1))).toEqual(new Set([recent.id, old.id]))
+    expect(new Set(ids.slice(1))).toEqual(new Set([recent.id, old.id]))
     // Cards never carry contact data.
-    expect(JSON.stringify(profiles)).not.toMatch(/whatsapp|telegram/i)
+    expect(JSON.stringify(data)).not.toMatch(/whatsapp|telegram/i)
+    expect(data.counts?.national).toBe(3)
+  })
+
+  it('shows the feed of the geolocated city, São Paulo by default, kept in a cookie', async () => {
+    const result = await home('http://localhost/pt/')
+    expect(result.data.city).toEqual({ slug: 'sao-paulo', name: 'São Paulo' })
+    expect(result.init?.headers).toEqual({
+      'Set-Cookie': expect.stringMatching(/^aprova-geo=sao-paulo;/),
+    })
+    const kept = await home('http://localhost/pt/', { cookie: 'aprova-geo=recife' })
+    expect(kept.data.city.slug).toBe('recife')
+    expect(kept.init?.headers).toBeUndefined()
+    const cdn = await home('http://localhost/pt/', {
+      'cf-ipcity': 'Curitiba',
+      'cf-ipcountry': 'BR',
+    })
+    expect(cdn.data.city.slug).toBe('curitiba')
+  })
+
+  it('lets a city in the URL override the geolocation', async () => {
+    const result = await home('http://localhost/pt/?city=salvador', { cookie: 'aprova-geo=recife' })
+    expect(result.data.city).toEqual({ slug: 'salvador', name: 'Salvador' })
   })
 })

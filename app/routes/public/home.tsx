@@ -1,22 +1,52 @@
 import { EyeOff, MessageCircle, ShieldCheck } from 'lucide-react'
+import { data, Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
-import { ProfileCard } from '#app/components/profile/profile-card.tsx'
+import { FeedStrip } from '#app/components/listing/feed-strip.tsx'
+import { FilterControl } from '#app/components/listing/filter-control.tsx'
+import { LocationSearch } from '#app/components/listing/location-search.tsx'
+import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
+import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
-import { HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
-import { rotationMinute } from '#app/domain/ranking.ts'
-import { dictionary, useT } from '#app/i18n/i18n.ts'
-import { listProfiles } from '#app/modules/listing/queries.server.ts'
+import { FEED_FIRST_PAGE, HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
+import { paths } from '#app/domain/paths.ts'
+import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
+import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
+import { feedCity } from '#app/modules/location/feed-city.server.ts'
+import { findCity, publicProfileCounts } from '#app/modules/location/places.server.ts'
 import type { Route } from './+types/home'
 
-export async function loader() {
-  const { profiles } = await listProfiles({
-    filters: DEFAULT_FILTERS,
-    minute: rotationMinute(new Date()),
-    limit: HOME_PROFILE_LIMIT,
-    offset: 0,
-  })
-  return { profiles }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const listing = readListingParams(request, FEED_FIRST_PAGE)
+  const located = await feedCity(request, context.clientIp)
+  const [city, feed, featured, counts] = await Promise.all([
+    findCity(located.citySlug),
+    listProfilesOrNull({ ...listing, offset: 0, citySlug: located.citySlug }),
+    listProfilesOrNull({
+      filters: DEFAULT_FILTERS,
+      minute: listing.minute,
+      limit: HOME_PROFILE_LIMIT,
+      offset: 0,
+    }),
+    publicProfileCounts().catch(() => null),
+  ])
+  return data(
+    {
+      city: { slug: located.citySlug, name: city?.name ?? located.citySlug },
+      feed,
+      featured: featured?.profiles ?? null,
+      filters: listing.filters,
+      counts: counts
+        ? {
+            national: counts.total,
+            city: counts.byCity.get(located.citySlug) ?? 0,
+            online: counts.availableNow.get(located.citySlug) ?? 0,
+          }
+        : null,
+    },
+    located.setCookie ? { headers: { 'Set-Cookie': located.setCookie } } : undefined,
+  )
 }
 
 export function meta({ params }: Route.MetaArgs) {
@@ -26,6 +56,8 @@ export function meta({ params }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const lang = useLanguage()
+  const { city, feed, featured, filters, counts } = loaderData
   const features = [
     { Icon: ShieldCheck, title: t.home.features.verifiedTitle, text: t.home.features.verifiedText },
     { Icon: EyeOff, title: t.home.features.discretionTitle, text: t.home.features.discretionText },
@@ -35,6 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       text: t.home.features.whatsappText,
     },
   ]
+  const searchUrl = paths.search(lang, { city: city.slug })
   return (
     <SiteShell>
       <section className="py-10 text-center sm:py-14">
@@ -42,6 +75,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t.home.heroTitle}
         </h1>
         <p className="mx-auto mt-3 max-w-2xl text-stone-600">{t.home.heroSubtitle}</p>
+        {counts && (
+          <p className="mt-2 text-sm font-medium text-rose-900">
+            {format(t.feed.nationalCount, { count: counts.national })}
+          </p>
+        )}
         <ul className="mt-8 grid gap-4 text-left sm:grid-cols-3">
           {features.map(({ Icon, title, text }) => (
             <li key={title} className="rounded-lg border border-stone-200 bg-white p-4">
@@ -53,20 +91,50 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="featured-heading">
-        <h2 id="featured-heading" className="mb-4 text-xl font-semibold">
-          {t.home.profilesHeading}
-        </h2>
-        {loaderData.profiles.length === 0 ? (
-          <p className="text-stone-600">{t.home.noProfiles}</p>
+      <section aria-labelledby="feed-heading">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="feed-heading" className="text-xl font-semibold">
+            {format(t.feed.availableIn, { city: city.name })}
+          </h2>
+          <ViewAllLink
+            to={searchUrl}
+            label={t.feed.viewAll}
+            alreadyTitle={t.listing.alreadyOnSearch}
+            className="text-sm font-medium text-rose-900 hover:underline"
+          />
+        </div>
+        <p className="mt-1 text-sm text-stone-600">{t.feed.trustLine}</p>
+        <div className="my-4 flex flex-wrap items-center gap-3">
+          <LocationSearch />
+          <FilterControl filters={filters} />
+        </div>
+        {!feed ? (
+          <ListErrorState />
+        ) : feed.profiles.length === 0 ? (
+          <EmptyState title={format(t.listing.noProfilesIn, { city: city.name })}>
+            <Link
+              to={paths.home(lang)}
+              className="rounded-md border border-stone-300 px-4 py-2 font-medium"
+            >
+              {t.listing.clearFilters}
+            </Link>
+            <Link
+              to={paths.city(lang, city.slug)}
+              className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white"
+            >
+              {format(t.listing.viewCity, { city: city.name })}
+            </Link>
+          </EmptyState>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {loaderData.profiles.map((profile, index) => (
-              <li key={profile.id}>
-                <ProfileCard profile={profile} eager={index < 4} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <FeedStrip profiles={feed.profiles} refCity={city.slug} />
+            <Link
+              to={searchUrl}
+              className="mt-4 block rounded-md border border-rose-800 px-4 py-2 text-center text-sm font-medium text-rose-900 hover:bg-rose-50"
+            >
+              {format(t.feed.viewMore, { count: feed.total, online: counts?.online ?? 0 })}
+            </Link>
+          </>
         )}
       </section>
 
@@ -82,6 +150,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mt-12">
+        <h2 id="featured-heading" className="mb-4 text-xl font-semibold">
+          {t.home.profilesHeading}
+        </h2>
+        {featured === null ? (
+          <ListErrorState />
+        ) : featured.length === 0 ? (
+          <p className="text-stone-600">{t.home.noProfiles}</p>
+        ) : (
+          <ProfileGrid profiles={featured} />
+        )}
       </section>
     </SiteShell>
   )

@@ -1,0 +1,15 @@
+import { ProfileCard } from '#app/components/profile/profile-card.tsx'
+import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
+
+/** Horizontal, swipeable strip of cards (discovery feed); plain overflow scrolling, no script. */
+export function FeedStrip({ profiles, refCity }: { profiles: ProfileCardData[]; refCity: string }) {
+  return (
+    <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2">
+      {profiles.map((profile, index) => (
+        <li key={profile.id} className="w-44 shrink-0 snap-start sm:w-52">
+          <ProfileCard profile={profile} eager={index < 2} refCity={refCity} />
+        </li>
+      ))}
+    </ul>
+  )
+}
