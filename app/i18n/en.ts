@@ -45,6 +45,7 @@ export const en: Dictionary = {
     privacy: 'Privacy',
     neutralSpace:
       'Aprova is a neutral advertising space: we do not broker, take part in or take money from any meeting between clients and advertisers.',
+    ipGeolocation: 'IP Geolocation by DB-IP',
     rights: '© {year} Aprova. All rights reserved.',
   },
   home: {

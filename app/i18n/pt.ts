@@ -44,6 +44,7 @@ export const pt = {
     privacy: 'Privacidade',
     neutralSpace:
       'A Aprova é um espaço neutro de anúncios: não intermediamos, não participamos e não recebemos valores de nenhum encontro entre clientes e anunciantes.',
+    ipGeolocation: 'Geolocalização por IP: DB-IP',
     rights: '© {year} Aprova. Todos os direitos reservados.',
   },
   home: {

@@ -93,6 +93,14 @@ export const profiles = pgTable(
     index('profiles_public_city_idx')
       .on(t.citySlug, t.createdAt)
       .where(sql`${t.status} = 'approved' and ${t.visibilityStatus} = 'active'`),
+    index('profiles_public_touring_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.status} = 'approved' and ${t.visibilityStatus} = 'active' and ${t.touringAvailable}`,
+      ),
+    index('profiles_public_neighborhood_idx')
+      .on(t.citySlug, t.neighborhoodSlug)
+      .where(sql`${t.status} = 'approved' and ${t.visibilityStatus} = 'active'`),
     index('profiles_status_idx').on(t.status, t.visibilityStatus),
     check('profiles_tier_check', sql`${t.membershipTier} in (${inList(MEMBERSHIP_TIERS)})`),
     check('profiles_status_check', sql`${t.status} in (${inList(PROFILE_STATUSES)})`),

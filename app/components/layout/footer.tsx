@@ -59,6 +59,12 @@ export function Footer() {
           <p>{t.footer.neutralSpace}</p>
           <p>{t.site.adultsOnly}</p>
           <p>{format(t.footer.rights, { year })}</p>
+          {/* Required by the CC BY 4.0 licence of the offline geolocation data. */}
+          <p>
+            <a href="https://db-ip.com" className="underline hover:text-white">
+              {t.footer.ipGeolocation}
+            </a>
+          </p>
         </div>
       </div>
     </footer>

@@ -113,8 +113,16 @@ interface Row {
  * page, and only then joined to their cover photo and neighbourhood name.
  */
 export async function listProfiles(query: ListingQuery): Promise<ListingPage> {
+  const result = await db().execute(listingSql(query))
+  const rows = (result as unknown as { rows: Row[] }).rows
+  const total = rows[0]?.total ?? (query.offset > 0 ? await countProfiles(query) : 0)
+  return { profiles: rows.map(toCard), total }
+}
+
+/** The SQL of listProfiles (exported for the query-plan test). */
+export function listingSql(query: ListingQuery): SQL {
   const local = query.citySlug ? sql`(p.city_slug = ${query.citySlug})` : sql`true`
-  const result = await db().execute(sql`
+  return sql`
     with matched as (
       select p.id, p.username, p.name, p.age, p.city, p.city_slug, p.neighborhood_slug,
         left(p.description, 61) as description, p.hourly_rate, p.membership_tier,
@@ -157,10 +165,7 @@ export async function listProfiles(query: ListingQuery): Promise<ListingPage> {
       limit 1
     ) c on true
     order by pg.local desc, pg.tier_rank desc, pg.membership_tier, pg.turn
-  `)
-  const rows = (result as unknown as { rows: Row[] }).rows
-  const total = rows[0]?.total ?? (query.offset > 0 ? await countProfiles(query) : 0)
-  return { profiles: rows.map(toCard), total }
+  `
 }
 
 /** Number of profiles a listing query matches (used when a page lies past the end). */

@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_public_touring_idx" ON "profiles" USING btree ("created_at") WHERE "profiles"."status" = 'approved' and "profiles"."visibility_status" = 'active' and "profiles"."touring_available";--> statement-breakpoint
+CREATE INDEX "profiles_public_neighborhood_idx" ON "profiles" USING btree ("city_slug","neighborhood_slug") WHERE "profiles"."status" = 'approved' and "profiles"."visibility_status" = 'active';
