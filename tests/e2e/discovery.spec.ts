@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process'
+import { expect, test } from './fixtures.ts'
+import { createServerStorage, startServer } from './server-process.mjs'
+
+// A server of its own with 240 bulk-seeded profiles, enough for several pages per big city.
+type Server = Awaited<ReturnType<typeof startServer>>
+type Storage = Awaited<ReturnType<typeof createServerStorage>>
+let storage: Storage
+let server: Server
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  storage = await createServerStorage()
+  const seeded = spawnSync(process.execPath, ['scripts/seed-bulk.mjs', '--profiles', '240'], {
+    env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  expect(seeded.status, seeded.stderr).toBe(0)
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+})
+
+const cardLinks = async (page: import('@playwright/test').Page) =>
+  page
+    .locator('main ul li article a')
+    .evaluateAll((links) =>
+      links.map((link) => (link as HTMLAnchorElement).getAttribute('href') ?? ''),
+    )
+
+test('pick a city from the location search, paginate, apply filters, open a card', async ({
+  page,
+}) => {
+  await page.goto(`${server.baseUrl}/pt/`)
+  const box = page.getByRole('combobox', { name: 'Cidade ou bairro' }).first()
+  await box.fill('sao pa')
+  const option = page.getByRole('option', { name: /São Paulo, SP/ })
+  await expect(option).toBeVisible()
+  await box.press('ArrowDown')
+  await box.press('Enter')
+  await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acompanhantes em São Paulo')
+
+  // Page 1 and page 2 of the same minute never share a profile.
+  const first = await cardLinks(page)
+  expect(first).toHaveLength(20)
+  await page
+    .getByRole('navigation', { name: 'Paginação' })
+    .getByRole('link', { name: 'Próxima' })
+    .click()
+  await expect(page).toHaveURL(/[?&]page=2/)
+  await expect(page).toHaveURL(/[?&]r=\d+/)
+  const second = await cardLinks(page)
+  expect(second.length).toBeGreaterThan(0)
+  expect(second.filter((href) => first.includes(href))).toEqual([])
+
+  // Filters: edits are held until Apply, then written to the URL without defaults.
+  await page.getByRole('button', { name: /Filtros/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Filtrar perfis' })
+  const ageMin = dialog.getByRole('slider', { name: 'Idade mínima' })
+  await ageMin.focus()
+  for (let i = 0; i < 12; i++) await ageMin.press('ArrowRight')
+  await expect(dialog.getByText('30 anos ou mais')).toBeVisible()
+  await expect(page).not.toHaveURL(/ageMin/)
+  await dialog.getByRole('button', { name: 'Aplicar' }).click()
+  await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo\?ageMin=30$/)
+  await expect(page.getByRole('button', { name: /Filtros.*1 filtros ativos/ })).toBeVisible()
+  const ages = await page
+    .locator('main article p', { hasText: / anos/ })
+    .evaluateAll((nodes) =>
+      nodes.map((node) => Number(/(\d+) anos/.exec(node.textContent ?? '')?.[1])),
+    )
+  expect(ages.length).toBeGreaterThan(0)
+  expect(ages.every((age) => age >= 30)).toBe(true)
+
+  // A card opens the profile with the city it was found in.
+  const firstCard = page.locator('main article a').first()
+  const href = (await firstCard.getAttribute('href')) ?? ''
+  expect(href).toMatch(/^\/acompanhante\/[a-z0-9-]+\?ref_city=sao-paulo$/)
+  await firstCard.click()
+  await expect(page).toHaveURL(new RegExp(`${href.replace('?', '\\?')}$`))
+})
+
+test('view all on the city page scrolls up with a toast when already there', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/pt/acompanhantes/sao-paulo`)
+  await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
+  await expect(page).toHaveURL(/\?status=all$/)
+  await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
+  await expect(page.getByText('Você já está visualizando todos os perfis')).toBeVisible()
+  await expect(page.getByText('Mostrando todos os perfis disponíveis em São Paulo')).toBeVisible()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('filters work as a plain GET form and land on the canonical URL', async ({ page }) => {
+    await page.goto(`${server.baseUrl}/en/acompanhantes/rio-de-janeiro`)
+    await page.getByText('Filters').click()
+    await page.getByLabel('Available now').check()
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/\/en\/acompanhantes\/rio-de-janeiro\?availability=true$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Escorts in Rio de Janeiro')
+  })
+
+  test('the location box opens the typed place', async ({ page }) => {
+    await page.goto(`${server.baseUrl}/pt/buscar`)
+    await page.getByRole('combobox').fill('copacabana')
+    await page.getByRole('combobox').press('Enter')
+    await expect(page).toHaveURL(/\/pt\/acompanhantes\/rio-de-janeiro\?neighborhood=copacabana$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Busca em Copacabana, Rio de Janeiro',
+    )
+  })
+})
+
+test('unknown places answer 404 with the SPEC messages and noindex', async ({ page }) => {
+  for (const [path, title] of [
+    ['/pt/acompanhantes/atlantida', 'Cidade não encontrada'],
+    ['/en/bairro/sao-paulo/nowhere', 'Neighborhood not found'],
+    ['/pt/acompanhantes/sao-paulo/nada', 'Página não encontrada'],
+    ['/pt/servicos/nada', 'Serviço não encontrado'],
+  ] as const) {
+    const response = await page.goto(`${server.baseUrl}${path}`)
+    expect(response?.status(), path).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  }
+})
