@@ -15,6 +15,7 @@ import { syncDemoData } from '#db/seed/demo.server.ts'
 import { loadReferenceData } from '#db/seed/reference.server.ts'
 import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
+import { htmlMicroCache } from './html-cache.server.ts'
 import { log } from './logger.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
@@ -158,6 +159,9 @@ function createApp(env: ServerEnv, options: StartOptions) {
       fallthrough: false,
     }),
   )
+
+  // Anonymous pages are kept until the next minute (the rotation's pace); never in development.
+  if (!options.vite) app.use(htmlMicroCache())
 
   const vite = options.vite
   app.all(

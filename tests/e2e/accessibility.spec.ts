@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures.ts'
 
-for (const path of ['/pt/', '/en/', '/xyz']) {
+for (const path of [
+  '/pt/',
+  '/en/',
+  '/xyz',
+  '/pt/acompanhantes/sao-paulo',
+  '/en/buscar?city=rio-de-janeiro',
+  '/pt/servicos',
+  '/en/servicos/gfe',
+  '/pt/acompanhantes/atlantida',
+]) {
   test(`${path} has no axe violations @phone`, async ({ page }) => {
     await page.goto(path)
     const results = await new AxeBuilder({ page }).analyze()

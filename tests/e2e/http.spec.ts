@@ -73,3 +73,20 @@ test('a missing hashed asset is a plain 404, not a rendered page', async ({ requ
   expect(response.status()).toBe(404)
   expect(await response.text()).not.toContain('<header')
 })
+
+test('anonymous pages are kept until the next minute, each answer with a fresh nonce', async ({
+  request,
+}) => {
+  const path = '/en/acompanhantes/rio-de-janeiro?cache-test=1'
+  const headers = { cookie: 'aprova-lang=en' }
+  await request.get(path, { headers })
+  const response = await request.get(path, { headers })
+  // The minute may turn between the two requests; then the second one renders afresh.
+  expect(['HIT', 'MISS']).toContain(response.headers()['x-cache'])
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+  const html = await response.text()
+  expect(html).toContain(`nonce="${nonce}"`)
+  expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true)
+  const signedIn = await request.get(path, { headers: { cookie: 'aprova-lang=en; session=x' } })
+  expect(signedIn.headers()['x-cache']).toBeUndefined()
+})

@@ -7,7 +7,7 @@ export function FeedStrip({ profiles, refCity }: { profiles: ProfileCardData[]; 
     <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2">
       {profiles.map((profile, index) => (
         <li key={profile.id} className="w-44 shrink-0 snap-start sm:w-52">
-          <ProfileCard profile={profile} eager={index < 2} refCity={refCity} />
+          <ProfileCard profile={profile} eager={index < 2} refCity={refCity} headingLevel={3} />
         </li>
       ))}
     </ul>

@@ -1,12 +1,16 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
-import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
 import type { MissingPlace } from '#app/modules/listing/place-not-found.ts'
 
-/** Route meta for a failed listing page: never indexed. */
-export const errorMeta = [{ name: 'robots', content: 'noindex' }]
+/** Route meta for a failed listing page: a title in the page's language, never indexed. */
+export function errorMeta(lang: string | undefined) {
+  const t = dictionary(asLanguage(lang) ?? DEFAULT_LANGUAGE)
+  return [{ title: t.meta.notFoundTitle }, { name: 'robots', content: 'noindex' }]
+}
 
 /**
  * Error boundary of listing routes: the SPEC's not-found content for unknown places (status 404,
@@ -45,10 +49,16 @@ export function PlaceErrorBoundary() {
           </Link>
           <Link
             to={`${location.pathname}${location.search}`}
-            reloadDocument
             className="rounded-md border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100"
           >
             {t.places.tryAgain}
+          </Link>
+          <Link
+            to={`${location.pathname}${location.search}`}
+            reloadDocument
+            className="rounded-md border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100"
+          >
+            {t.listing.reload}
           </Link>
         </div>
       </section>

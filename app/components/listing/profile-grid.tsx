@@ -8,15 +8,23 @@ import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
 export function ProfileGrid({
   profiles,
   refCity,
+  headingLevel = 2,
 }: {
   profiles: ProfileCardData[]
   refCity?: string
+  /** Level of the card names: 2 right under the page's h1 (the default), 3 inside a section. */
+  headingLevel?: 2 | 3
 }) {
   return (
     <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-4">
       {profiles.map((profile, index) => (
         <li key={profile.id}>
-          <ProfileCard profile={profile} eager={index < 2} refCity={refCity} />
+          <ProfileCard
+            profile={profile}
+            eager={index < 2}
+            refCity={refCity}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

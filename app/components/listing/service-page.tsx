@@ -74,7 +74,7 @@ export function ServicePage({ city, service, profiles }: ServicePageData) {
         {profiles === null ? (
           <ListErrorState />
         ) : profiles.length > 0 ? (
-          <ProfileGrid profiles={profiles} refCity={city?.slug} />
+          <ProfileGrid profiles={profiles} refCity={city?.slug} headingLevel={3} />
         ) : (
           <EmptyState
             title={

@@ -24,11 +24,15 @@ export function ProfileCard({
   profile,
   eager = false,
   refCity,
+  headingLevel = 3,
 }: {
   profile: ProfileCardData
   eager?: boolean
   refCity?: string
+  /** 2 when the grid sits right under the page's h1, 3 under a section heading. */
+  headingLevel?: 2 | 3
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const t = useT()
   const lang = useLanguage()
   const { cover } = profile
@@ -82,7 +86,7 @@ export function ProfileCard({
           )}
         </div>
         <div className="space-y-0.5 p-3">
-          <h3 className="flex items-center gap-1 font-semibold">
+          <Heading className="flex items-center gap-1 font-semibold">
             <span className="truncate">{profile.name}</span>
             {profile.verified && (
               <BadgeCheck
@@ -91,7 +95,7 @@ export function ProfileCard({
                 role="img"
               />
             )}
-          </h3>
+          </Heading>
           <p className="truncate text-sm text-stone-600">
             {[profile.age ? format(t.profileCard.age, { age: profile.age }) : null, place]
               .filter(Boolean)

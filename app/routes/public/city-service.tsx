@@ -14,7 +14,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
-  if (error || !loaderData?.city) return errorMeta
+  if (error || !loaderData?.city) return errorMeta(params.lang)
   const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
   const title = format(t.listing.serviceInCity, {
     service: loaderData.service.name,

@@ -69,7 +69,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
-  if (error || !loaderData) return errorMeta
+  if (error || !loaderData) return errorMeta(params.lang)
   const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
   const place = loaderData.neighborhood
     ? `${loaderData.neighborhood.name}, ${loaderData.city.name}`

@@ -161,7 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : featured.length === 0 ? (
           <p className="text-stone-600">{t.home.noProfiles}</p>
         ) : (
-          <ProfileGrid profiles={featured} />
+          <ProfileGrid profiles={featured} headingLevel={3} />
         )}
       </section>
     </SiteShell>

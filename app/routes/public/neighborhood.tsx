@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ListingToolbar } from '#app/components/listing/listing-toolbar.tsx'
+import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { Pagination } from '#app/components/listing/pagination.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
@@ -45,7 +46,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
-  if (error || !loaderData) return errorMeta
+  if (error || !loaderData) return errorMeta(params.lang)
   const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
   const heading = format(t.listing.neighborhoodHeading, {
     neighborhood: loaderData.neighborhood.name,
@@ -79,6 +80,9 @@ export default function NeighborhoodPage({ loaderData }: Route.ComponentProps) {
       {neighborhood.description && (
         <p className="mt-2 max-w-3xl text-stone-600">{neighborhood.description}</p>
       )}
+      <div className="mt-4">
+        <LocationSearch />
+      </div>
       {page ? (
         <>
           <ListingToolbar total={page.total} filters={listing.filters} />

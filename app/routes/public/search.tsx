@@ -57,7 +57,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ params, error }: Route.MetaArgs) {
-  if (error) return errorMeta
+  if (error) return errorMeta(params.lang)
   const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
   return [
     { title: `${t.listing.searchHeading} – ${t.site.name}` },

@@ -10,7 +10,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
-  if (error || !loaderData) return errorMeta
+  if (error || !loaderData) return errorMeta(params.lang)
   const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
   return [
     { title: `${loaderData.service.name} – ${t.site.name}` },
