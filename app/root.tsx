@@ -70,7 +70,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       {/* One at a time on screen for 4 s, at most 3 stacked (SPEC §9). */}
-      <Toaster visibleToasts={3} duration={4000} position="top-center" />
+      <Toaster
+        visibleToasts={3}
+        duration={4000}
+        position="top-center"
+        containerAriaLabel={dictionary(language).a11y.notifications}
+      />
     </>
   )
 }

@@ -42,7 +42,9 @@ function parseCookies(header: string | undefined): Map<string, string> | undefin
   for (const part of header?.split(';') ?? []) {
     const [name, ...value] = part.trim().split('=')
     if (!name) continue
-    if (!KEY_COOKIES.has(name)) return undefined
+    // Another cookie (a session), or a key cookie twice (the app reads the first, a map the
+    // last): not a request whose answer may be shared.
+    if (!KEY_COOKIES.has(name) || cookies.has(name)) return undefined
     cookies.set(name, value.join('='))
   }
   return cookies

@@ -21,6 +21,7 @@ export const en: Dictionary = {
     closeMenu: 'Close menu',
     menuTitle: 'Menu',
     menuDescription: 'Site links, cities and account',
+    notifications: 'Notifications',
     languageSwitcher: 'Language',
     homeLink: 'Aprova, home page',
   },

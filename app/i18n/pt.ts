@@ -20,6 +20,7 @@ export const pt = {
     closeMenu: 'Fechar menu',
     menuTitle: 'Menu',
     menuDescription: 'Links do site, cidades e conta',
+    notifications: 'Notificações',
     languageSwitcher: 'Idioma',
     homeLink: 'Aprova, página inicial',
   },

@@ -43,7 +43,19 @@ test('/healthz answers 200 when the database is reachable', async ({ request }) 
 })
 
 test('unknown paths and bad input answer 4xx, never 500', async ({ request }) => {
-  for (const path of ['/xyz', '/pt/nada/aqui', '/de/', '/media/nothing.webp', '/%E0%A4%A']) {
+  for (const path of [
+    '/xyz',
+    '/pt/nada/aqui',
+    '/de/',
+    '/media/nothing.webp',
+    '/%E0%A4%A',
+    '/pt/acompanhantes/%00',
+    '/pt/bairro/sao-paulo/%00',
+    '/pt/buscar?service=%00',
+    '/pt/buscar?city=%00x',
+    '/pt/acompanhantes/sao-paulo?page=999999',
+    '/pt/acompanhantes?page=3',
+  ]) {
     const response = await request.get(path)
     expect(response.status(), path).toBeGreaterThanOrEqual(400)
     expect(response.status(), path).toBeLessThan(500)
@@ -89,4 +101,18 @@ test('anonymous pages are kept until the next minute, each answer with a fresh n
   expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true)
   const signedIn = await request.get(path, { headers: { cookie: 'aprova-lang=en; session=x' } })
   expect(signedIn.headers()['x-cache']).toBeUndefined()
+})
+
+test('odd query values never cause a server error', async ({ request }) => {
+  for (const path of [
+    '/pt/?city=%00',
+    '/pt/acompanhantes/sao-paulo?neighborhood=%00',
+    '/pt/acompanhantes/sao-paulo?ageMin=abc&priceMax=-1&page=0&r=x',
+    '/pt/acompanhantes/sao-paulo?status=all&status=verified&ageMin=20&ageMin=30',
+    `/pt/buscar?local=${'x'.repeat(5000)}`,
+    '/api/locations?q=%00%00',
+  ]) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBeLessThan(500)
+  }
 })

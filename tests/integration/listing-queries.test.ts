@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_FILTERS, type Filters, parseFilters } from '#app/domain/filters.ts'
 import { rotateProfiles } from '#app/domain/ranking.ts'
@@ -185,6 +186,21 @@ describe('listProfiles', () => {
     const all = await listProfiles(query({ filters: { ...DEFAULT_FILTERS, status: 'all' } }))
     expect(all.total).toBe(40)
   })
+})
+
+it('a touring profile without a city ranks with the touring ones, not before the city', async () => {
+  const nowhere = await createProfile({
+    username: 'touring-nowhere',
+    city: null,
+    citySlug: null,
+    membershipTier: 'vip_plus',
+    touringAvailable: true,
+  })
+  const { profiles: page } = await listProfiles(query({ citySlug: 'sao-paulo' }))
+  const position = page.findIndex((p) => p.id === nowhere.id)
+  const localCount = created.filter((p) => p.citySlug === 'sao-paulo').length
+  expect(position).toBeGreaterThanOrEqual(localCount)
+  await db().delete(profiles).where(eq(profiles.id, nowhere.id))
 })
 
 it('the profiles table holds the hidden ones too', async () => {

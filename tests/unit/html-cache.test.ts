@@ -93,6 +93,15 @@ describe('htmlMicroCache', () => {
     expect(again.headers.get('x-cache')).toBeNull()
   })
 
+  it('bypasses requests that carry a key cookie twice', async () => {
+    const twice = { cookie: 'aprova-geo=rio-de-janeiro; aprova-geo=sao-paulo' }
+    await get('/page?d=1', twice)
+    expect((await get('/page?d=1', twice)).headers.get('x-cache')).toBeNull()
+    expect(
+      (await get('/page?d=1', { cookie: 'aprova-geo=sao-paulo' })).headers.get('x-cache'),
+    ).toBe('MISS')
+  })
+
   it('keeps answers whose only cookie is the language one, and sends it again', async () => {
     await get('/language-cookie')
     const again = await get('/language-cookie')

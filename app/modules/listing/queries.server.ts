@@ -121,7 +121,8 @@ export async function listProfiles(query: ListingQuery): Promise<ListingPage> {
 
 /** The SQL of listProfiles (exported for the query-plan test). */
 export function listingSql(query: ListingQuery): SQL {
-  const local = query.citySlug ? sql`(p.city_slug = ${query.citySlug})` : sql`true`
+  // coalesce: a touring profile without a city is not local (NULL would sort first).
+  const local = query.citySlug ? sql`coalesce(p.city_slug = ${query.citySlug}, false)` : sql`true`
   return sql`
     with matched as (
       select p.id, p.username, p.name, p.age, p.city, p.city_slug, p.neighborhood_slug,

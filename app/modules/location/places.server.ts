@@ -3,14 +3,20 @@ import { db } from '#db/client.server.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { cities, neighborhoods, services } from '#db/schema/reference.ts'
 
-// Reference lookups for listing pages (primary-key reads of small tables).
+// Reference lookups for listing pages (primary-key reads of small tables). Anything that is not
+// a slug (a NUL byte, 10 KB of text) is unknown without asking the database.
+
+const SLUG = /^[a-z0-9-]{1,80}$/
+const isSlug = (value: string) => SLUG.test(value)
 
 export async function findCity(slug: string) {
+  if (!isSlug(slug)) return undefined
   const [city] = await db().select().from(cities).where(eq(cities.slug, slug)).limit(1)
   return city
 }
 
 export async function findNeighborhood(citySlug: string, slug: string) {
+  if (!isSlug(citySlug) || !isSlug(slug)) return undefined
   const [neighborhood] = await db()
     .select()
     .from(neighborhoods)
@@ -28,6 +34,7 @@ export async function cityNeighborhoods(citySlug: string) {
 }
 
 export async function findService(slug: string) {
+  if (!isSlug(slug)) return undefined
   const [service] = await db().select().from(services).where(eq(services.slug, slug)).limit(1)
   return service
 }

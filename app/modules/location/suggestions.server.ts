@@ -8,7 +8,8 @@ const COUNTS_TTL_MS = 60_000
 
 // Reference places never change while running; profile counts are refreshed once a minute.
 const placeCache = new WeakMap<Database, Promise<Omit<Places, 'counts'>>>()
-let countsCache: { at: number; database: Database; value: Promise<Places['counts']> } | undefined
+type ProfileCounts = Awaited<ReturnType<typeof publicProfileCounts>>
+let countsCache: { at: number; database: Database; value: Promise<ProfileCounts> } | undefined
 
 function placeIndex() {
   const database = db()
@@ -33,7 +34,8 @@ function placeIndex() {
   return places
 }
 
-function counts() {
+/** Public profile counts, refreshed at most once a minute. */
+export function profileCounts(): Promise<ProfileCounts> {
   const database = db()
   if (
     !countsCache ||
@@ -51,6 +53,6 @@ function counts() {
 
 /** Location suggestions for a typed query, with profile counts (SPEC §5). */
 export async function locationSuggestions(query: string): Promise<LocationSuggestion[]> {
-  const [places, profileCounts] = await Promise.all([placeIndex(), counts()])
-  return suggestLocations(query, { ...places, counts: profileCounts })
+  const [places, counts] = await Promise.all([placeIndex(), profileCounts()])
+  return suggestLocations(query, { ...places, counts })
 }

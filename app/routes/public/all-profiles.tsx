@@ -8,13 +8,14 @@ import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { GENERIC_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
 import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
-import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
+import { assertPageExists, readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import type { Route } from './+types/all-profiles'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const listing = readListingParams(request, GENERIC_PAGE_SIZE)
   const page = await listProfilesOrNull(listing)
+  if (page) assertPageExists(listing.page, page.total, listing.limit)
   return data(
     { page, listing: { filters: listing.filters, page: listing.page, minute: listing.minute } },
     page ? undefined : { status: 503 },

@@ -14,7 +14,8 @@ import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { feedCity } from '#app/modules/location/feed-city.server.ts'
-import { findCity, publicProfileCounts } from '#app/modules/location/places.server.ts'
+import { findCity } from '#app/modules/location/places.server.ts'
+import { profileCounts } from '#app/modules/location/suggestions.server.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: HOME_PROFILE_LIMIT,
       offset: 0,
     }),
-    publicProfileCounts().catch(() => null),
+    profileCounts().catch(() => null),
   ])
   return data(
     {
@@ -45,7 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }
         : null,
     },
-    located.setCookie ? { headers: { 'Set-Cookie': located.setCookie } } : undefined,
+    {
+      // A failed list must not be kept by the page cache: 503 (the page shows its retry state).
+      status: feed && featured ? 200 : 503,
+      headers: located.setCookie ? { 'Set-Cookie': located.setCookie } : undefined,
+    },
   )
 }
 

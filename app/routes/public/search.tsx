@@ -11,7 +11,7 @@ import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
 import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
+import { assertPageExists, readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { findCity, findService } from '#app/modules/location/places.server.ts'
@@ -43,6 +43,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     citySlug: city?.slug,
     serviceSlug: service?.slug,
   })
+  if (page) assertPageExists(listing.page, page.total, listing.limit)
   return data(
     {
       city: city ? { slug: city.slug, name: city.name } : null,
