@@ -111,7 +111,6 @@ function FilterForm({ filters, onDone }: { filters: Filters; onDone?: () => void
           min: formatBrl(priceLow, lang),
           max: formatBrl(priceHigh, lang),
         })
-  const range = 'w-full accent-rose-800'
   return (
     <Form
       method="get"
@@ -155,78 +154,24 @@ function FilterForm({ filters, onDone }: { filters: Filters; onDone?: () => void
         />
         {t.filters.availability}
       </label>
-      <fieldset>
-        <legend className="text-sm font-semibold">{t.filters.age}</legend>
-        <output className="block text-sm text-stone-600">{ageText}</output>
-        <label className="mt-2 block text-xs text-stone-600">
-          {t.filters.ageMin}
-          <input
-            type="range"
-            name="ageMin"
-            min={AGE_SLIDER.min}
-            max={AGE_SLIDER.max}
-            step={AGE_SLIDER.step}
-            value={ageLow}
-            onChange={(event) => {
-              const low = Number(event.target.value)
-              setDraft({ ...draft, ageRange: [low, Math.max(low, ageHigh)] })
-            }}
-            className={range}
-          />
-        </label>
-        <label className="block text-xs text-stone-600">
-          {t.filters.ageMax}
-          <input
-            type="range"
-            name="ageMax"
-            min={AGE_SLIDER.min}
-            max={AGE_SLIDER.max}
-            step={AGE_SLIDER.step}
-            value={ageHigh}
-            onChange={(event) => {
-              const high = Number(event.target.value)
-              setDraft({ ...draft, ageRange: [Math.min(ageLow, high), high] })
-            }}
-            className={range}
-          />
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend className="text-sm font-semibold">{t.filters.price}</legend>
-        <output className="block text-sm text-stone-600">{priceText}</output>
-        <label className="mt-2 block text-xs text-stone-600">
-          {t.filters.priceMin}
-          <input
-            type="range"
-            name="priceMin"
-            min={PRICE_SLIDER.min}
-            max={PRICE_SLIDER.max}
-            step={PRICE_SLIDER.step}
-            value={priceLow}
-            onChange={(event) => {
-              const low = Number(event.target.value)
-              setDraft({ ...draft, priceRange: [low, Math.max(low, priceHigh)] })
-            }}
-            className={range}
-          />
-        </label>
-        <label className="block text-xs text-stone-600">
-          {t.filters.priceMax}
-          <input
-            type="range"
-            name="priceMax"
-            min={PRICE_SLIDER.min}
-            max={PRICE_SLIDER.max}
-            step={PRICE_SLIDER.step}
-            value={priceHigh}
-            onChange={(event) => {
-              const high = Number(event.target.value)
-              setDraft({ ...draft, priceRange: [Math.min(priceLow, high), high] })
-            }}
-            className={range}
-          />
-        </label>
-      </fieldset>
+      <RangeFieldset
+        legend={t.filters.age}
+        summary={ageText}
+        names={['ageMin', 'ageMax']}
+        labels={[t.filters.ageMin, t.filters.ageMax]}
+        slider={AGE_SLIDER}
+        value={draft.ageRange}
+        onChange={(ageRange) => setDraft({ ...draft, ageRange })}
+      />
+      <RangeFieldset
+        legend={t.filters.price}
+        summary={priceText}
+        names={['priceMin', 'priceMax']}
+        labels={[t.filters.priceMin, t.filters.priceMax]}
+        slider={PRICE_SLIDER}
+        value={draft.priceRange}
+        onChange={(priceRange) => setDraft({ ...draft, priceRange })}
+      />
       <div className="flex gap-3">
         <Link
           to={`${location.pathname}${clearQuery ? `?${clearQuery}` : ''}`}
@@ -247,5 +192,54 @@ function FilterForm({ filters, onDone }: { filters: Filters; onDone?: () => void
         </button>
       </div>
     </Form>
+  )
+}
+
+/**
+ * A range as two sliders (minimum, maximum) that never cross: native inputs, so the form works
+ * without JavaScript and with the keyboard.
+ */
+function RangeFieldset({
+  legend,
+  summary,
+  names,
+  labels,
+  slider,
+  value: [low, high],
+  onChange,
+}: {
+  legend: string
+  summary: string
+  names: [string, string]
+  labels: [string, string]
+  slider: { min: number; max: number; step: number }
+  value: [number, number]
+  onChange: (value: [number, number]) => void
+}) {
+  const input = (index: 0 | 1) => (
+    <label className={`block text-xs text-stone-600 ${index === 0 ? 'mt-2' : ''}`}>
+      {labels[index]}
+      <input
+        type="range"
+        name={names[index]}
+        min={slider.min}
+        max={slider.max}
+        step={slider.step}
+        value={index === 0 ? low : high}
+        onChange={(event) => {
+          const next = Number(event.target.value)
+          onChange(index === 0 ? [next, Math.max(next, high)] : [Math.min(low, next), next])
+        }}
+        className="w-full accent-rose-800"
+      />
+    </label>
+  )
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">{legend}</legend>
+      <output className="block text-sm text-stone-600">{summary}</output>
+      {input(0)}
+      {input(1)}
+    </fieldset>
   )
 }

@@ -1,9 +1,7 @@
 import { data } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
-import { ListingToolbar } from '#app/components/listing/listing-toolbar.tsx'
+import { ListingResults } from '#app/components/listing/listing-results.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { Pagination } from '#app/components/listing/pagination.tsx'
-import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { GENERIC_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -40,26 +38,12 @@ export default function AllProfiles({ loaderData }: Route.ComponentProps) {
         items={[{ label: t.listing.home, to: paths.home(lang) }, { label: t.listing.allHeading }]}
       />
       <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">{t.listing.allHeading}</h1>
-      {page ? (
-        <>
-          <ListingToolbar total={page.total} filters={listing.filters} />
-          {page.profiles.length > 0 ? (
-            <ProfileGrid profiles={page.profiles} />
-          ) : (
-            <EmptyState title={t.listing.noProfiles} />
-          )}
-          <Pagination
-            page={listing.page}
-            total={page.total}
-            pageSize={GENERIC_PAGE_SIZE}
-            minute={listing.minute}
-          />
-        </>
-      ) : (
-        <div className="mt-6">
-          <ListErrorState />
-        </div>
-      )}
+      <ListingResults
+        page={page}
+        listing={listing}
+        pageSize={GENERIC_PAGE_SIZE}
+        emptyTitle={t.listing.noProfiles}
+      />
     </SiteShell>
   )
 }

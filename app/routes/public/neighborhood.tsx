@@ -1,11 +1,9 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
-import { ListingToolbar } from '#app/components/listing/listing-toolbar.tsx'
+import { ActionLink, ListingResults } from '#app/components/listing/listing-results.tsx'
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { Pagination } from '#app/components/listing/pagination.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
-import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -84,33 +82,18 @@ export default function NeighborhoodPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <LocationSearch />
       </div>
-      {page ? (
-        <>
-          <ListingToolbar total={page.total} filters={listing.filters} />
-          {page.profiles.length > 0 ? (
-            <ProfileGrid profiles={page.profiles} refCity={city.slug} />
-          ) : (
-            <EmptyState title={format(t.listing.noProfilesIn, { city: neighborhood.name })}>
-              <Link
-                to={paths.city(lang, city.slug)}
-                className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white"
-              >
-                {format(t.listing.viewCity, { city: city.name })}
-              </Link>
-            </EmptyState>
-          )}
-          <Pagination
-            page={listing.page}
-            total={page.total}
-            pageSize={LISTING_PAGE_SIZE}
-            minute={listing.minute}
-          />
-        </>
-      ) : (
-        <div className="mt-6">
-          <ListErrorState />
-        </div>
-      )}
+      <ListingResults
+        page={page}
+        listing={listing}
+        pageSize={LISTING_PAGE_SIZE}
+        refCity={city.slug}
+        emptyTitle={format(t.listing.noProfilesIn, { city: neighborhood.name })}
+        emptyActions={
+          <ActionLink to={paths.city(lang, city.slug)} primary>
+            {format(t.listing.viewCity, { city: city.name })}
+          </ActionLink>
+        }
+      />
     </SiteShell>
   )
 }

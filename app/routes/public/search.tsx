@@ -1,12 +1,10 @@
 import { X } from 'lucide-react'
 import { data, Link, redirect, useLocation } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
-import { ListingToolbar } from '#app/components/listing/listing-toolbar.tsx'
+import { ActionLink, ListingResults } from '#app/components/listing/listing-results.tsx'
 import { LocationSearch, suggestionPath } from '#app/components/listing/location-search.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { Pagination } from '#app/components/listing/pagination.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
-import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -119,33 +117,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {service && <Chip label={service.name} removeTo={without('service')} />}
         </ul>
       )}
-      {page ? (
-        <>
-          <ListingToolbar total={page.total} filters={listing.filters} />
-          {page.profiles.length > 0 ? (
-            <ProfileGrid profiles={page.profiles} refCity={city?.slug} />
-          ) : (
-            <EmptyState title={t.listing.noProfiles}>
-              <Link
-                to={paths.search(lang)}
-                className="rounded-md border border-stone-300 px-4 py-2 font-medium"
-              >
-                {t.listing.clearFilters}
-              </Link>
-            </EmptyState>
-          )}
-          <Pagination
-            page={listing.page}
-            total={page.total}
-            pageSize={LISTING_PAGE_SIZE}
-            minute={listing.minute}
-          />
-        </>
-      ) : (
-        <div className="mt-6">
-          <ListErrorState />
-        </div>
-      )}
+      <ListingResults
+        page={page}
+        listing={listing}
+        pageSize={LISTING_PAGE_SIZE}
+        refCity={city?.slug}
+        emptyTitle={t.listing.noProfiles}
+        emptyActions={<ActionLink to={paths.search(lang)}>{t.listing.clearFilters}</ActionLink>}
+      />
     </SiteShell>
   )
 }
