@@ -360,7 +360,9 @@ export async function seedBulkProfiles(
         documentVerificationStatus: 'approved',
         videoVerificationStatus: random.chance(0.3) ? 'approved' : 'not_submitted',
         contactVerified: random.chance(0.9),
-        whatsapp: `+55${AREA_CODES[city.slug] ?? '11'}9${String(random.int(0, 99_999_999)).padStart(8, '0')}`,
+        // Inside the 9 0000 xxxx block the demo data uses too: never somebody's real number
+        // spelled at random.
+        whatsapp: `+55${AREA_CODES[city.slug] ?? '11'}90000${String(random.int(0, 9999)).padStart(4, '0')}`,
         telegram: random.chance(0.35) ? handle : null,
         xHandle: random.chance(0.25) ? handle : null,
         touringAvailable: random.chance(0.15),
