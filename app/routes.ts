@@ -11,7 +11,12 @@ export default [
     route('servicos', 'routes/public/services.tsx'),
     route('servicos/:serviceSlug', 'routes/public/service.tsx'),
     route('buscar', 'routes/public/search.tsx'),
+    route('acompanhante/:slug', 'routes/public/profile-redirect.tsx', {
+      id: 'lang-profile-redirect',
+    }),
   ]),
+  route('acompanhante/:slug', 'routes/public/profile.tsx'),
+  route('perfil/:id', 'routes/public/profile-redirect.tsx', { id: 'perfil-redirect' }),
   route('language/:lang', 'routes/resources/set-language.ts'),
   route('api/locations', 'routes/resources/locations.ts'),
   route('*', 'routes/public/not-found.tsx'),

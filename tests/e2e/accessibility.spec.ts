@@ -10,6 +10,8 @@ for (const path of [
   '/pt/servicos',
   '/en/servicos/gfe',
   '/pt/acompanhantes/atlantida',
+  '/acompanhante/luna-azul',
+  '/acompanhante/ninguem',
 ]) {
   test(`${path} has no axe violations @phone`, async ({ page }) => {
     await page.goto(path)

@@ -1,0 +1,88 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { db } from '#db/client.server.ts'
+import { images, profileServices, profiles } from '#db/schema/profiles.ts'
+import { cities, neighborhoods, services } from '#db/schema/reference.ts'
+
+/**
+ * What the public profile page shows. Contact data is not part of it: the contact buttons go
+ * through a server route (DESIGN.md), so no phone number reaches the page.
+ */
+export async function publicProfile(id: string) {
+  const [profile] = await db()
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      name: profiles.name,
+      age: profiles.age,
+      description: profiles.description,
+      hourlyRate: profiles.hourlyRate,
+      membershipTier: profiles.membershipTier,
+      verified: profiles.contactVerified,
+      touringAvailable: profiles.touringAvailable,
+      showAvailabilityStatus: profiles.showAvailabilityStatus,
+      availableNow: profiles.availableNow,
+      isDemo: profiles.isDemo,
+      updatedAt: profiles.updatedAt,
+      hasWhatsapp: profiles.whatsapp,
+      citySlug: profiles.citySlug,
+      cityName: cities.name,
+      neighborhoodSlug: profiles.neighborhoodSlug,
+      neighborhoodName: neighborhoods.name,
+    })
+    .from(profiles)
+    .leftJoin(cities, eq(cities.slug, profiles.citySlug))
+    .leftJoin(
+      neighborhoods,
+      and(
+        eq(neighborhoods.citySlug, profiles.citySlug),
+        eq(neighborhoods.slug, profiles.neighborhoodSlug),
+      ),
+    )
+    .where(
+      and(
+        eq(profiles.id, id),
+        eq(profiles.status, 'approved'),
+        eq(profiles.visibilityStatus, 'active'),
+      ),
+    )
+    .limit(1)
+  if (!profile) return undefined
+  const [offered, photos] = await Promise.all([
+    db()
+      .select({ slug: services.slug, namePt: services.namePt, nameEn: services.nameEn })
+      .from(profileServices)
+      .innerJoin(services, eq(services.slug, profileServices.serviceSlug))
+      .where(eq(profileServices.profileId, id))
+      .orderBy(asc(services.displayOrder)),
+    db()
+      .select({
+        id: images.id,
+        storagePath: images.storagePath,
+        variantWidths: images.variantWidths,
+        width: images.width,
+        height: images.height,
+      })
+      .from(images)
+      .where(
+        and(
+          eq(images.profileId, id),
+          eq(images.verificationType, 'profile'),
+          eq(images.mediaType, 'image'),
+        ),
+      )
+      .orderBy(asc(images.displayOrder)),
+  ])
+  const { hasWhatsapp, ...rest } = profile
+  return {
+    ...rest,
+    hasWhatsapp: Boolean(hasWhatsapp),
+    services: offered,
+    photos: photos.flatMap((photo) =>
+      photo.storagePath && photo.width && photo.height
+        ? [{ ...photo, storagePath: photo.storagePath, width: photo.width, height: photo.height }]
+        : [],
+    ),
+  }
+}
+
+export type PublicProfile = NonNullable<Awaited<ReturnType<typeof publicProfile>>>

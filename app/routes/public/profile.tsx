@@ -1,0 +1,262 @@
+import { BadgeCheck, ShieldAlert } from 'lucide-react'
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
+import { ErrorPage } from '#app/components/error-page.tsx'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
+import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
+import { DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
+import { formatBrl } from '#app/domain/money.ts'
+import { paths } from '#app/domain/paths.ts'
+import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { findCity } from '#app/modules/location/places.server.ts'
+import { publicProfile } from '#app/modules/profile/queries.server.ts'
+import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
+import type { Route } from './+types/profile'
+
+const GALLERY_TILES = 4
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const resolution = await resolveProfileSlug(params.slug)
+  if (resolution.kind === 'redirect') {
+    const url = new URL(request.url)
+    throw redirect(`${paths.profile(resolution.username)}${url.search}`, 301)
+  }
+  const profile = resolution.kind === 'profile' ? await publicProfile(resolution.id) : undefined
+  if (!profile) throw data({ kind: 'profile' }, { status: 404 })
+  // The breadcrumb's city: where the visitor came from (ref_city), else the profile's own.
+  const refCity = new URL(request.url).searchParams.get('ref_city')
+  const fromCity = refCity && refCity !== profile.citySlug ? await findCity(refCity) : undefined
+  return {
+    profile,
+    breadcrumbCity: fromCity
+      ? { slug: fromCity.slug, name: fromCity.name }
+      : profile.citySlug && profile.cityName
+        ? { slug: profile.citySlug, name: profile.cityName }
+        : null,
+  }
+}
+
+function languageOf(matches: Route.MetaArgs['matches']): Language {
+  const root = matches.find((match) => match?.id === 'root')?.data as
+    | { language?: Language }
+    | undefined
+  return root?.language ?? DEFAULT_LANGUAGE
+}
+
+export function meta({ data: loaderData, matches, error }: Route.MetaArgs) {
+  const t = dictionary(languageOf(matches))
+  if (error || !loaderData) {
+    return [
+      { title: `${t.profile.notFoundTitle} – ${t.site.name}` },
+      { name: 'robots', content: 'noindex' },
+    ]
+  }
+  const { profile } = loaderData
+  const place = [profile.neighborhoodName, profile.cityName].filter(Boolean).join(', ')
+  return [
+    { title: `${profile.name}${place ? ` – ${place}` : ''} – ${t.site.name}` },
+    { name: 'description', content: (profile.description ?? '').slice(0, 155) },
+    ...(profile.isDemo ? [{ name: 'robots', content: 'noindex' }] : []),
+  ]
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const lang = useLanguage()
+  const { profile, breadcrumbCity } = loaderData
+  const cityPath = breadcrumbCity ? paths.city(lang, breadcrumbCity.slug) : paths.home(lang)
+  const shown = profile.photos.slice(0, GALLERY_TILES)
+  const more = profile.photos.length - shown.length
+  const updated = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'long',
+  }).format(new Date(profile.updatedAt))
+  const details: [string, string][] = [
+    ...(profile.age
+      ? [[t.profile.age, format(t.profileCard.age, { age: profile.age })] as [string, string]]
+      : []),
+    ...(profile.cityName ? [[t.profile.city, profile.cityName] as [string, string]] : []),
+    ...(profile.neighborhoodName
+      ? [[t.profile.neighborhood, profile.neighborhoodName] as [string, string]]
+      : []),
+    ...(profile.hourlyRate
+      ? [[t.profile.rate, formatBrl(profile.hourlyRate, lang)] as [string, string]]
+      : []),
+    ...(profile.touringAvailable ? [[t.profile.touring, t.profile.yes] as [string, string]] : []),
+    ...(profile.showAvailabilityStatus
+      ? [
+          [
+            t.profile.availability,
+            profile.availableNow ? t.profile.availableNow : t.profile.unavailable,
+          ] as [string, string],
+        ]
+      : []),
+  ]
+  return (
+    <SiteShell>
+      <Breadcrumb
+        items={[
+          { label: t.listing.home, to: paths.home(lang) },
+          ...(breadcrumbCity
+            ? [
+                {
+                  label: format(t.listing.cityHeading, { city: breadcrumbCity.name }),
+                  to: cityPath,
+                },
+              ]
+            : []),
+          { label: profile.name },
+        ]}
+      />
+      <BackLink to={cityPath} label={t.profile.back} />
+      {profile.isDemo && (
+        <p className="mt-4 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950">
+          {t.profile.demoNotice}
+        </p>
+      )}
+      <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+            {profile.name}
+            {profile.verified && (
+              <BadgeCheck
+                role="img"
+                aria-label={t.profile.verified}
+                className="size-6 text-sky-700"
+              />
+            )}
+          </h1>
+          <section aria-label={t.profile.photos} className="mt-4">
+            {shown.length > 0 ? (
+              <ul className="grid grid-cols-2 gap-2">
+                {shown.map((photo, index) => (
+                  <li
+                    key={photo.id}
+                    className="relative aspect-[3/4] overflow-hidden rounded-lg bg-stone-200"
+                  >
+                    <img
+                      src={imageVariantUrl(photo.storagePath, 640)}
+                      srcSet={imageSrcSet(photo.storagePath, photo.variantWidths)}
+                      sizes="(min-width: 1024px) 30vw, 50vw"
+                      width={photo.width}
+                      height={photo.height}
+                      alt={format(t.profileCard.photoAlt, { name: profile.name })}
+                      loading={index < 2 ? 'eager' : 'lazy'}
+                      decoding="async"
+                      className="size-full object-cover"
+                    />
+                    {index === shown.length - 1 && more > 0 && (
+                      <span className="absolute inset-0 grid place-items-center bg-black/50 text-3xl font-semibold text-white">
+                        <span aria-hidden="true">
+                          {format(t.profile.morePhotos, { count: more })}
+                        </span>
+                        <span className="sr-only">
+                          {format(t.profile.morePhotosLabel, { count: more })}
+                        </span>
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="grid aspect-[3/4] max-w-sm place-items-center rounded-lg bg-stone-200 text-stone-600">
+                {t.profileCard.photoSoon}
+              </p>
+            )}
+          </section>
+          {profile.description && (
+            <section aria-labelledby="about-heading" className="mt-8">
+              <h2 id="about-heading" className="text-xl font-semibold">
+                {t.profile.about}
+              </h2>
+              <p className="mt-2 whitespace-pre-line text-stone-700">{profile.description}</p>
+            </section>
+          )}
+        </div>
+        <aside className="space-y-4">
+          <section
+            aria-labelledby="details-heading"
+            className="rounded-lg border border-stone-200 bg-white p-4"
+          >
+            <h2 id="details-heading" className="font-semibold">
+              {t.profile.details}
+            </h2>
+            <dl className="mt-2 space-y-1 text-sm">
+              {details.map(([term, value]) => (
+                <div key={term} className="flex justify-between gap-4">
+                  <dt className="text-stone-600">{term}</dt>
+                  <dd className="text-right font-medium">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {profile.services.length > 0 && (
+              <>
+                <h3 className="mt-4 text-sm font-semibold">{t.profile.services}</h3>
+                <ul className="mt-1 flex flex-wrap gap-1">
+                  {profile.services.map((service) => (
+                    <li key={service.slug}>
+                      <Link
+                        to={paths.service(lang, service.slug)}
+                        className="inline-block rounded-full bg-stone-100 px-2 py-0.5 text-xs hover:bg-stone-200"
+                      >
+                        {lang === 'pt' ? service.namePt : service.nameEn}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <p className="mt-4 text-xs text-stone-500">
+              {format(t.profile.updated, { date: updated })}
+            </p>
+          </section>
+          <section
+            aria-labelledby="contact-heading"
+            className="rounded-lg border border-stone-200 bg-white p-4"
+          >
+            <h2 id="contact-heading" className="font-semibold">
+              {t.profile.contactTitle}
+            </h2>
+            <p className="mt-1 text-sm text-stone-600">{t.profile.contactSoon}</p>
+          </section>
+          <section
+            aria-labelledby="safety-heading"
+            className="rounded-lg border border-amber-200 bg-amber-50 p-4"
+          >
+            <h2 id="safety-heading" className="flex items-center gap-2 font-semibold">
+              <ShieldAlert aria-hidden="true" className="size-5 text-amber-800" />
+              {t.profile.safetyTitle}
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
+              <li>{t.profile.safetyPix}</li>
+              <li>{t.profile.safetyPlace}</li>
+              <li>{t.profile.safetyReport}</li>
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </SiteShell>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const t = useT()
+  const lang = useLanguage()
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+  }
+  return (
+    <SiteShell>
+      <section className="mx-auto max-w-xl py-20 text-center">
+        <h1 className="text-2xl font-semibold">{t.profile.notFoundTitle}</h1>
+        <p className="mt-2 text-stone-600">{t.profile.notFoundText}</p>
+        <Link
+          to={paths.home(lang)}
+          className="mt-8 inline-block rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
+        >
+          {t.listing.backHome}
+        </Link>
+      </section>
+    </SiteShell>
+  )
+}
