@@ -142,42 +142,23 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
       />
 
       {neighborhoods.length > 0 && (
-        <section aria-labelledby="neighborhoods-heading" className="mt-12">
-          <h2 id="neighborhoods-heading" className="mb-3 text-lg font-semibold">
-            {format(t.listing.neighborhoodsHeading, { city: city.name })}
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {neighborhoods.map((n) => (
-              <li key={n.slug}>
-                <Link
-                  to={paths.neighborhood(lang, city.slug, n.slug)}
-                  className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:bg-stone-100"
-                >
-                  {n.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <LinkChips
+          id="neighborhoods-heading"
+          heading={format(t.listing.neighborhoodsHeading, { city: city.name })}
+          links={neighborhoods.map((n) => ({
+            to: paths.neighborhood(lang, city.slug, n.slug),
+            label: n.name,
+          }))}
+        />
       )}
-
-      <section aria-labelledby="services-heading" className="mt-8">
-        <h2 id="services-heading" className="mb-3 text-lg font-semibold">
-          {format(t.listing.servicesInCity, { city: city.name })}
-        </h2>
-        <ul className="flex flex-wrap gap-2">
-          {services.map((s) => (
-            <li key={s.slug}>
-              <Link
-                to={paths.cityService(lang, city.slug, s.slug)}
-                className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:bg-stone-100"
-              >
-                {lang === 'pt' ? s.namePt : s.nameEn}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LinkChips
+        id="services-heading"
+        heading={format(t.listing.servicesInCity, { city: city.name })}
+        links={services.map((s) => ({
+          to: paths.cityService(lang, city.slug, s.slug),
+          label: lang === 'pt' ? s.namePt : s.nameEn,
+        }))}
+      />
 
       {cityList.length > 0 && (
         <section aria-labelledby="city-list-heading" className="mt-8">
@@ -203,3 +184,34 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = PlaceErrorBoundary
+
+/** A titled row of pill links (the city's neighbourhoods, its services). */
+function LinkChips({
+  id,
+  heading,
+  links,
+}: {
+  id: string
+  heading: string
+  links: { to: string; label: string }[]
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {heading}
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:bg-stone-100"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

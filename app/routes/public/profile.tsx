@@ -70,27 +70,24 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const updated = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
     dateStyle: 'long',
   }).format(new Date(profile.updatedAt))
-  const details: [string, string][] = [
-    ...(profile.age
-      ? [[t.profile.age, format(t.profileCard.age, { age: profile.age })] as [string, string]]
-      : []),
-    ...(profile.cityName ? [[t.profile.city, profile.cityName] as [string, string]] : []),
-    ...(profile.neighborhoodName
-      ? [[t.profile.neighborhood, profile.neighborhoodName] as [string, string]]
-      : []),
-    ...(profile.hourlyRate
-      ? [[t.profile.rate, formatBrl(profile.hourlyRate, lang)] as [string, string]]
-      : []),
-    ...(profile.touringAvailable ? [[t.profile.touring, t.profile.yes] as [string, string]] : []),
-    ...(profile.showAvailabilityStatus
-      ? [
-          [
-            t.profile.availability,
-            profile.availableNow ? t.profile.availableNow : t.profile.unavailable,
-          ] as [string, string],
-        ]
-      : []),
-  ]
+  // Only the facts the profile has; a missing one is left out, not shown empty.
+  const details = (
+    [
+      [t.profile.age, profile.age ? format(t.profileCard.age, { age: profile.age }) : null],
+      [t.profile.city, profile.cityName],
+      [t.profile.neighborhood, profile.neighborhoodName],
+      [t.profile.rate, profile.hourlyRate ? formatBrl(profile.hourlyRate, lang) : null],
+      [t.profile.touring, profile.touringAvailable ? t.profile.yes : null],
+      [
+        t.profile.availability,
+        profile.showAvailabilityStatus
+          ? profile.availableNow
+            ? t.profile.availableNow
+            : t.profile.unavailable
+          : null,
+      ],
+    ] as const
+  ).filter((entry): entry is readonly [string, string] => Boolean(entry[1]))
   return (
     <SiteShell>
       <Breadcrumb
