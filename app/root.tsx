@@ -14,6 +14,7 @@ import { Toaster } from 'sonner'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { useNonce } from './components/nonce.tsx'
+import { ProfileSkeleton, useLoadingProfile } from './components/profile/profile-skeleton.tsx'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
 import { dictionary } from './i18n/i18n.ts'
 import { requestLanguage } from './modules/i18n/request-language.server.ts'
@@ -58,6 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { language } = loaderData
+  // On the way to another profile the page shows the profile's outline (SPEC §2).
+  const loadingProfile = useLoadingProfile()
   // The path's language is also kept in the browser (SPEC §9 aprova-lang).
   useEffect(() => {
     try {
@@ -68,7 +71,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [language])
   return (
     <>
-      <Outlet />
+      {loadingProfile ? <ProfileSkeleton /> : <Outlet />}
       {/* One at a time on screen for 4 s, at most 3 stacked (SPEC §9). */}
       <Toaster
         visibleToasts={3}

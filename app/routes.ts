@@ -17,6 +17,8 @@ export default [
   ]),
   route('acompanhante/:slug', 'routes/public/profile.tsx'),
   route('perfil/:id', 'routes/public/profile-redirect.tsx', { id: 'perfil-redirect' }),
+  route('contato/:profileId/:channel', 'routes/public/contact.tsx'),
+  route('api/profile-views/:profileId', 'routes/resources/profile-view.ts'),
   route('language/:lang', 'routes/resources/set-language.ts'),
   route('api/locations', 'routes/resources/locations.ts'),
   route('*', 'routes/public/not-found.tsx'),

@@ -2,5 +2,6 @@
 import * as auth from './schema/auth.ts'
 import * as profiles from './schema/profiles.ts'
 import * as reference from './schema/reference.ts'
+import * as stats from './schema/stats.ts'
 
-export const schema = { ...auth, ...profiles, ...reference }
+export const schema = { ...auth, ...profiles, ...reference, ...stats }

@@ -12,9 +12,11 @@ export function ErrorPage({ status }: { status: number }) {
       ? [t.notFound.title, t.notFound.text]
       : status === 403 || status === 401
         ? [t.error.forbiddenTitle, t.error.forbiddenText]
-        : status >= 400 && status < 500
-          ? [t.error.badRequestTitle, t.error.badRequestText]
-          : [t.error.title, t.error.text]
+        : status === 429
+          ? [t.error.tooManyTitle, t.error.tooManyText]
+          : status >= 400 && status < 500
+            ? [t.error.badRequestTitle, t.error.badRequestText]
+            : [t.error.title, t.error.text]
   return (
     <SiteShell>
       <section className="mx-auto max-w-xl py-20 text-center">

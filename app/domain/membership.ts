@@ -15,3 +15,11 @@ const TIER_RANKS: Record<MembershipTier, number> = {
 export function tierRank(tier: string | null | undefined): number {
   return tier && Object.hasOwn(TIER_RANKS, tier) ? TIER_RANKS[tier as MembershipTier] : 0
 }
+
+/** The carousel's rank of a tier (SPEC §3): as tierRank, but anything unknown ranks 1. */
+export function carouselTierRank(tier: string | null | undefined): number {
+  return tier && Object.hasOwn(TIER_RANKS, tier) ? TIER_RANKS[tier as MembershipTier] : 1
+}
+
+/** Every known tier with its rank, for ranking in SQL. */
+export const TIER_RANK_ENTRIES = Object.entries(TIER_RANKS) as [MembershipTier, number][]

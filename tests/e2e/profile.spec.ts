@@ -1,3 +1,4 @@
+import { NAVIGATION_LOCK_MS } from '#app/domain/gestures.ts'
 import { expect, test } from './fixtures.ts'
 
 test.describe('profile page', () => {
@@ -15,6 +16,9 @@ test.describe('profile page', () => {
     expect(html).toContain('São Paulo')
     expect(html).toMatch(/srcSet="\/media\/demo\/luna-azul-1-320\.webp 320w/)
     expect(html).not.toMatch(/\+?55\s?11\s?9?0000|whatsapp\.com|wa\.me\/\d/)
+    // Handles stay on the server too: the buttons go through the contact route.
+    expect(html).not.toContain('lunaazul_demo')
+    expect(html).toMatch(/href="\/contato\/[0-9a-f-]{36}\/whatsapp"/)
   })
 
   test('opens from a city page with the city in the breadcrumb', async ({ page }) => {
@@ -62,6 +66,176 @@ test.describe('profile page', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
     await page.getByRole('link', { name: 'Voltar ao Início' }).click()
     await expect(page).toHaveURL(/\/pt\/$/)
+  })
+})
+
+test.describe('profile journey', () => {
+  test.use({ locale: 'pt-BR' })
+
+  test('city page → profile → keyboard lightbox → next profile → back to the city → WhatsApp', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'keyboard journey on the desktop layout')
+    await page.goto('/pt/acompanhantes/sao-paulo')
+    const viewCounted = page.waitForRequest(
+      (request) => request.method() === 'POST' && /\/api\/profile-views\//.test(request.url()),
+    )
+    await page.locator('main article a').first().click()
+    await expect(page).toHaveURL(/\/acompanhante\/[a-z-]+\?ref_city=sao-paulo$/)
+    const first = page.url()
+    expect((await (await viewCounted).response())?.status()).toBe(204)
+
+    // The gallery's lightbox, by keyboard only: it opens at the chosen photo and wraps.
+    const tile = page.getByRole('link', { name: /^Foto 2 de \d+ de / })
+    const alt = await tile.locator('img').getAttribute('alt')
+    const total = Number(alt?.match(/^Foto 2 de (\d+) de/)?.[1])
+    expect(total).toBeGreaterThan(2)
+    await tile.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText(`Foto 2 de ${total}`)).toBeVisible()
+    await page.keyboard.press('ArrowRight')
+    await expect(dialog.getByText(`Foto 3 de ${total}`)).toBeVisible()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft')
+    await expect(dialog.getByText(`Foto ${total} de ${total}`)).toBeVisible()
+    await page.keyboard.press('ArrowRight')
+    await expect(dialog.getByText(`Foto 1 de ${total}`)).toBeVisible()
+    // Focus stays inside while it is open.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab')
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true)
+    }
+    await dialog.getByRole('button', { name: 'Próxima foto' }).click()
+    await expect(dialog.getByText(`Foto 2 de ${total}`)).toBeVisible()
+    // Escape closes the lightbox only: the page stays, focus returns to the photo.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    expect(page.url()).toBe(first)
+    await expect(tile).toBeFocused()
+
+    // ArrowRight steps to the next profile of the city, replacing the history entry.
+    const next = page.getByRole('link', { name: /^Próximo perfil: / })
+    const nextName = (await next.getAttribute('aria-label'))?.replace('Próximo perfil: ', '')
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
+    await expect(page).toHaveURL(/\/acompanhante\/[a-z-]+\?ref_city=sao-paulo$/)
+    expect(page.url()).not.toBe(first)
+    // Steps closer together than the 300 ms navigation lock are ignored (SPEC §4).
+    await page.waitForTimeout(NAVIGATION_LOCK_MS + 50)
+    await page.keyboard.press('ArrowLeft')
+    await expect(page).toHaveURL(first)
+    await page.waitForTimeout(NAVIGATION_LOCK_MS + 50)
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
+    // The browser's back button returns to the city page, not to the previous profile.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo$/)
+
+    // The WhatsApp button leads to wa.me with the number and the prefilled text.
+    await page.route('https://wa.me/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+    )
+    await page.goForward()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
+    await page.getByRole('link', { name: 'Chamar no WhatsApp' }).click()
+    await expect(page).toHaveURL(/^https:\/\/wa\.me\//)
+    const wa = new URL(page.url())
+    expect(wa.pathname).toMatch(/^\/55\d{10,11}$/)
+    expect(wa.searchParams.get('text')).toBe(
+      `Olá, ${nextName}! Vi seu anúncio no Aprova e gostaria de mais informações.`,
+    )
+  })
+
+  test('Escape on a profile opened directly goes to its city page', async ({ page }) => {
+    await page.goto('/acompanhante/luna-azul')
+    await expect(page.getByRole('link', { name: /^Próximo perfil: / }).first()).toBeAttached()
+    await page.waitForLoadState('networkidle')
+    await page.keyboard.press('Escape')
+    await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo$/)
+  })
+
+  test('a photo that cannot load shows Foto em breve', async ({ page, pageErrors }) => {
+    await page.route('**/media/demo/luna-azul-1-*', (route) => route.fulfill({ status: 404 }))
+    await page.goto('/acompanhante/luna-azul')
+    await expect(page.locator('main ul li').first()).toHaveText('Foto em breve')
+    // The failed loads were wanted here.
+    pageErrors.splice(
+      0,
+      pageErrors.length,
+      ...pageErrors.filter((e) => !e.includes('luna-azul-1-')),
+    )
+  })
+
+  test('on a phone: swipe to the next profile, favourite, share by copying the link @phone', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'phone layout only')
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/pt/acompanhantes/rio-de-janeiro')
+    await page.locator('main article a').first().click()
+    await expect(page).toHaveURL(/ref_city=rio-de-janeiro$/)
+    const first = page.url()
+    const bar = page.locator('div.fixed.bottom-0')
+    const nextName = (
+      await bar.getByRole('link', { name: /^Próximo perfil: / }).getAttribute('aria-label')
+    )?.replace('Próximo perfil: ', '')
+
+    const favourite = bar.getByRole('button', { name: 'Favoritar' })
+    await favourite.click()
+    await expect(page.getByText('Salvo nos favoritos deste aparelho')).toBeVisible()
+    await expect(bar.getByRole('button', { name: 'Remover dos favoritos' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true })
+    })
+    await bar.getByRole('button', { name: 'Compartilhar' }).click()
+    await expect(page.getByText('Link copiado')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      first.replace(/\?ref_city=.*$/, ''),
+    )
+
+    // A quick swipe to the left: the next profile.
+    await page.evaluate(() => {
+      const touch = (x: number) =>
+        new Touch({ identifier: 1, target: document.body, clientX: x, clientY: 400 })
+      const fire = (type: string, x: number) => {
+        const list = type === 'touchend' ? [] : [touch(x)]
+        window.dispatchEvent(
+          new TouchEvent(type, { touches: list, changedTouches: [touch(x)], bubbles: true }),
+        )
+      }
+      fire('touchstart', 320)
+      fire('touchend', 120)
+    })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
+    await page.goBack()
+    await expect(page).toHaveURL(/\/pt\/acompanhantes\/rio-de-janeiro$/)
+  })
+
+  test("the neighbours' data and first photos are loaded ahead", async ({ page }) => {
+    await page.goto('/acompanhante/luna-azul')
+    const next = page.getByRole('link', { name: /^Próximo perfil: / }).first()
+    const username = (await next.getAttribute('href'))?.replace('/acompanhante/', '')
+    const photo = page.waitForRequest(new RegExp(`/media/demo/${username}-1-\\d+\\.webp$`))
+    await expect(
+      page.locator(`link[rel="prefetch"][href^="/acompanhante/${username}.data"]`),
+    ).toBeAttached()
+    await photo
+  })
+
+  test('the alternative carousel layout is switched on from local storage', async ({ page }) => {
+    await page.goto('/acompanhante/luna-azul')
+    await expect(page.locator('nav[data-layout="default"]')).toBeAttached()
+    await page.evaluate(() => localStorage.setItem('aprova-alt-profile-layout', '1'))
+    await page.reload()
+    const nav = page.locator('nav[data-layout="alternative"]')
+    await expect(nav).toBeVisible()
+    await expect(nav.getByText(/^Perfil \d+ de \d+$/)).toBeVisible()
   })
 })
 

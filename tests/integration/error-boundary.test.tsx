@@ -8,6 +8,7 @@ import {
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import * as root from '#app/root.tsx'
+import * as profile from '#app/routes/public/profile.tsx'
 
 function Empty() {
   return null
@@ -32,6 +33,15 @@ async function render(path: string, headers: Record<string, string> = {}) {
             throw new Error('password=hunter2 at queries.server.ts:42')
           },
           Component: Empty,
+        },
+        {
+          id: 'profile',
+          path: 'acompanhante/:slug',
+          loader: () => {
+            throw new Error('connection terminated at carousel.server.ts:12')
+          },
+          Component: Empty,
+          ErrorBoundary: profile.ErrorBoundary,
         },
         {
           id: 'gone',
@@ -72,5 +82,20 @@ describe('root error boundary', () => {
     expect(status).toBe(404)
     expect(html).toContain('Oops! Page not found')
     expect(html).toContain('Return to Home')
+  })
+})
+
+describe('profile error boundary', () => {
+  it("shows 'Erro ao carregar perfil' with back to start, try again and reload", async () => {
+    const { status, html } = await render('/acompanhante/luna', { 'accept-language': 'pt-BR' })
+    expect(status).toBe(500)
+    expect(html).toContain('Erro ao carregar perfil')
+    expect(html).toContain('Ocorreu um erro inesperado. Nossa equipe foi notificada.')
+    for (const action of ['Voltar ao início', 'Tentar novamente', 'Recarregar']) {
+      expect(html).toContain(action)
+    }
+    expect(html).not.toMatch(/connection terminated|carousel\.server/)
+    const en = await render('/acompanhante/luna', { 'accept-language': 'en' })
+    expect(en.html).toContain('Error loading profile')
   })
 })

@@ -74,6 +74,7 @@ describe('publicProfile', () => {
       username: 'com-contato',
       whatsapp: '+5511900009999',
       telegram: 'segredo_tg',
+      xHandle: 'not a handle!',
       neighborhoodSlug: 'moema',
     })
     const page = await publicProfile(profile.id)
@@ -81,7 +82,7 @@ describe('publicProfile', () => {
       username: 'com-contato',
       cityName: 'São Paulo',
       neighborhoodName: 'Moema',
-      hasWhatsapp: true,
+      channels: ['whatsapp', 'telegram'],
     })
     expect(JSON.stringify(page)).not.toMatch(/900009999|segredo_tg/)
   })

@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm'
+import { CONTACT_CHANNELS, contactUrl } from '#app/domain/contact.ts'
 import { db } from '#db/client.server.ts'
 import { images, profileServices, profiles } from '#db/schema/profiles.ts'
 import { cities, neighborhoods, services } from '#db/schema/reference.ts'
 
 /**
  * What the public profile page shows. Contact data is not part of it: the contact buttons go
- * through a server route (DESIGN.md), so no phone number reaches the page.
+ * through a server route (DESIGN.md), so no phone number or handle reaches the page.
  */
 export async function publicProfile(id: string) {
   const [profile] = await db()
@@ -23,7 +24,9 @@ export async function publicProfile(id: string) {
       availableNow: profiles.availableNow,
       isDemo: profiles.isDemo,
       updatedAt: profiles.updatedAt,
-      hasWhatsapp: profiles.whatsapp,
+      whatsapp: profiles.whatsapp,
+      telegram: profiles.telegram,
+      xHandle: profiles.xHandle,
       citySlug: profiles.citySlug,
       cityName: cities.name,
       neighborhoodSlug: profiles.neighborhoodSlug,
@@ -72,10 +75,12 @@ export async function publicProfile(id: string) {
       )
       .orderBy(asc(images.displayOrder)),
   ])
-  const { hasWhatsapp, ...rest } = profile
+  const { whatsapp, telegram, xHandle, ...rest } = profile
+  const stored = { whatsapp, telegram, x: xHandle }
   return {
     ...rest,
-    hasWhatsapp: Boolean(hasWhatsapp),
+    // Which contact buttons to show; the values themselves stay on the server.
+    channels: CONTACT_CHANNELS.filter((channel) => contactUrl(channel, stored[channel], '')),
     services: offered,
     photos: photos.flatMap((photo) =>
       photo.storagePath && photo.width && photo.height

@@ -1,19 +1,29 @@
 import { BadgeCheck, ShieldAlert } from 'lucide-react'
-import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
+import { useEffect } from 'react'
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useRouteError,
+} from 'react-router'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
+import { ContactCard } from '#app/components/profile/contact-card.tsx'
+import { ProfileGallery } from '#app/components/profile/gallery.tsx'
+import { ProfileCarousel } from '#app/components/profile/profile-carousel.tsx'
+import { COUNTED_VIEWS_KEY } from '#app/domain/flags.ts'
 import { DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { findCity } from '#app/modules/location/places.server.ts'
+import { profileCarousel } from '#app/modules/profile/carousel.server.ts'
 import { publicProfile } from '#app/modules/profile/queries.server.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
 import type { Route } from './+types/profile'
-
-const GALLERY_TILES = 4
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const resolution = await resolveProfileSlug(params.slug)
@@ -25,9 +35,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!profile) throw data({ kind: 'profile' }, { status: 404 })
   // The breadcrumb's city: where the visitor came from (ref_city), else the profile's own.
   const refCity = new URL(request.url).searchParams.get('ref_city')
-  const fromCity = refCity && refCity !== profile.citySlug ? await findCity(refCity) : undefined
+  const [fromCity, carousel] = await Promise.all([
+    refCity && refCity !== profile.citySlug ? findCity(refCity) : undefined,
+    profileCarousel(profile),
+  ])
   return {
     profile,
+    carousel: carousel ?? null,
+    // Carried along the carousel's links when it names a known city.
+    refCity: fromCity
+      ? fromCity.slug
+      : refCity && refCity === profile.citySlug
+        ? refCity
+        : undefined,
     breadcrumbCity: fromCity
       ? { slug: fromCity.slug, name: fromCity.name }
       : profile.citySlug && profile.cityName
@@ -63,10 +83,9 @@ export function meta({ data: loaderData, matches, error }: Route.MetaArgs) {
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const lang = useLanguage()
-  const { profile, breadcrumbCity } = loaderData
+  const { profile, breadcrumbCity, carousel, refCity } = loaderData
+  useCountedView(profile.id)
   const cityPath = breadcrumbCity ? paths.city(lang, breadcrumbCity.slug) : paths.home(lang)
-  const shown = profile.photos.slice(0, GALLERY_TILES)
-  const more = profile.photos.length - shown.length
   const updated = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
     dateStyle: 'long',
   }).format(new Date(profile.updatedAt))
@@ -105,12 +124,20 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <BackLink to={cityPath} label={t.profile.back} />
+      <ProfileCarousel
+        carousel={carousel}
+        profile={profile}
+        refCity={refCity}
+        cityName={profile.cityName}
+        backTo={cityPath}
+      />
       {profile.isDemo && (
         <p className="mt-4 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950">
           {t.profile.demoNotice}
         </p>
       )}
-      <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_20rem]">
+      {/* Room below for the phone's carousel bar. */}
+      <div className="mt-4 grid gap-8 pb-20 md:pb-8 lg:grid-cols-[1fr_20rem]">
         <div>
           <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
             {profile.name}
@@ -123,42 +150,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             )}
           </h1>
           <section aria-label={t.profile.photos} className="mt-4">
-            {shown.length > 0 ? (
-              <ul className="grid grid-cols-2 gap-2">
-                {shown.map((photo, index) => (
-                  <li
-                    key={photo.id}
-                    className="relative aspect-[3/4] overflow-hidden rounded-lg bg-stone-200"
-                  >
-                    <img
-                      src={imageVariantUrl(photo.storagePath, 640)}
-                      srcSet={imageSrcSet(photo.storagePath, photo.variantWidths)}
-                      sizes="(min-width: 1024px) 30vw, 50vw"
-                      width={photo.width}
-                      height={photo.height}
-                      alt={format(t.profileCard.photoAlt, { name: profile.name })}
-                      loading={index < 2 ? 'eager' : 'lazy'}
-                      decoding="async"
-                      className="size-full object-cover"
-                    />
-                    {index === shown.length - 1 && more > 0 && (
-                      <span className="absolute inset-0 grid place-items-center bg-black/50 text-3xl font-semibold text-white">
-                        <span aria-hidden="true">
-                          {format(t.profile.morePhotos, { count: more })}
-                        </span>
-                        <span className="sr-only">
-                          {format(t.profile.morePhotosLabel, { count: more })}
-                        </span>
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="grid aspect-[3/4] max-w-sm place-items-center rounded-lg bg-stone-200 text-stone-600">
-                {t.profileCard.photoSoon}
-              </p>
-            )}
+            <ProfileGallery name={profile.name} photos={profile.photos} />
           </section>
           {profile.description && (
             <section aria-labelledby="about-heading" className="mt-8">
@@ -206,15 +198,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               {format(t.profile.updated, { date: updated })}
             </p>
           </section>
-          <section
-            aria-labelledby="contact-heading"
-            className="rounded-lg border border-stone-200 bg-white p-4"
-          >
-            <h2 id="contact-heading" className="font-semibold">
-              {t.profile.contactTitle}
-            </h2>
-            <p className="mt-1 text-sm text-stone-600">{t.profile.contactSoon}</p>
-          </section>
+          <ContactCard profileId={profile.id} channels={profile.channels} />
           <section
             aria-labelledby="safety-heading"
             className="rounded-lg border border-amber-200 bg-amber-50 p-4"
@@ -235,13 +219,35 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
+/**
+ * One view per profile, device and day (issue 4, item 6), sent once the page shows: the server
+ * counts it for the day and keeps nothing about the visitor.
+ */
+function useCountedView(profileId: string) {
+  useEffect(() => {
+    const today = new Date().toLocaleDateString('en-CA')
+    let counted: Record<string, string> = {}
+    try {
+      const stored: unknown = JSON.parse(localStorage.getItem(COUNTED_VIEWS_KEY) ?? '{}')
+      if (stored && typeof stored === 'object') counted = stored as Record<string, string>
+    } catch {
+      // Unreadable: start over.
+    }
+    if (counted[profileId] === today) return
+    if (!navigator.sendBeacon?.(`/api/profile-views/${profileId}`)) return
+    const kept = Object.fromEntries(Object.entries(counted).filter(([, day]) => day === today))
+    try {
+      localStorage.setItem(COUNTED_VIEWS_KEY, JSON.stringify({ ...kept, [profileId]: today }))
+    } catch {
+      // Storage disabled: the view may be counted again on the next visit.
+    }
+  }, [profileId])
+}
+
+/** SPEC §2 not-found content of the profile page (also used by the contact route). */
+export function ProfileNotFound() {
   const t = useT()
   const lang = useLanguage()
-  if (!isRouteErrorResponse(error) || error.status !== 404) {
-    return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
-  }
   return (
     <SiteShell>
       <section className="mx-auto max-w-xl py-20 text-center">
@@ -253,6 +259,40 @@ export function ErrorBoundary() {
         >
           {t.listing.backHome}
         </Link>
+      </section>
+    </SiteShell>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const t = useT()
+  const lang = useLanguage()
+  const location = useLocation()
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProfileNotFound />
+  if (isRouteErrorResponse(error) && error.status < 500) return <ErrorPage status={error.status} />
+  // SPEC §2 and §8: 'Erro ao carregar perfil' with back to start, try again and reload.
+  const here = `${location.pathname}${location.search}`
+  const secondary = 'rounded-md border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100'
+  return (
+    <SiteShell>
+      <section className="mx-auto max-w-xl py-20 text-center">
+        <h1 className="text-2xl font-semibold">{t.profile.loadErrorTitle}</h1>
+        <p className="mt-2 text-stone-600">{t.profile.loadErrorText}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link
+            to={paths.home(lang)}
+            className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
+          >
+            {t.profile.backToStart}
+          </Link>
+          <Link to={here} replace className={secondary}>
+            {t.profile.tryAgain}
+          </Link>
+          <Link to={here} reloadDocument className={secondary}>
+            {t.profile.reload}
+          </Link>
+        </div>
       </section>
     </SiteShell>
   )

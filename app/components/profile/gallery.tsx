@@ -1,0 +1,263 @@
+import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react'
+import { swipeDirection, type TouchPoint, wrapIndex } from '#app/domain/gestures.ts'
+import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
+
+export interface GalleryPhoto {
+  id: string
+  storagePath: string
+  variantWidths: number[]
+  width: number
+  height: number
+}
+
+const TILES = 4
+/** A swipe inside the open photo: a shorter move than the page's, the photo fills the screen. */
+const LIGHTBOX_SWIPE_PX = 50
+
+/**
+ * A photo that shows 'Foto em breve' when it cannot be loaded (SPEC §2), also when it failed
+ * before the page's script was running.
+ */
+function Photo({
+  photo,
+  alt,
+  sizes,
+  eager,
+  className,
+}: {
+  photo: GalleryPhoto
+  alt: string
+  sizes: string
+  eager?: boolean
+  className: string
+}) {
+  const t = useT()
+  const ref = useRef<HTMLImageElement>(null)
+  const [broken, setBroken] = useState(false)
+  useEffect(() => {
+    const image = ref.current
+    if (image?.complete && image.naturalWidth === 0) setBroken(true)
+  }, [])
+  if (broken) {
+    return (
+      <span className="grid size-full place-items-center bg-stone-200 text-sm text-stone-600">
+        {t.profileCard.photoSoon}
+      </span>
+    )
+  }
+  return (
+    <img
+      ref={ref}
+      src={imageVariantUrl(photo.storagePath, 640)}
+      srcSet={imageSrcSet(photo.storagePath, photo.variantWidths)}
+      sizes={sizes}
+      width={photo.width}
+      height={photo.height}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setBroken(true)}
+      className={className}
+    />
+  )
+}
+
+/**
+ * The profile's photos (SPEC §2): a grid of up to 4 with a '+N' overlay for the rest, and a
+ * lightbox that opens at the chosen photo, wraps at both ends and moves with its buttons, the
+ * arrow keys and a swipe; Escape closes it and focus stays inside while it is open. Without
+ * JavaScript each tile links to the large photo.
+ */
+export function ProfileGallery({ name, photos }: { name: string; photos: GalleryPhoto[] }) {
+  const t = useT()
+  const [open, setOpen] = useState<number | undefined>(undefined)
+  const opener = useRef<HTMLElement | null>(null)
+  const shown = photos.slice(0, TILES)
+  const more = photos.length - shown.length
+
+  if (shown.length === 0) {
+    return (
+      <p className="grid aspect-[3/4] max-w-sm place-items-center rounded-lg bg-stone-200 text-stone-600">
+        {t.profileCard.photoSoon}
+      </p>
+    )
+  }
+  const largest = (photo: GalleryPhoto) =>
+    imageVariantUrl(photo.storagePath, Math.max(...photo.variantWidths, 640))
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-2">
+        {shown.map((photo, index) => (
+          <li
+            key={photo.id}
+            className="relative aspect-[3/4] overflow-hidden rounded-lg bg-stone-200"
+          >
+            <a
+              href={largest(photo)}
+              onClick={(event) => {
+                event.preventDefault()
+                opener.current = event.currentTarget
+                setOpen(index)
+              }}
+              className="block size-full focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-rose-700"
+            >
+              <Photo
+                photo={photo}
+                alt={format(t.profile.openPhoto, { number: index + 1, total: photos.length, name })}
+                sizes="(min-width: 1024px) 30vw, 50vw"
+                eager={index < 2}
+                className="size-full object-cover"
+              />
+              {index === shown.length - 1 && more > 0 && (
+                <span className="absolute inset-0 grid place-items-center bg-black/50 text-3xl font-semibold text-white">
+                  <span aria-hidden="true">{format(t.profile.morePhotos, { count: more })}</span>
+                  <span className="sr-only">
+                    {format(t.profile.morePhotosLabel, { count: more })}
+                  </span>
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {open !== undefined && (
+        <Lightbox
+          name={name}
+          photos={photos}
+          start={open}
+          onClose={() => {
+            setOpen(undefined)
+            opener.current?.focus()
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+function Lightbox({
+  name,
+  photos,
+  start,
+  onClose,
+}: {
+  name: string
+  photos: GalleryPhoto[]
+  start: number
+  onClose(): void
+}) {
+  const t = useT()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const touch = useRef<TouchPoint | undefined>(undefined)
+  const [index, setIndex] = useState(start)
+  const photo = photos[index]
+  const step = (by: number) => setIndex((current) => wrapIndex(current, by, photos.length))
+
+  // A modal <dialog> keeps the rest of the page inert and closes on Escape.
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    return () => element?.close()
+  }, [])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    // Keys used here never reach the page (whose arrows step between profiles).
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault()
+      event.stopPropagation()
+      step(event.key === 'ArrowLeft' ? -1 : 1)
+    } else if (event.key === 'Escape') {
+      event.stopPropagation()
+    } else if (event.key === 'Tab') {
+      // Focus goes round the dialog's buttons, never out to the browser's address bar.
+      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button') ?? [])]
+      const first = focusable[0]
+      const last = focusable[focusable.length - 1]
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault()
+        last?.focus()
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault()
+        first?.focus()
+      }
+    }
+  }
+  const onTouchStart = (event: TouchEvent) => {
+    event.stopPropagation()
+    const point = event.touches[0]
+    touch.current = point && { x: point.clientX, y: point.clientY, time: event.timeStamp }
+  }
+  const onTouchEnd = (event: TouchEvent) => {
+    event.stopPropagation()
+    const point = event.changedTouches[0]
+    const begin = touch.current
+    touch.current = undefined
+    if (!begin || !point) return
+    const end = { x: point.clientX, y: point.clientY, time: event.timeStamp }
+    const direction = swipeDirection(begin, end, LIGHTBOX_SWIPE_PX)
+    if (direction) step(direction === 'next' ? 1 : -1)
+  }
+
+  if (!photo) return null
+  const button =
+    'grid size-12 place-items-center rounded-full bg-white/15 text-white hover:bg-white/30 focus-visible:outline-2 focus-visible:outline-white'
+  return (
+    <dialog
+      ref={dialog}
+      aria-label={format(t.profile.gallery, { name })}
+      onKeyDown={onKeyDown}
+      onClose={onClose}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-stone-950 p-0 text-white backdrop:bg-black/80"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between gap-4 p-3">
+          <p aria-live="polite" className="text-sm">
+            {format(t.profile.photoPosition, { number: index + 1, total: photos.length })}
+          </p>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t.profile.closeGallery}
+            className={button}
+          >
+            <X aria-hidden="true" className="size-6" />
+          </button>
+        </div>
+        <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4">
+          <Photo
+            key={photo.id}
+            photo={photo}
+            alt={format(t.profileCard.photoAlt, { name })}
+            sizes="100vw"
+            eager
+            className="max-h-full max-w-full object-contain"
+          />
+          {photos.length > 1 && (
+            <>
+              <button
+                type="button"
+                onClick={() => step(-1)}
+                aria-label={t.profile.previousPhoto}
+                className={`${button} absolute top-1/2 left-2 -translate-y-1/2`}
+              >
+                <ChevronLeft aria-hidden="true" className="size-7" />
+              </button>
+              <button
+                type="button"
+                onClick={() => step(1)}
+                aria-label={t.profile.nextPhoto}
+                className={`${button} absolute top-1/2 right-2 -translate-y-1/2`}
+              >
+                <ChevronRight aria-hidden="true" className="size-7" />
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,295 @@
+import { ChevronLeft, ChevronRight, Heart, Share2 } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, PrefetchPageLinks, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { ALT_PROFILE_LAYOUT_KEY, altLayoutEnabled, FEATURES } from '#app/domain/flags.ts'
+import {
+  MOBILE_MAX_WIDTH_PX,
+  NAVIGATION_LOCK_MS,
+  NEIGHBOUR_PRELOAD_DELAY_MS,
+  swipeDirection,
+  type TouchPoint,
+} from '#app/domain/gestures.ts'
+import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
+import { paths } from '#app/domain/paths.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
+import type { Carousel, CarouselNeighbour } from '#app/modules/profile/carousel.server.ts'
+import { useDeviceFavorite } from './device-favorites.ts'
+
+// Same sizes as the gallery's grid, so the preloaded files are the ones it will ask for.
+const GRID_SIZES = '(min-width: 1024px) 30vw, 50vw'
+
+/** Whether a key press belongs to a field or a dialog rather than to the page. */
+function ignoredKey(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return true
+  const target = event.target as HTMLElement | null
+  if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return true
+  return Boolean(document.querySelector('dialog[open]'))
+}
+
+function preloadPhotos(neighbour: CarouselNeighbour) {
+  for (const photo of neighbour.photos) {
+    const image = new Image()
+    image.sizes = GRID_SIZES
+    image.srcset = imageSrcSet(photo.storagePath, photo.variantWidths)
+    image.src = imageVariantUrl(photo.storagePath, 640)
+  }
+}
+
+/**
+ * Steps between a profile and the others of its city (SPEC §2, §9): previous and next links,
+ * ArrowLeft and ArrowRight, Escape to go back, a swipe on phones, with a 300 ms lock. Every
+ * step replaces the history entry, so the browser's back button returns to where the visitor
+ * came from. The neighbours' data and first photos are loaded 500 ms after a profile shows.
+ * On phones it also carries the favourite and share buttons.
+ */
+export function ProfileCarousel({
+  carousel,
+  profile,
+  refCity,
+  cityName,
+  backTo,
+}: {
+  carousel: Carousel | null
+  profile: { id: string; name: string; username: string }
+  refCity: string | undefined
+  cityName: string | null
+  backTo: string
+}) {
+  const t = useT()
+  const navigate = useNavigate()
+  const lockedUntil = useRef(0)
+  const [preload, setPreload] = useState(false)
+  const [altLayout, setAltLayout] = useState(false)
+  const previousPath = carousel && paths.profile(carousel.previous.username, refCity)
+  const nextPath = carousel && paths.profile(carousel.next.username, refCity)
+
+  const go = useCallback(
+    (to: string | null) => {
+      if (!to || Date.now() < lockedUntil.current) return
+      lockedUntil.current = Date.now() + NAVIGATION_LOCK_MS
+      navigate(to, { replace: true })
+    },
+    [navigate],
+  )
+  const goBack = useCallback(() => {
+    // React Router numbers its history entries: above 0 there is a page of ours to return to.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0
+    if (index > 0) navigate(-1)
+    else navigate(backTo)
+  }, [navigate, backTo])
+
+  useEffect(() => {
+    try {
+      setAltLayout(altLayoutEnabled(localStorage.getItem(ALT_PROFILE_LAYOUT_KEY)))
+    } catch {
+      // Storage disabled: the default layout.
+    }
+  }, [])
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (ignoredKey(event)) return
+      if (event.key === 'ArrowLeft') go(previousPath)
+      else if (event.key === 'ArrowRight') go(nextPath)
+      else if (event.key === 'Escape') goBack()
+      else return
+      event.preventDefault()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [go, goBack, previousPath, nextPath])
+
+  useEffect(() => {
+    if (!FEATURES.mobileGestures || !carousel) return
+    let start: TouchPoint | undefined
+    const onStart = (event: TouchEvent) => {
+      const point = event.touches[0]
+      start =
+        point && event.touches.length === 1 && window.innerWidth < MOBILE_MAX_WIDTH_PX
+          ? { x: point.clientX, y: point.clientY, time: event.timeStamp }
+          : undefined
+    }
+    const onEnd = (event: TouchEvent) => {
+      const point = event.changedTouches[0]
+      const begin = start
+      start = undefined
+      if (!begin || !point || document.querySelector('dialog[open]')) return
+      const direction = swipeDirection(begin, {
+        x: point.clientX,
+        y: point.clientY,
+        time: event.timeStamp,
+      })
+      if (direction) go(direction === 'next' ? nextPath : previousPath)
+    }
+    window.addEventListener('touchstart', onStart, { passive: true })
+    window.addEventListener('touchend', onEnd, { passive: true })
+    return () => {
+      window.removeEventListener('touchstart', onStart)
+      window.removeEventListener('touchend', onEnd)
+    }
+  }, [carousel, go, nextPath, previousPath])
+
+  useEffect(() => {
+    setPreload(false)
+    if (!carousel) return
+    const timer = window.setTimeout(() => {
+      setPreload(true)
+      preloadPhotos(carousel.next)
+      if (carousel.previous.id !== carousel.next.id) preloadPhotos(carousel.previous)
+    }, NEIGHBOUR_PRELOAD_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [carousel])
+
+  const position = carousel
+    ? format(t.profile.carouselPosition, { position: carousel.position, total: carousel.total })
+    : undefined
+  const stepLink = (direction: 'previous' | 'next', className: string, withName = false) => {
+    if (!carousel) return null
+    const neighbour = carousel[direction]
+    const label = format(
+      direction === 'previous' ? t.profile.previousProfile : t.profile.nextProfile,
+      {
+        name: neighbour.name,
+      },
+    )
+    const Icon = direction === 'previous' ? ChevronLeft : ChevronRight
+    return (
+      <Link
+        to={paths.profile(neighbour.username, refCity)}
+        replace
+        rel={direction === 'previous' ? 'prev' : 'next'}
+        aria-label={label}
+        title={label}
+        onClick={(event) => {
+          if (Date.now() < lockedUntil.current) event.preventDefault()
+          else lockedUntil.current = Date.now() + NAVIGATION_LOCK_MS
+        }}
+        className={className}
+      >
+        {direction === 'previous' && <Icon aria-hidden="true" className="size-6 shrink-0" />}
+        {withName && <span className="truncate">{neighbour.name}</span>}
+        {direction === 'next' && <Icon aria-hidden="true" className="size-6 shrink-0" />}
+      </Link>
+    )
+  }
+  const round =
+    'grid size-12 place-items-center rounded-full border border-stone-200 bg-white/95 text-stone-800 shadow-md hover:bg-white hover:text-rose-900'
+
+  return (
+    <>
+      {preload && previousPath && nextPath && (
+        <>
+          <PrefetchPageLinks page={nextPath} />
+          {previousPath !== nextPath && <PrefetchPageLinks page={previousPath} />}
+        </>
+      )}
+      {carousel && (
+        <nav
+          aria-label={format(t.profile.carousel, { city: cityName ?? '' })}
+          data-layout={altLayout ? 'alternative' : 'default'}
+        >
+          {altLayout ? (
+            <div className="mt-4 flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-white p-2 text-sm font-medium">
+              {stepLink(
+                'previous',
+                'flex min-w-0 items-center gap-1 rounded px-2 py-1 hover:bg-stone-100',
+                true,
+              )}
+              <span className="shrink-0 text-stone-600">{position}</span>
+              {stepLink(
+                'next',
+                'flex min-w-0 items-center gap-1 rounded px-2 py-1 hover:bg-stone-100',
+                true,
+              )}
+            </div>
+          ) : (
+            <>
+              <p className="sr-only">{position}</p>
+              {stepLink('previous', `${round} fixed top-1/2 left-3 z-10 hidden md:grid`)}
+              {stepLink('next', `${round} fixed top-1/2 right-3 z-10 hidden md:grid`)}
+            </>
+          )}
+        </nav>
+      )}
+      <MobileBar
+        profile={profile}
+        previous={
+          altLayout
+            ? null
+            : stepLink(
+                'previous',
+                'grid size-11 place-items-center rounded-full hover:bg-stone-100',
+              )
+        }
+        next={
+          altLayout
+            ? null
+            : stepLink('next', 'grid size-11 place-items-center rounded-full hover:bg-stone-100')
+        }
+        position={altLayout ? undefined : position}
+      />
+    </>
+  )
+}
+
+/** The phone's bottom bar: previous, favourite, position, share, next. */
+function MobileBar({
+  profile,
+  previous,
+  next,
+  position,
+}: {
+  profile: { id: string; name: string; username: string }
+  previous: React.ReactNode
+  next: React.ReactNode
+  position: string | undefined
+}) {
+  const t = useT()
+  const [favorite, toggleFavorite] = useDeviceFavorite(profile.id)
+  const share = async () => {
+    const url = new URL(paths.profile(profile.username), window.location.origin).toString()
+    const text = format(t.profile.shareText, { name: profile.name })
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: text, url })
+        return
+      } catch (error) {
+        // The visitor closed the share sheet: nothing to say.
+        if ((error as DOMException | undefined)?.name === 'AbortError') return
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url)
+      toast.success(t.profile.linkCopied)
+    } catch {
+      toast.error(t.profile.copyFailed)
+    }
+  }
+  const button =
+    'grid size-11 place-items-center rounded-full hover:bg-stone-100 aria-pressed:text-rose-700'
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+      <div className="mx-auto flex max-w-md items-center justify-between px-3 py-1">
+        {previous ?? <span className="size-11" />}
+        <button
+          type="button"
+          aria-pressed={favorite}
+          aria-label={favorite ? t.profile.unfavorite : t.profile.favorite}
+          onClick={() => {
+            const saved = toggleFavorite()
+            toast.success(saved ? t.profile.favoriteSaved : t.profile.favoriteRemoved)
+          }}
+          className={button}
+        >
+          <Heart aria-hidden="true" className="size-6" fill={favorite ? 'currentColor' : 'none'} />
+        </button>
+        {position && <span className="text-xs text-stone-600">{position}</span>}
+        <button type="button" aria-label={t.profile.share} onClick={share} className={button}>
+          <Share2 aria-hidden="true" className="size-6" />
+        </button>
+        {next ?? <span className="size-11" />}
+      </div>
+    </div>
+  )
+}
