@@ -25,5 +25,3 @@ export function altLayoutEnabled(stored: string | null | undefined): boolean {
 
 /** Local-storage key of the profiles a visitor saved on this device (issue 9 moves them to the account). */
 export const DEVICE_FAVORITES_KEY = 'aprova-favorites'
-/** Local-storage key of the day each profile's view was last counted from this device. */
-export const COUNTED_VIEWS_KEY = 'aprova-viewed'

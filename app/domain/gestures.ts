@@ -37,3 +37,18 @@ export function swipeDirection(
 export function wrapIndex(index: number, step: number, length: number): number {
   return (((index + step) % length) + length) % length
 }
+
+/**
+ * The carousel's navigation lock (SPEC §4): a step is allowed when none was taken in the last
+ * `lockMs` milliseconds; an allowed step starts a new lock.
+ */
+export function navigationLock(lockMs = NAVIGATION_LOCK_MS) {
+  let lockedUntil = Number.NEGATIVE_INFINITY
+  return {
+    tryAcquire(now: number): boolean {
+      if (now < lockedUntil) return false
+      lockedUntil = now + lockMs
+      return true
+    },
+  }
+}

@@ -16,10 +16,8 @@ export function tierRank(tier: string | null | undefined): number {
   return tier && Object.hasOwn(TIER_RANKS, tier) ? TIER_RANKS[tier as MembershipTier] : 0
 }
 
-/** The carousel's rank of a tier (SPEC §3): as tierRank, but anything unknown ranks 1. */
-export function carouselTierRank(tier: string | null | undefined): number {
-  return tier && Object.hasOwn(TIER_RANKS, tier) ? TIER_RANKS[tier as MembershipTier] : 1
-}
+/** The carousel ranks a tier it does not know 1, where listings rank it 0 (SPEC §3). */
+export const CAROUSEL_UNKNOWN_TIER_RANK = 1
 
 /** Every known tier with its rank, for ranking in SQL. */
 export const TIER_RANK_ENTRIES = Object.entries(TIER_RANKS) as [MembershipTier, number][]

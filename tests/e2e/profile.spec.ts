@@ -15,10 +15,33 @@ test.describe('profile page', () => {
     expect(html).toContain('Olá! Sou a Luna')
     expect(html).toContain('São Paulo')
     expect(html).toMatch(/srcSet="\/media\/demo\/luna-azul-1-320\.webp 320w/)
-    expect(html).not.toMatch(/\+?55\s?11\s?9?0000|whatsapp\.com|wa\.me\/\d/)
-    // Handles stay on the server too: the buttons go through the contact route.
-    expect(html).not.toContain('lunaazul_demo')
     expect(html).toMatch(/href="\/contato\/[0-9a-f-]{36}\/whatsapp"/)
+    // Neither the page nor its data for client-side navigation holds the number (+55 11
+    // 90000-0101, in any formatting) or the handles: the buttons go through the contact route.
+    const data = await (await request.get('/acompanhante/luna-azul.data')).text()
+    for (const body of [html, data]) {
+      expect(body.replace(/[\s().+-]/g, '')).not.toContain('900000101')
+      expect(body).not.toMatch(/lunaazul_demo|wa\.me|t\.me\/|x\.com\//)
+    }
+  })
+
+  test('the contact route redirects, or answers 404 that no cache keeps', async ({ request }) => {
+    const html = await (await request.get('/acompanhante/luna-azul')).text()
+    const contact = html.match(/href="(\/contato\/[0-9a-f-]{36}\/)whatsapp"/)?.[1]
+    const telegram = await request.get(`${contact}telegram`, { maxRedirects: 0 })
+    expect(telegram.status()).toBe(302)
+    expect(telegram.headers().location).toBe('https://t.me/lunaazul_demo')
+    expect(telegram.headers()['cache-control']).toBe('no-store')
+    for (let i = 0; i < 2; i++) {
+      const missing = await request.get('/contato/00000000-0000-4000-8000-000000000000/whatsapp', {
+        headers: { 'accept-language': 'pt-BR' },
+      })
+      expect(missing.status()).toBe(404)
+      expect(missing.headers()['cache-control']).toBe('no-store')
+      expect(missing.headers()['x-robots-tag']).toBe('noindex, nofollow')
+      expect(missing.headers()['x-cache']).not.toBe('HIT')
+      expect(await missing.text()).toContain('Perfil não encontrado')
+    }
   })
 
   test('opens from a city page with the city in the breadcrumb', async ({ page }) => {
@@ -114,6 +137,11 @@ test.describe('profile journey', () => {
     await expect(dialog).toBeHidden()
     expect(page.url()).toBe(first)
     await expect(tile).toBeFocused()
+    // Its close button does the same.
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('button', { name: 'Fechar galeria' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(tile).toBeFocused()
 
     // ArrowRight steps to the next profile of the city, replacing the history entry.
     const next = page.getByRole('link', { name: /^Próximo perfil: / })
@@ -159,7 +187,9 @@ test.describe('profile journey', () => {
   test('a photo that cannot load shows Foto em breve', async ({ page, pageErrors }) => {
     await page.route('**/media/demo/luna-azul-1-*', (route) => route.fulfill({ status: 404 }))
     await page.goto('/acompanhante/luna-azul')
-    await expect(page.locator('main ul li').first()).toHaveText('Foto em breve')
+    await expect(page.locator('main ul li').first()).toContainText('Foto em breve')
+    // The tile still says what it opens.
+    await expect(page.getByRole('link', { name: /Foto 1 de \d+ de Luna Azul/ })).toBeVisible()
     // The failed loads were wanted here.
     pageErrors.splice(
       0,
@@ -184,12 +214,10 @@ test.describe('profile journey', () => {
     )?.replace('Próximo perfil: ', '')
 
     const favourite = bar.getByRole('button', { name: 'Favoritar' })
+    await expect(favourite).toHaveAttribute('aria-pressed', 'false')
     await favourite.click()
     await expect(page.getByText('Salvo nos favoritos deste aparelho')).toBeVisible()
-    await expect(bar.getByRole('button', { name: 'Remover dos favoritos' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    await expect(favourite).toHaveAttribute('aria-pressed', 'true')
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true })
     })

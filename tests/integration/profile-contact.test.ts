@@ -17,10 +17,10 @@ let visitor = 0
 function contact(
   profileId: string,
   channel: string,
-  { ip = `198.51.100.${++visitor}`, language = 'pt-BR' } = {},
+  { ip = `198.51.100.${++visitor}`, language = 'pt-BR', agent = 'Mozilla/5.0 Chrome/131.0' } = {},
 ) {
   const request = new Request(`http://localhost/contato/${profileId}/${channel}`, {
-    headers: { 'accept-language': language },
+    headers: { 'accept-language': language, 'user-agent': agent },
   })
   return contactLoader({
     request,
@@ -81,6 +81,16 @@ describe('contact route /contato/{profileId}/{channel}', () => {
     })
   })
 
+  it('sends crawlers and repeat clicks on without counting them', async () => {
+    const profile = await createProfile({ whatsapp: '+5511900000046' })
+    const crawler = await outcome(contact(profile.id, 'whatsapp', { agent: 'Googlebot/2.1' }))
+    expect(crawler.status).toBe(302)
+    const ip = '203.0.113.78'
+    for (let i = 0; i < 3; i++) await contact(profile.id, 'whatsapp', { ip })
+    expect((await outcome(contact(profile.id, 'telegram', { ip }))).status).toBe(404)
+    expect(await statsOf(profile.id)).toMatchObject({ whatsappClicks: 1, telegramClicks: 0 })
+  })
+
   it('answers 404 for unknown, hidden, unapproved profiles and missing channels', async () => {
     const hidden = await createProfile({ whatsapp: '+5511900000043', visibilityStatus: 'hidden' })
     const pending = await createProfile({ whatsapp: '+5511900000044', status: 'pending' })
@@ -111,33 +121,45 @@ describe('contact route /contato/{profileId}/{channel}', () => {
     expect(refused.status).toBe(429)
     expect(Number(refused.headers?.get('retry-after'))).toBeGreaterThan(0)
     expect((await outcome(contact(profile.id, 'whatsapp'))).status).toBe(302)
-    expect((await statsOf(profile.id))?.whatsappClicks).toBe(CONTACT_LIMIT.limit + 1)
+    // Counted once per visitor and day: the first visitor's many clicks count one.
+    expect((await statsOf(profile.id))?.whatsappClicks).toBe(2)
   })
 })
 
 describe('profile views', () => {
-  const view = (profileId: string, headers: Record<string, string> = {}) =>
+  const view = (
+    profileId: string,
+    {
+      ip = `192.0.2.${++visitor % 200}`,
+      site = 'same-origin' as string | null,
+      agent = 'Mozilla/5.0 Chrome/131.0',
+    } = {},
+  ) =>
     viewAction({
       request: new Request(`http://localhost/api/profile-views/${profileId}`, {
         method: 'POST',
-        headers,
+        headers: { 'user-agent': agent, ...(site ? { 'sec-fetch-site': site } : {}) },
       }),
       params: { profileId },
-      context: { clientIp: `192.0.2.${++visitor % 250}`, cspNonce: '' },
+      context: { clientIp: ip, cspNonce: '' },
     } as unknown as ViewArgs)
 
-  it('counts views of public profiles per day, and nothing else', async () => {
+  it('counts views of public profiles from this site, once per visitor and day', async () => {
     const profile = await createProfile()
     const hidden = await createProfile({ visibilityStatus: 'hidden' })
-    expect((await view(profile.id, { 'sec-fetch-site': 'same-origin' })).status).toBe(204)
     expect((await view(profile.id)).status).toBe(204)
+    expect((await view(profile.id)).status).toBe(204)
+    expect((await view(profile.id, { ip: '192.0.2.200' })).status).toBe(204)
+    expect((await view(profile.id, { ip: '192.0.2.200' })).status).toBe(204)
     expect((await view(hidden.id)).status).toBe(404)
     expect((await view('nope')).status).toBe(404)
-    expect((await view(profile.id, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
-    expect(await statsOf(profile.id)).toMatchObject({ views: 2, whatsappClicks: 0 })
+    // Not from one of our pages (another site, or no browser at all): refused.
+    expect((await view(profile.id, { site: 'cross-site' })).status).toBe(403)
+    expect((await view(profile.id, { site: null })).status).toBe(403)
+    // A crawler is answered but not counted.
+    expect((await view(profile.id, { agent: 'Googlebot/2.1' })).status).toBe(204)
+    expect(await statsOf(profile.id)).toMatchObject({ views: 3, whatsappClicks: 0 })
     expect(await statsOf(hidden.id)).toBeUndefined()
-    // The table has no column that could hold anything about a visitor.
-    expect(Object.keys(profileDailyStats)).not.toContain('ip')
   })
 
   it('starts a new row each day in Brazil time and reads them newest first', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { swipeDirection, wrapIndex } from '#app/domain/gestures.ts'
+import { navigationLock, swipeDirection, wrapIndex } from '#app/domain/gestures.ts'
 
 const at = (x: number, y: number, time: number) => ({ x, y, time })
 
@@ -22,5 +22,16 @@ describe('wrapIndex', () => {
     expect(wrapIndex(4, 1, 5)).toBe(0)
     expect(wrapIndex(2, 1, 5)).toBe(3)
     expect(wrapIndex(0, -6, 5)).toBe(4)
+  })
+})
+
+describe('navigationLock (SPEC §4: 300 ms)', () => {
+  it('allows one step, refuses others for 300 ms, then allows again', () => {
+    const lock = navigationLock()
+    expect(lock.tryAcquire(1000)).toBe(true)
+    expect(lock.tryAcquire(1001)).toBe(false)
+    expect(lock.tryAcquire(1299)).toBe(false)
+    expect(lock.tryAcquire(1300)).toBe(true)
+    expect(lock.tryAcquire(1500)).toBe(false)
   })
 })

@@ -43,7 +43,11 @@ function Photo({
   if (broken) {
     return (
       <span className="grid size-full place-items-center bg-stone-200 text-sm text-stone-600">
-        {t.profileCard.photoSoon}
+        <span>
+          {t.profileCard.photoSoon}
+          {/* The link around it keeps its name. */}
+          <span className="sr-only"> ({alt})</span>
+        </span>
       </span>
     )
   }
@@ -74,6 +78,12 @@ export function ProfileGallery({ name, photos }: { name: string; photos: Gallery
   const t = useT()
   const [open, setOpen] = useState<number | undefined>(undefined)
   const opener = useRef<HTMLElement | null>(null)
+  // Back to the photo that opened it once the lightbox is gone (the page is inert before).
+  useEffect(() => {
+    if (open !== undefined) return
+    opener.current?.focus()
+    opener.current = null
+  }, [open])
   const shown = photos.slice(0, TILES)
   const more = photos.length - shown.length
 
@@ -84,8 +94,12 @@ export function ProfileGallery({ name, photos }: { name: string; photos: Gallery
       </p>
     )
   }
+  // Without JavaScript a tile opens its widest variant.
   const largest = (photo: GalleryPhoto) =>
-    imageVariantUrl(photo.storagePath, Math.max(...photo.variantWidths, 640))
+    imageVariantUrl(
+      photo.storagePath,
+      photo.variantWidths.length > 0 ? Math.max(...photo.variantWidths) : 640,
+    )
   return (
     <>
       <ul className="grid grid-cols-2 gap-2">
@@ -123,15 +137,7 @@ export function ProfileGallery({ name, photos }: { name: string; photos: Gallery
         ))}
       </ul>
       {open !== undefined && (
-        <Lightbox
-          name={name}
-          photos={photos}
-          start={open}
-          onClose={() => {
-            setOpen(undefined)
-            opener.current?.focus()
-          }}
-        />
+        <Lightbox name={name} photos={photos} start={open} onClose={() => setOpen(undefined)} />
       )}
     </>
   )
@@ -155,12 +161,13 @@ function Lightbox({
   const photo = photos[index]
   const step = (by: number) => setIndex((current) => wrapIndex(current, by, photos.length))
 
-  // A modal <dialog> keeps the rest of the page inert and closes on Escape.
+  // A modal <dialog> keeps the rest of the page inert and closes on Escape. Every way of closing
+  // goes through the dialog's own close event; removing it ends the modal state by itself.
   useEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
-    return () => element?.close()
   }, [])
+  const close = () => dialog.current?.close()
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     // Keys used here never reach the page (whose arrows step between profiles).
@@ -208,7 +215,11 @@ function Lightbox({
       ref={dialog}
       aria-label={format(t.profile.gallery, { name })}
       onKeyDown={onKeyDown}
-      onClose={onClose}
+      onClose={(event) => {
+        // A close event that arrives while it is open again (React's development double
+        // effects) is stale.
+        if (!event.currentTarget.open) onClose()
+      }}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
       className="m-0 h-dvh max-h-none w-screen max-w-none bg-stone-950 p-0 text-white backdrop:bg-black/80"
@@ -220,7 +231,7 @@ function Lightbox({
           </p>
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             aria-label={t.profile.closeGallery}
             className={button}
           >

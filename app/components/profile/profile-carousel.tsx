@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight, Heart, Share2 } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, PrefetchPageLinks, useNavigate } from 'react-router'
+import { Link, PrefetchPageLinks, useNavigate, useNavigation } from 'react-router'
 import { toast } from 'sonner'
 import { ALT_PROFILE_LAYOUT_KEY, altLayoutEnabled, FEATURES } from '#app/domain/flags.ts'
 import {
   MOBILE_MAX_WIDTH_PX,
-  NAVIGATION_LOCK_MS,
   NEIGHBOUR_PRELOAD_DELAY_MS,
+  navigationLock,
   swipeDirection,
   type TouchPoint,
 } from '#app/domain/gestures.ts'
@@ -19,12 +19,23 @@ import { useDeviceFavorite } from './device-favorites.ts'
 // Same sizes as the gallery's grid, so the preloaded files are the ones it will ask for.
 const GRID_SIZES = '(min-width: 1024px) 30vw, 50vw'
 
-/** Whether a key press belongs to a field or a dialog rather than to the page. */
+// Keys and touches inside these belong to them, not to the carousel.
+const OWNED =
+  'input, textarea, select, [contenteditable="true"], [role="slider"], dialog, [role="dialog"], .overflow-x-auto'
+
+/** Whether a key press or touch belongs to a field, a dialog or a scroller, not to the page. */
+function ownedElsewhere(event: Event): boolean {
+  const target = event.target instanceof Element ? event.target : null
+  if (target?.closest(OWNED)) return true
+  // An open dialog (the lightbox, the phone menu) owns every gesture.
+  return Boolean(document.querySelector('dialog[open], [role="dialog"]'))
+}
+
 function ignoredKey(event: KeyboardEvent): boolean {
-  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return true
-  const target = event.target as HTMLElement | null
-  if (target?.closest('input, textarea, select, [contenteditable="true"], dialog')) return true
-  return Boolean(document.querySelector('dialog[open]'))
+  // Radix dialogs prevent the Escape they handle; a held key repeats, which is not a step.
+  if (event.defaultPrevented || event.repeat) return true
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return true
+  return ownedElsewhere(event)
 }
 
 function preloadPhotos(neighbour: CarouselNeighbour) {
@@ -58,7 +69,11 @@ export function ProfileCarousel({
 }) {
   const t = useT()
   const navigate = useNavigate()
-  const lockedUntil = useRef(0)
+  const lock = useRef(navigationLock())
+  // While a step is loading, further keys wait: a second Escape must not go back twice.
+  const navigation = useNavigation()
+  const busy = useRef(false)
+  busy.current = navigation.state !== 'idle'
   const [preload, setPreload] = useState(false)
   const [altLayout, setAltLayout] = useState(false)
   const previousPath = carousel && paths.profile(carousel.previous.username, refCity)
@@ -66,13 +81,13 @@ export function ProfileCarousel({
 
   const go = useCallback(
     (to: string | null) => {
-      if (!to || Date.now() < lockedUntil.current) return
-      lockedUntil.current = Date.now() + NAVIGATION_LOCK_MS
+      if (!to || busy.current || !lock.current.tryAcquire(Date.now())) return
       navigate(to, { replace: true })
     },
     [navigate],
   )
   const goBack = useCallback(() => {
+    if (busy.current || !lock.current.tryAcquire(Date.now())) return
     // React Router numbers its history entries: above 0 there is a page of ours to return to.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0
     if (index > 0) navigate(-1)
@@ -90,9 +105,9 @@ export function ProfileCarousel({
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (ignoredKey(event)) return
-      if (event.key === 'ArrowLeft') go(previousPath)
-      else if (event.key === 'ArrowRight') go(nextPath)
-      else if (event.key === 'Escape') goBack()
+      if (event.key === 'Escape') goBack()
+      else if (event.key === 'ArrowLeft' && previousPath) go(previousPath)
+      else if (event.key === 'ArrowRight' && nextPath) go(nextPath)
       else return
       event.preventDefault()
     }
@@ -106,7 +121,10 @@ export function ProfileCarousel({
     const onStart = (event: TouchEvent) => {
       const point = event.touches[0]
       start =
-        point && event.touches.length === 1 && window.innerWidth < MOBILE_MAX_WIDTH_PX
+        point &&
+        event.touches.length === 1 &&
+        window.innerWidth < MOBILE_MAX_WIDTH_PX &&
+        !ownedElsewhere(event)
           ? { x: point.clientX, y: point.clientY, time: event.timeStamp }
           : undefined
     }
@@ -114,7 +132,7 @@ export function ProfileCarousel({
       const point = event.changedTouches[0]
       const begin = start
       start = undefined
-      if (!begin || !point || document.querySelector('dialog[open]')) return
+      if (!begin || !point || ownedElsewhere(event)) return
       const direction = swipeDirection(begin, {
         x: point.clientX,
         y: point.clientY,
@@ -162,8 +180,7 @@ export function ProfileCarousel({
         aria-label={label}
         title={label}
         onClick={(event) => {
-          if (Date.now() < lockedUntil.current) event.preventDefault()
-          else lockedUntil.current = Date.now() + NAVIGATION_LOCK_MS
+          if (!lock.current.tryAcquire(Date.now())) event.preventDefault()
         }}
         className={className}
       >
@@ -186,7 +203,9 @@ export function ProfileCarousel({
       )}
       {carousel && (
         <nav
-          aria-label={format(t.profile.carousel, { city: cityName ?? '' })}
+          aria-label={
+            cityName ? format(t.profile.carousel, { city: cityName }) : t.profile.carouselNoCity
+          }
           data-layout={altLayout ? 'alternative' : 'default'}
         >
           {altLayout ? (
@@ -275,7 +294,7 @@ function MobileBar({
         <button
           type="button"
           aria-pressed={favorite}
-          aria-label={favorite ? t.profile.unfavorite : t.profile.favorite}
+          aria-label={t.profile.favorite}
           onClick={() => {
             const saved = toggleFavorite()
             toast.success(saved ? t.profile.favoriteSaved : t.profile.favoriteRemoved)

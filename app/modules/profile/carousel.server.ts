@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { TIER_RANK_ENTRIES } from '#app/domain/membership.ts'
+import { CAROUSEL_UNKNOWN_TIER_RANK, TIER_RANK_ENTRIES } from '#app/domain/membership.ts'
 import { db } from '#db/client.server.ts'
 
 /** Other profiles the carousel steps through besides the current one (SPEC §9). */
@@ -36,9 +36,9 @@ interface Row {
   photos: CarouselPhoto[] | null
 }
 
-// SPEC §3: the carousel ranks a tier it does not know 1 (listings rank it 0).
+// Built from constants only (no input): each known tier's rank, anything else 1 (SPEC §3).
 const tierRank = sql.raw(
-  `case p.membership_tier ${TIER_RANK_ENTRIES.map(([tier, rank]) => `when '${tier}' then ${rank}`).join(' ')} else 1 end`,
+  `case p.membership_tier ${TIER_RANK_ENTRIES.map(([tier, rank]) => `when '${tier}' then ${rank}`).join(' ')} else ${CAROUSEL_UNKNOWN_TIER_RANK} end`,
 )
 
 /**

@@ -14,7 +14,7 @@ import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { ContactCard } from '#app/components/profile/contact-card.tsx'
 import { ProfileGallery } from '#app/components/profile/gallery.tsx'
 import { ProfileCarousel } from '#app/components/profile/profile-carousel.tsx'
-import { COUNTED_VIEWS_KEY } from '#app/domain/flags.ts'
+import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
 import { DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -86,8 +86,10 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { profile, breadcrumbCity, carousel, refCity } = loaderData
   useCountedView(profile.id)
   const cityPath = breadcrumbCity ? paths.city(lang, breadcrumbCity.slug) : paths.home(lang)
+  // Brazilian time on server and browser alike, so both render the same day.
   const updated = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
     dateStyle: 'long',
+    timeZone: 'America/Sao_Paulo',
   }).format(new Date(profile.updatedAt))
   // Only the facts the profile has; a missing one is left out, not shown empty.
   const details = (
@@ -108,160 +110,127 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     ] as const
   ).filter((entry): entry is readonly [string, string] => Boolean(entry[1]))
   return (
-    <SiteShell>
-      <Breadcrumb
-        items={[
-          { label: t.listing.home, to: paths.home(lang) },
-          ...(breadcrumbCity
-            ? [
-                {
-                  label: format(t.listing.cityHeading, { city: breadcrumbCity.name }),
-                  to: cityPath,
-                },
-              ]
-            : []),
-          { label: profile.name },
-        ]}
-      />
-      <BackLink to={cityPath} label={t.profile.back} />
-      <ProfileCarousel
-        carousel={carousel}
-        profile={profile}
-        refCity={refCity}
-        cityName={profile.cityName}
-        backTo={cityPath}
-      />
-      {profile.isDemo && (
-        <p className="mt-4 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950">
-          {t.profile.demoNotice}
-        </p>
-      )}
-      {/* Room below for the phone's carousel bar. */}
-      <div className="mt-4 grid gap-8 pb-20 md:pb-8 lg:grid-cols-[1fr_20rem]">
-        <div>
-          <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
-            {profile.name}
-            {profile.verified && (
-              <BadgeCheck
-                role="img"
-                aria-label={t.profile.verified}
-                className="size-6 text-sky-700"
-              />
-            )}
-          </h1>
-          <section aria-label={t.profile.photos} className="mt-4">
-            <ProfileGallery name={profile.name} photos={profile.photos} />
-          </section>
-          {profile.description && (
-            <section aria-labelledby="about-heading" className="mt-8">
-              <h2 id="about-heading" className="text-xl font-semibold">
-                {t.profile.about}
-              </h2>
-              <p className="mt-2 whitespace-pre-line text-stone-700">{profile.description}</p>
+    // Room at the bottom for the phone's carousel bar, which is fixed over it.
+    <div className="pb-16 md:pb-0">
+      <SiteShell>
+        <Breadcrumb
+          items={[
+            { label: t.listing.home, to: paths.home(lang) },
+            ...(breadcrumbCity
+              ? [
+                  {
+                    label: format(t.listing.cityHeading, { city: breadcrumbCity.name }),
+                    to: cityPath,
+                  },
+                ]
+              : []),
+            { label: profile.name },
+          ]}
+        />
+        <BackLink to={cityPath} label={t.profile.back} />
+        <ProfileCarousel
+          carousel={carousel}
+          profile={profile}
+          refCity={refCity}
+          cityName={profile.cityName}
+          backTo={cityPath}
+        />
+        {profile.isDemo && (
+          <p className="mt-4 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950">
+            {t.profile.demoNotice}
+          </p>
+        )}
+        <div className="mt-4 grid gap-8 pb-8 lg:grid-cols-[1fr_20rem]">
+          <div>
+            <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+              {profile.name}
+              {profile.verified && (
+                <BadgeCheck
+                  role="img"
+                  aria-label={t.profile.verified}
+                  className="size-6 text-sky-700"
+                />
+              )}
+            </h1>
+            <section aria-label={t.profile.photos} className="mt-4">
+              <ProfileGallery name={profile.name} photos={profile.photos} />
             </section>
-          )}
-        </div>
-        <aside className="space-y-4">
-          <section
-            aria-labelledby="details-heading"
-            className="rounded-lg border border-stone-200 bg-white p-4"
-          >
-            <h2 id="details-heading" className="font-semibold">
-              {t.profile.details}
-            </h2>
-            <dl className="mt-2 space-y-1 text-sm">
-              {details.map(([term, value]) => (
-                <div key={term} className="flex justify-between gap-4">
-                  <dt className="text-stone-600">{term}</dt>
-                  <dd className="text-right font-medium">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            {profile.services.length > 0 && (
-              <>
-                <h3 className="mt-4 text-sm font-semibold">{t.profile.services}</h3>
-                <ul className="mt-1 flex flex-wrap gap-1">
-                  {profile.services.map((service) => (
-                    <li key={service.slug}>
-                      <Link
-                        to={paths.service(lang, service.slug)}
-                        className="inline-block rounded-full bg-stone-100 px-2 py-0.5 text-xs hover:bg-stone-200"
-                      >
-                        {lang === 'pt' ? service.namePt : service.nameEn}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </>
+            {profile.description && (
+              <section aria-labelledby="about-heading" className="mt-8">
+                <h2 id="about-heading" className="text-xl font-semibold">
+                  {t.profile.about}
+                </h2>
+                <p className="mt-2 whitespace-pre-line text-stone-700">{profile.description}</p>
+              </section>
             )}
-            <p className="mt-4 text-xs text-stone-500">
-              {format(t.profile.updated, { date: updated })}
-            </p>
-          </section>
-          <ContactCard profileId={profile.id} channels={profile.channels} />
-          <section
-            aria-labelledby="safety-heading"
-            className="rounded-lg border border-amber-200 bg-amber-50 p-4"
-          >
-            <h2 id="safety-heading" className="flex items-center gap-2 font-semibold">
-              <ShieldAlert aria-hidden="true" className="size-5 text-amber-800" />
-              {t.profile.safetyTitle}
-            </h2>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
-              <li>{t.profile.safetyPix}</li>
-              <li>{t.profile.safetyPlace}</li>
-              <li>{t.profile.safetyReport}</li>
-            </ul>
-          </section>
-        </aside>
-      </div>
-    </SiteShell>
+          </div>
+          <aside className="space-y-4">
+            <section
+              aria-labelledby="details-heading"
+              className="rounded-lg border border-stone-200 bg-white p-4"
+            >
+              <h2 id="details-heading" className="font-semibold">
+                {t.profile.details}
+              </h2>
+              <dl className="mt-2 space-y-1 text-sm">
+                {details.map(([term, value]) => (
+                  <div key={term} className="flex justify-between gap-4">
+                    <dt className="text-stone-600">{term}</dt>
+                    <dd className="text-right font-medium">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {profile.services.length > 0 && (
+                <>
+                  <h3 className="mt-4 text-sm font-semibold">{t.profile.services}</h3>
+                  <ul className="mt-1 flex flex-wrap gap-1">
+                    {profile.services.map((service) => (
+                      <li key={service.slug}>
+                        <Link
+                          to={paths.service(lang, service.slug)}
+                          className="inline-block rounded-full bg-stone-100 px-2 py-0.5 text-xs hover:bg-stone-200"
+                        >
+                          {lang === 'pt' ? service.namePt : service.nameEn}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              <p className="mt-4 text-xs text-stone-500">
+                {format(t.profile.updated, { date: updated })}
+              </p>
+            </section>
+            <ContactCard profileId={profile.id} channels={profile.channels} />
+            <section
+              aria-labelledby="safety-heading"
+              className="rounded-lg border border-amber-200 bg-amber-50 p-4"
+            >
+              <h2 id="safety-heading" className="flex items-center gap-2 font-semibold">
+                <ShieldAlert aria-hidden="true" className="size-5 text-amber-800" />
+                {t.profile.safetyTitle}
+              </h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
+                <li>{t.profile.safetyPix}</li>
+                <li>{t.profile.safetyPlace}</li>
+                <li>{t.profile.safetyReport}</li>
+              </ul>
+            </section>
+          </aside>
+        </div>
+      </SiteShell>
+    </div>
   )
 }
 
 /**
- * One view per profile, device and day (issue 4, item 6), sent once the page shows: the server
- * counts it for the day and keeps nothing about the visitor.
+ * Counts the view once the page shows (issue 4, item 6); the server counts each visitor once per
+ * profile and day. Nothing is kept in the browser: no list of viewed profiles on the device.
  */
 function useCountedView(profileId: string) {
   useEffect(() => {
-    const today = new Date().toLocaleDateString('en-CA')
-    let counted: Record<string, string> = {}
-    try {
-      const stored: unknown = JSON.parse(localStorage.getItem(COUNTED_VIEWS_KEY) ?? '{}')
-      if (stored && typeof stored === 'object') counted = stored as Record<string, string>
-    } catch {
-      // Unreadable: start over.
-    }
-    if (counted[profileId] === today) return
-    if (!navigator.sendBeacon?.(`/api/profile-views/${profileId}`)) return
-    const kept = Object.fromEntries(Object.entries(counted).filter(([, day]) => day === today))
-    try {
-      localStorage.setItem(COUNTED_VIEWS_KEY, JSON.stringify({ ...kept, [profileId]: today }))
-    } catch {
-      // Storage disabled: the view may be counted again on the next visit.
-    }
+    navigator.sendBeacon?.(`/api/profile-views/${profileId}`)
   }, [profileId])
-}
-
-/** SPEC §2 not-found content of the profile page (also used by the contact route). */
-export function ProfileNotFound() {
-  const t = useT()
-  const lang = useLanguage()
-  return (
-    <SiteShell>
-      <section className="mx-auto max-w-xl py-20 text-center">
-        <h1 className="text-2xl font-semibold">{t.profile.notFoundTitle}</h1>
-        <p className="mt-2 text-stone-600">{t.profile.notFoundText}</p>
-        <Link
-          to={paths.home(lang)}
-          className="mt-8 inline-block rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
-        >
-          {t.listing.backHome}
-        </Link>
-      </section>
-    </SiteShell>
-  )
 }
 
 export function ErrorBoundary() {
