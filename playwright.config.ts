@@ -13,6 +13,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'off',
+    // Request interception (page.route) does not see what a service worker handles; the one test
+    // of the worker allows it in its own context.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -7,16 +7,21 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
 import { Toaster } from 'sonner'
+import { publicBaseUrl } from '#server/env.server.ts'
 import type { Route } from './+types/root'
+import { AgeGate } from './components/age-gate.tsx'
 import { ErrorPage } from './components/error-page.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { ProfileSkeleton, useLoadingProfile } from './components/profile/profile-skeleton.tsx'
+import { AGE_STORAGE_KEY } from './domain/age-gate.ts'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
 import { dictionary } from './i18n/i18n.ts'
+import { needsAgeGate } from './modules/age-gate/age-gate.server.ts'
 import { requestLanguage } from './modules/i18n/request-language.server.ts'
 import { navigationCities } from './modules/location/navigation.server.ts'
 import stylesheet from './styles/app.css?url'
@@ -28,9 +33,17 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, setCookie } = requestLanguage(request)
+  const ageGate = needsAgeGate(request)
   const cities = await navigationCities()
   return data(
-    { language, cities, year: new Date().getFullYear() },
+    // origin: the public address, for canonical and social links in every page's head.
+    {
+      language,
+      cities,
+      year: new Date().getFullYear(),
+      origin: publicBaseUrl(request),
+      ageGate,
+    },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   )
 }
@@ -59,8 +72,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { language } = loaderData
+  const location = useLocation()
+  // Confirmed before on this device (local storage) but the cookie is gone: the gate stays away
+  // and the cookie is set again quietly.
+  const [confirmedHere, setConfirmedHere] = useState(false)
+  useEffect(() => {
+    if (!loaderData.ageGate) return
+    try {
+      if (localStorage.getItem(AGE_STORAGE_KEY) !== '1') return
+    } catch {
+      return
+    }
+    setConfirmedHere(true)
+    void fetch('/age-gate', {
+      method: 'POST',
+      body: new URLSearchParams({ to: '/' }),
+      redirect: 'manual',
+    }).catch(() => {})
+  }, [loaderData.ageGate])
+  const ageGate = loaderData.ageGate && !confirmedHere
   // On the way to another profile the page shows the profile's outline (SPEC §2).
   const loadingProfile = useLoadingProfile()
+  // The service worker (SPEC §7 /sw.js): the app shell and an offline page, in production only.
+  useEffect(() => {
+    if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Private mode or blocked: the site works the same without it.
+    })
+  }, [])
   // The path's language is also kept in the browser (SPEC §9 aprova-lang).
   useEffect(() => {
     try {
@@ -71,7 +110,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [language])
   return (
     <>
-      {loadingProfile ? <ProfileSkeleton /> : <Outlet />}
+      {/* Behind the age gate the page is in the HTML but cannot be reached. */}
+      <div inert={ageGate || undefined}>{loadingProfile ? <ProfileSkeleton /> : <Outlet />}</div>
+      {ageGate && <AgeGate returnTo={`${location.pathname}${location.search}`} />}
       {/* One at a time on screen for 4 s, at most 3 stacked (SPEC §9). */}
       <Toaster
         visibleToasts={3}

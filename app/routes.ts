@@ -11,6 +11,8 @@ export default [
     route('servicos', 'routes/public/services.tsx'),
     route('servicos/:serviceSlug', 'routes/public/service.tsx'),
     route('buscar', 'routes/public/search.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('terms', 'routes/public/terms.tsx'),
     route('acompanhante/:slug', 'routes/public/profile-redirect.tsx', {
       id: 'lang-profile-redirect',
     }),
@@ -20,6 +22,10 @@ export default [
   route('contato/:profileId/:channel', 'routes/public/contact.tsx'),
   route('api/profile-views/:profileId', 'routes/resources/profile-view.ts'),
   route('language/:lang', 'routes/resources/set-language.ts'),
+  route('age-gate', 'routes/resources/age-gate.ts'),
   route('api/locations', 'routes/resources/locations.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts', { id: 'sitemap' }),
+  route('sitemaps/:file', 'routes/resources/sitemap.ts', { id: 'sitemap-file' }),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig

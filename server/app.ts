@@ -13,6 +13,7 @@ import {
 } from '#db/client.server.ts'
 import { syncDemoData } from '#db/seed/demo.server.ts'
 import { loadReferenceData } from '#db/seed/reference.server.ts'
+import { canonicalRedirects } from './canonical-redirects.server.ts'
 import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
@@ -148,7 +149,16 @@ function createApp(env: ServerEnv, options: StartOptions) {
         fallthrough: false,
       }),
     )
-    app.use(express.static(client, { maxAge: '1h', index: false }))
+    app.use(
+      express.static(client, {
+        maxAge: '1h',
+        index: false,
+        // The service worker must be checked for updates on every visit.
+        setHeaders: (res, file) => {
+          if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache')
+        },
+      }),
+    )
   }
   app.use(
     '/media',
@@ -160,6 +170,8 @@ function createApp(env: ServerEnv, options: StartOptions) {
     }),
   )
 
+  // One permanent redirect from any non-canonical page address (SPEC §2, §5).
+  app.use(canonicalRedirects())
   // Anonymous pages are kept until the next minute (the rotation's pace); never in development.
   if (!options.vite) app.use(htmlMicroCache())
 

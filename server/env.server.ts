@@ -141,3 +141,8 @@ export function serverEnv(): ServerEnv {
 export function isHttpsSite(): boolean {
   return current?.baseUrl.startsWith('https:') ?? false
 }
+
+/** The public address for absolute links: BASE_URL, or the request's own origin before start-up (tests). */
+export function publicBaseUrl(request: Request): string {
+  return current?.baseUrl ?? new URL(request.url).origin
+}

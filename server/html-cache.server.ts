@@ -1,14 +1,16 @@
 import type { RequestHandler, Response } from 'express'
+import { AGE_COOKIE_NAME } from '#app/domain/age-gate.ts'
+import { isCrawler } from '#app/domain/crawlers.ts'
 import { GEO_COOKIE_NAME } from '#app/domain/geolocation.ts'
 import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
 
 // DESIGN.md: anonymous GET pages may be kept until the next minute boundary, since the fair
 // rotation changes once a minute. Only responses that are the same for everyone with the same
-// URL, language and geolocation cookie are kept: no other cookie in the request, and no cookie
-// in the answer but the language one.
+// URL, language, geolocation and age-gate cookies (and crawler or not) are kept: no other
+// cookie in the request, and no cookie in the answer but the language one.
 
 /** Cookies a cached page may depend on; any other cookie (a session) bypasses the cache. */
-const KEY_COOKIES = new Set([LANGUAGE_STORAGE_KEY, GEO_COOKIE_NAME])
+const KEY_COOKIES = new Set([LANGUAGE_STORAGE_KEY, GEO_COOKIE_NAME, AGE_COOKIE_NAME])
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-robots-tag', 'vary', 'set-cookie']
 
@@ -82,6 +84,9 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): RequestHandler &
       cookies.get(LANGUAGE_STORAGE_KEY) ?? '',
       cookies.get(GEO_COOKIE_NAME) ?? '',
       browserLanguage(req.headers['accept-language']),
+      // The age gate shows unless confirmed (cookie) or the visitor is a crawler.
+      cookies.get(AGE_COOKIE_NAME) ?? '',
+      isCrawler(req.headers['user-agent']) ? 'crawler' : '',
     ].join('\n')
     const nonce = String(res.locals.cspNonce ?? '')
     const hit = entries.get(key)

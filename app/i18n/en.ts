@@ -11,8 +11,16 @@ export const en: Dictionary = {
     homeTitle: 'Aprova – Verified escorts in Brazil',
     homeDescription:
       'Directory of verified adult advertisers across Brazil. Browse by city, neighbourhood and service and talk directly on WhatsApp.',
+    placeDescription:
+      'Escorts in {place} with identity verified by the Aprova team. See photos and rates, and talk to them directly on WhatsApp.',
     notFoundTitle: 'Page not found – Aprova',
     errorTitle: 'Error – Aprova',
+  },
+  ageGate: {
+    title: 'Adults only (18+)',
+    text: 'This site lists ads of adult escorts. To continue, confirm that you are 18 or older.',
+    enter: 'I am over 18 – Enter',
+    exit: 'I am under 18 – Exit',
   },
   a11y: {
     skipToContent: 'Skip to content',
@@ -71,6 +79,52 @@ export const en: Dictionary = {
       privacy: 'Photos without metadata, documents never public',
       bilingual: 'In Portuguese and English, fast even on a basic phone',
     },
+  },
+  aboutPage: {
+    title: 'About Aprova',
+    description:
+      'Who we are: a neutral advertising space for identity-verified adult escorts, fast, bilingual and honest about ranking.',
+    heroTitle: 'An honest directory of verified escorts',
+    heroText:
+      'Aprova is an advertising space: adult advertisers publish their own profile, our team checks each one’s identity, and visitors talk to them directly. We do not broker meetings or take any money for them.',
+    techHeading: 'How the site works',
+    tech: {
+      verificationTitle: 'Checked by hand',
+      verificationText:
+        'Each advertiser’s document and selfie are checked by a person on our team and deleted after the decision.',
+      speedTitle: 'Fast on any phone',
+      speedText:
+        'Pages rendered on the server, light WebP images and little JavaScript: quick even on a weak mobile network.',
+      privacyTitle: 'Private by default',
+      privacyText:
+        'Photos without metadata or location, no third-party trackers, and statistics kept without IP addresses (LGPD).',
+      rankingTitle: 'Fair, open ranking',
+      rankingText:
+        'Within each plan, profiles take turns every minute; paid plans come first, and we say so plainly.',
+    },
+    numbersHeading: 'Aprova today',
+    numbers: {
+      profiles: 'published profiles',
+      cities: 'cities with ads',
+      coverage: 'cities covered',
+      languages: 'languages: Portuguese and English',
+    },
+    trustHeading: 'Trust comes first',
+    trustTagline: 'Direct ads, verified identity, no middleman.',
+    trustText:
+      'Suspicious profiles can be reported at any time and are reviewed by our team. Never pay in advance by Pix to unknown numbers.',
+    ctaProvider: 'I want to advertise',
+    ctaClient: 'Create a client account',
+  },
+  termsPage: {
+    title: 'Terms of use',
+    description:
+      'Aprova terms of use for advertisers and clients: verification, conduct, privacy (LGPD) and advertising policy.',
+    updated: 'Last updated: January 2024',
+    versions: 'Versions of the terms',
+    tabs: { anunciante: 'Advertiser', cliente: 'Client' },
+    contents: 'Contents',
+    support: 'Questions about these terms? Contact support:',
   },
   profileCard: {
     verified: 'Verified',

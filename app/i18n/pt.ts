@@ -10,8 +10,16 @@ export const pt = {
     homeTitle: 'Aprova – Acompanhantes verificadas no Brasil',
     homeDescription:
       'Diretório de anunciantes adultas verificadas em todo o Brasil. Busque por cidade, bairro e serviço e fale direto pelo WhatsApp.',
+    placeDescription:
+      'Acompanhantes em {place} com identidade verificada pela equipe do Aprova. Veja fotos, valores e fale direto pelo WhatsApp.',
     notFoundTitle: 'Página não encontrada – Aprova',
     errorTitle: 'Erro – Aprova',
+  },
+  ageGate: {
+    title: 'Conteúdo para maiores de 18 anos',
+    text: 'Este site reúne anúncios de acompanhantes adultas. Para continuar, confirme que você tem 18 anos ou mais.',
+    enter: 'Tenho mais de 18 anos – Entrar',
+    exit: 'Tenho menos de 18 anos – Sair',
   },
   a11y: {
     skipToContent: 'Pular para o conteúdo',
@@ -70,6 +78,52 @@ export const pt = {
       privacy: 'Fotos sem metadados e documentos nunca públicos',
       bilingual: 'Em português e inglês, rápido até em celulares simples',
     },
+  },
+  aboutPage: {
+    title: 'Sobre o Aprova',
+    description:
+      'Quem somos: um espaço neutro de anúncios de acompanhantes adultas com identidade verificada, rápido, bilíngue e honesto na ordem dos perfis.',
+    heroTitle: 'Um diretório honesto de acompanhantes verificadas',
+    heroText:
+      'O Aprova é um espaço de anúncios: anunciantes adultas publicam o próprio perfil, nossa equipe confere a identidade de cada uma e quem procura fala direto com elas. Não intermediamos encontros nem recebemos nada por eles.',
+    techHeading: 'Como o site funciona',
+    tech: {
+      verificationTitle: 'Verificação à mão',
+      verificationText:
+        'Documento e selfie de cada anunciante são conferidos por uma pessoa da equipe e apagados depois da decisão.',
+      speedTitle: 'Rápido em qualquer celular',
+      speedText:
+        'Páginas prontas no servidor, imagens leves em WebP e pouco JavaScript: abre rápido mesmo em rede móvel fraca.',
+      privacyTitle: 'Privacidade por padrão',
+      privacyText:
+        'Fotos sem metadados nem localização, nenhum rastreador de terceiros e estatísticas sem guardar endereços IP (LGPD).',
+      rankingTitle: 'Ordem justa e transparente',
+      rankingText:
+        'Dentro de cada plano os perfis se revezam a cada minuto; planos pagos aparecem antes, e dizemos isso claramente.',
+    },
+    numbersHeading: 'O Aprova hoje',
+    numbers: {
+      profiles: 'perfis publicados',
+      cities: 'cidades com anúncios',
+      coverage: 'cidades atendidas',
+      languages: 'idiomas: português e inglês',
+    },
+    trustHeading: 'Confiança em primeiro lugar',
+    trustTagline: 'Anúncio direto, identidade verificada, nenhum intermediário.',
+    trustText:
+      'Perfis suspeitos podem ser denunciados a qualquer momento e são revistos pela equipe. Nunca pague adiantado por Pix a números desconhecidos.',
+    ctaProvider: 'Quero anunciar',
+    ctaClient: 'Criar conta de cliente',
+  },
+  termsPage: {
+    title: 'Termos de uso',
+    description:
+      'Termos de uso do Aprova para anunciantes e clientes: verificação, conduta, privacidade (LGPD) e política de publicidade.',
+    updated: 'Última atualização: Janeiro 2024',
+    versions: 'Versões dos termos',
+    tabs: { anunciante: 'Anunciante', cliente: 'Cliente' },
+    contents: 'Índice',
+    support: 'Dúvidas sobre estes termos? Fale com o suporte:',
   },
   profileCard: {
     verified: 'Verificada',

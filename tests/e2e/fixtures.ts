@@ -2,7 +2,16 @@ import { test as base, expect } from '@playwright/test'
 
 // Every browser test fails on a console error or an uncaught exception in the page; that
 // includes Content-Security-Policy violations, which Chromium reports as console errors.
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; ageConfirmed: boolean }>({
+  // Visitors in these tests have passed the age gate already, unless a test says otherwise
+  // (tests/e2e/age-gate.spec.ts).
+  ageConfirmed: [true, { option: true }],
+  context: async ({ context, ageConfirmed, baseURL }, use) => {
+    if (ageConfirmed && baseURL) {
+      await context.addCookies([{ name: 'aprova-age', value: '1', url: baseURL }])
+    }
+    await use(context)
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

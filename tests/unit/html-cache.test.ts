@@ -87,6 +87,20 @@ describe('htmlMicroCache', () => {
     ).toBe('MISS')
   })
 
+  it('keys on the age-gate cookie and on crawler or not: a gate-free page is never shown to others', async () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 Chrome/131.0' }
+    const crawler = { 'user-agent': 'Googlebot/2.1' }
+    await get('/page?a=1', browser)
+    expect((await get('/page?a=1', browser)).headers.get('x-cache')).toBe('HIT')
+    expect((await get('/page?a=1', crawler)).headers.get('x-cache')).toBe('MISS')
+    expect(
+      (await get('/page?a=1', { ...browser, cookie: 'aprova-age=1' })).headers.get('x-cache'),
+    ).toBe('MISS')
+    expect(
+      (await get('/page?a=1', { ...browser, cookie: 'aprova-age=1' })).headers.get('x-cache'),
+    ).toBe('HIT')
+  })
+
   it('never serves or keeps pages for requests with other cookies (sessions)', async () => {
     await get('/page?s=1', { cookie: 'session=abc' })
     const again = await get('/page?s=1', { cookie: 'session=abc' })

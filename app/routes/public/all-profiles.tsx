@@ -8,6 +8,7 @@ import { paths } from '#app/domain/paths.ts'
 import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { assertPageExists, readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
+import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/all-profiles'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,12 +21,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   )
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
-  return [
-    { title: `${t.listing.allHeading} – ${t.site.name}` },
-    { name: 'description', content: t.meta.homeDescription },
-  ]
+export function meta(args: Route.MetaArgs) {
+  const lang = asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE
+  const t = dictionary(lang)
+  const { origin } = metaContext(args)
+  return pageMeta(args, {
+    title: t.listing.allHeading,
+    description: t.meta.homeDescription,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: t.listing.home, path: paths.home(lang) },
+        { name: t.listing.allHeading, path: paths.allProfiles(lang) },
+      ]),
+    ],
+  })
 }
 
 export default function AllProfiles({ loaderData }: Route.ComponentProps) {

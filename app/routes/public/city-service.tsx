@@ -1,8 +1,10 @@
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ServicePage } from '#app/components/listing/service-page.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
+import { paths } from '#app/domain/paths.ts'
 import { dictionary, format } from '#app/i18n/i18n.ts'
 import { loadServicePage } from '#app/modules/listing/service-page.server.ts'
+import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/city-service'
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -13,17 +15,28 @@ export function loader({ params }: Route.LoaderArgs) {
   )
 }
 
-export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { data: loaderData, params, error } = args
   if (error || !loaderData?.city) return errorMeta(params.lang)
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
-  const title = format(t.listing.serviceInCity, {
-    service: loaderData.service.name,
-    city: loaderData.city.name,
+  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
+  const t = dictionary(lang)
+  const { origin } = metaContext(args)
+  const { city, service } = loaderData
+  const title = format(t.listing.serviceInCity, { service: service.name, city: city.name })
+  return pageMeta(args, {
+    title,
+    description: service.metaDescription,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: t.listing.home, path: paths.home(lang) },
+        {
+          name: format(t.listing.cityHeading, { city: city.name }),
+          path: paths.city(lang, city.slug),
+        },
+        { name: title, path: paths.cityService(lang, city.slug, service.slug) },
+      ]),
+    ],
   })
-  return [
-    { title: `${title} – ${t.site.name}` },
-    { name: 'description', content: loaderData.service.metaDescription },
-  ]
 }
 
 export default function CityServiceRoute({ loaderData }: Route.ComponentProps) {

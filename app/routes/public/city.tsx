@@ -19,6 +19,7 @@ import {
   findCity,
   findNeighborhood,
 } from '#app/modules/location/places.server.ts'
+import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/city'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -67,16 +68,25 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   )
 }
 
-export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { data: loaderData, params, error } = args
   if (error || !loaderData) return errorMeta(params.lang)
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
-  const place = loaderData.neighborhood
-    ? `${loaderData.neighborhood.name}, ${loaderData.city.name}`
-    : loaderData.city.name
-  return [
-    { title: `${format(t.listing.cityHeading, { city: place })} – ${t.site.name}` },
-    { name: 'description', content: t.meta.homeDescription },
-  ]
+  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
+  const t = dictionary(lang)
+  const { origin } = metaContext(args)
+  const { city, neighborhood } = loaderData
+  const place = neighborhood ? `${neighborhood.name}, ${city.name}` : city.name
+  const heading = format(t.listing.cityHeading, { city: city.name })
+  return pageMeta(args, {
+    title: format(t.listing.cityHeading, { city: place }),
+    description: format(t.meta.placeDescription, { place }),
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: t.listing.home, path: paths.home(lang) },
+        { name: heading, path: paths.city(lang, city.slug) },
+      ]),
+    ],
+  })
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {

@@ -16,6 +16,7 @@ import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { feedCity } from '#app/modules/location/feed-city.server.ts'
 import { findCity } from '#app/modules/location/places.server.ts'
 import { profileCounts } from '#app/modules/location/suggestions.server.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,9 +55,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   )
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
-  return [{ title: t.meta.homeTitle }, { name: 'description', content: t.meta.homeDescription }]
+export function meta(args: Route.MetaArgs) {
+  const lang = asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE
+  const t = dictionary(lang)
+  const { origin } = metaContext(args)
+  return pageMeta(args, {
+    title: t.meta.homeTitle,
+    description: t.meta.homeDescription,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: t.site.name,
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: t.site.name,
+        url: `${origin}${paths.home(lang)}`,
+        inLanguage: lang === 'pt' ? 'pt-BR' : 'en',
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${origin}${paths.search(lang)}?city={search_term_string}`,
+          },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ],
+  })
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

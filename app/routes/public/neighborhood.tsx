@@ -12,6 +12,7 @@ import { assertPageExists, readListingParams } from '#app/modules/listing/listin
 import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { findCity, findNeighborhood } from '#app/modules/location/places.server.ts'
+import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/neighborhood'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -44,16 +45,30 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   )
 }
 
-export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { data: loaderData, params, error } = args
   if (error || !loaderData) return errorMeta(params.lang)
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
-  const heading = format(t.listing.neighborhoodHeading, {
-    neighborhood: loaderData.neighborhood.name,
+  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
+  const t = dictionary(lang)
+  const { origin } = metaContext(args)
+  const { city, neighborhood } = loaderData
+  const heading = format(t.listing.neighborhoodHeading, { neighborhood: neighborhood.name })
+  return pageMeta(args, {
+    title: `${heading}, ${city.name}`,
+    description:
+      neighborhood.description ??
+      format(t.meta.placeDescription, { place: `${neighborhood.name}, ${city.name}` }),
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: t.listing.home, path: paths.home(lang) },
+        {
+          name: format(t.listing.cityHeading, { city: city.name }),
+          path: paths.city(lang, city.slug),
+        },
+        { name: heading, path: paths.neighborhood(lang, city.slug, neighborhood.slug) },
+      ]),
+    ],
   })
-  return [
-    { title: `${heading}, ${loaderData.city.name} – ${t.site.name}` },
-    { name: 'description', content: loaderData.neighborhood.description ?? t.meta.homeDescription },
-  ]
 }
 
 export default function NeighborhoodPage({ loaderData }: Route.ComponentProps) {

@@ -15,14 +15,16 @@ import { ContactCard } from '#app/components/profile/contact-card.tsx'
 import { ProfileGallery } from '#app/components/profile/gallery.tsx'
 import { ProfileCarousel } from '#app/components/profile/profile-carousel.tsx'
 import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
-import { DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
+import { imageVariantUrl } from '#app/domain/images.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
+import { truncate } from '#app/domain/text.ts'
 import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { findCity } from '#app/modules/location/places.server.ts'
 import { profileCarousel } from '#app/modules/profile/carousel.server.ts'
 import { publicProfile } from '#app/modules/profile/queries.server.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
+import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/profile'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -56,28 +58,43 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-function languageOf(matches: Route.MetaArgs['matches']): Language {
-  const root = matches.find((match) => match?.id === 'root')?.data as
-    | { language?: Language }
-    | undefined
-  return root?.language ?? DEFAULT_LANGUAGE
-}
-
-export function meta({ data: loaderData, matches, error }: Route.MetaArgs) {
-  const t = dictionary(languageOf(matches))
-  if (error || !loaderData) {
+export function meta(args: Route.MetaArgs) {
+  const { language, origin } = metaContext(args)
+  const t = dictionary(language)
+  const loaderData = args.data
+  if (args.error || !loaderData) {
     return [
       { title: `${t.profile.notFoundTitle} – ${t.site.name}` },
       { name: 'robots', content: 'noindex' },
     ]
   }
-  const { profile } = loaderData
+  const { profile, breadcrumbCity } = loaderData
   const place = [profile.neighborhoodName, profile.cityName].filter(Boolean).join(', ')
-  return [
-    { title: `${profile.name}${place ? ` – ${place}` : ''} – ${t.site.name}` },
-    { name: 'description', content: (profile.description ?? '').slice(0, 155) },
-    ...(profile.isDemo ? [{ name: 'robots', content: 'noindex' }] : []),
-  ]
+  const cover = profile.photos[0]
+  return pageMeta(args, {
+    title: place ? `${profile.name} – ${place}` : profile.name,
+    description: truncate(profile.description ?? format(t.meta.placeDescription, { place }), 155),
+    canonicalPath: paths.profile(profile.username),
+    type: 'profile',
+    image: cover ? imageVariantUrl(cover.storagePath, Math.max(...cover.variantWidths)) : undefined,
+    imageAlt: cover ? format(t.profileCard.photoAlt, { name: profile.name }) : undefined,
+    // Demo profiles are not real people: never indexed.
+    noindex: profile.isDemo,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: t.listing.home, path: paths.home(language) },
+        ...(breadcrumbCity
+          ? [
+              {
+                name: format(t.listing.cityHeading, { city: breadcrumbCity.name }),
+                path: paths.city(language, breadcrumbCity.slug),
+              },
+            ]
+          : []),
+        { name: profile.name, path: paths.profile(profile.username) },
+      ]),
+    ],
+  })
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {

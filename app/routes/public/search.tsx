@@ -14,6 +14,7 @@ import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { findCity, findService } from '#app/modules/location/places.server.ts'
 import { locationSuggestions } from '#app/modules/location/suggestions.server.ts'
+import { pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/search'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -55,11 +56,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   )
 }
 
-export function meta({ params, error }: Route.MetaArgs) {
-  if (error) return errorMeta(params.lang)
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
+export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorMeta(args.params.lang)
+  const t = dictionary(asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE)
+  // Search results are endless query-string variants: followed, not indexed.
   return [
-    { title: `${t.listing.searchHeading} – ${t.site.name}` },
+    ...pageMeta(args, { title: t.listing.searchHeading, description: t.meta.homeDescription }),
     { name: 'robots', content: 'noindex, follow' },
   ]
 }

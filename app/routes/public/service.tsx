@@ -1,21 +1,34 @@
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ServicePage } from '#app/components/listing/service-page.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
+import { paths } from '#app/domain/paths.ts'
 import { dictionary } from '#app/i18n/i18n.ts'
 import { loadServicePage } from '#app/modules/listing/service-page.server.ts'
+import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/service'
 
 export function loader({ params }: Route.LoaderArgs) {
   return loadServicePage(asLanguage(params.lang) ?? DEFAULT_LANGUAGE, params.serviceSlug)
 }
 
-export function meta({ data: loaderData, params, error }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { data: loaderData, params, error } = args
   if (error || !loaderData) return errorMeta(params.lang)
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
-  return [
-    { title: `${loaderData.service.name} – ${t.site.name}` },
-    { name: 'description', content: loaderData.service.metaDescription },
-  ]
+  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
+  const t = dictionary(lang)
+  const { origin } = metaContext(args)
+  const { service } = loaderData
+  return pageMeta(args, {
+    title: service.name,
+    description: service.metaDescription,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: t.listing.home, path: paths.home(lang) },
+        { name: t.services.heading, path: paths.services(lang) },
+        { name: service.name, path: paths.service(lang, service.slug) },
+      ]),
+    ],
+  })
 }
 
 export default function ServiceRoute({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
 import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { allServices } from '#app/modules/location/places.server.ts'
+import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/services'
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -20,12 +21,20 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const t = dictionary(asLanguage(params.lang) ?? DEFAULT_LANGUAGE)
-  return [
-    { title: `${t.services.heading} – ${t.site.name}` },
-    { name: 'description', content: t.services.intro },
-  ]
+export function meta(args: Route.MetaArgs) {
+  const lang = asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE
+  const t = dictionary(lang)
+  const { origin } = metaContext(args)
+  return pageMeta(args, {
+    title: t.services.heading,
+    description: t.services.intro,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: t.listing.home, path: paths.home(lang) },
+        { name: t.services.heading, path: paths.services(lang) },
+      ]),
+    ],
+  })
 }
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {

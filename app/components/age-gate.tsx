@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react'
+import { Form } from 'react-router'
+import { AGE_EXIT_URL, AGE_STORAGE_KEY } from '#app/domain/age-gate.ts'
+import { useT } from '#app/i18n/i18n.ts'
+
+/**
+ * The age gate (SPEC §2): a modal over the page, which stays in the HTML but is inert behind it.
+ * Enter posts to /age-gate (cookie) and keeps the flag in local storage; Exit leaves the site.
+ */
+export function AgeGate({ returnTo }: { returnTo: string }) {
+  const t = useT()
+  const enter = useRef<HTMLButtonElement>(null)
+  const exit = useRef<HTMLAnchorElement>(null)
+  useEffect(() => enter.current?.focus(), [])
+  // Focus goes round the two answers; the page behind is inert anyway.
+  const trapFocus = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Tab') return
+    const [first, last] = [enter.current, exit.current]
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last?.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first?.focus()
+    }
+  }
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-stone-950/95 p-4">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="age-gate-title"
+        aria-describedby="age-gate-text"
+        onKeyDown={trapFocus}
+        className="w-full max-w-md rounded-xl bg-white p-6 text-center shadow-2xl"
+      >
+        <p aria-hidden="true" className="text-4xl font-bold text-rose-800">
+          18+
+        </p>
+        <h2 id="age-gate-title" className="mt-2 text-xl font-semibold">
+          {t.ageGate.title}
+        </h2>
+        <p id="age-gate-text" className="mt-2 text-stone-700">
+          {t.ageGate.text}
+        </p>
+        <Form
+          method="post"
+          action="/age-gate"
+          onSubmit={() => {
+            try {
+              localStorage.setItem(AGE_STORAGE_KEY, '1')
+            } catch {
+              // Storage disabled: the cookie still remembers.
+            }
+          }}
+          className="mt-6"
+        >
+          <input type="hidden" name="to" value={returnTo} />
+          <button
+            ref={enter}
+            type="submit"
+            className="w-full rounded-md bg-rose-800 px-4 py-3 font-semibold text-white hover:bg-rose-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-800"
+          >
+            {t.ageGate.enter}
+          </button>
+        </Form>
+        <a
+          ref={exit}
+          href={AGE_EXIT_URL}
+          rel="noopener noreferrer"
+          className="mt-3 block w-full rounded-md border border-stone-300 px-4 py-3 font-medium text-stone-800 hover:bg-stone-100"
+        >
+          {t.ageGate.exit}
+        </a>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { AGE_COOKIE_MAX_AGE_S, AGE_COOKIE_NAME } from '#app/domain/age-gate.ts'
+import { isCrawler } from '#app/domain/crawlers.ts'
+import { FEATURES } from '#app/domain/flags.ts'
+import { isHttpsSite } from '#server/env.server.ts'
+
+function ageConfirmed(cookieHeader: string | null): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim() === `${AGE_COOKIE_NAME}=1`)
+}
+
+/** Whether this request's page must show the age gate: not confirmed, and not a crawler. */
+export function needsAgeGate(request: Request): boolean {
+  if (!FEATURES.ageGate) return false
+  if (ageConfirmed(request.headers.get('cookie'))) return false
+  return !isCrawler(request.headers.get('user-agent'))
+}
+
+/** Set-Cookie value recording the confirmation (httpOnly; Secure on an https site). */
+export function ageCookie(): string {
+  const secure = isHttpsSite() ? '; Secure' : ''
+  return `${AGE_COOKIE_NAME}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`
+}
