@@ -30,6 +30,17 @@ self.addEventListener('activate', (event) => {
   )
 })
 
+// Each deploy brings new hashed files: only the newest few dozen are kept.
+const MAX_ASSETS = 80
+function trim(cache) {
+  return cache.keys().then((keys) => {
+    const assets = keys.filter((request) => new URL(request.url).pathname.startsWith('/assets/'))
+    return Promise.all(
+      assets.slice(0, Math.max(0, assets.length - MAX_ASSETS)).map((r) => cache.delete(r)),
+    )
+  })
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request
   if (request.method !== 'GET') return
@@ -54,7 +65,7 @@ self.addEventListener('fetch', (event) => {
           (hit) =>
             hit ??
             fetch(request).then((response) => {
-              if (response.ok) cache.put(request, response.clone())
+              if (response.ok) cache.put(request, response.clone()).then(() => trim(cache))
               return response
             }),
         ),

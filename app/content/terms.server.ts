@@ -536,8 +536,8 @@ const PRIVACY: BilingualBlock[] = [
   ),
   h3('Cookies e armazenamento no navegador', 'Cookies and browser storage'),
   p(
-    'Usamos cookies apenas para três finalidades: lembrar o idioma escolhido, lembrar a cidade aproximada e manter a sua sessão quando você entra na conta. Não usamos cookies de publicidade, de rastreamento entre sites ou de redes sociais. O navegador também guarda no seu próprio aparelho a confirmação de maioridade e os perfis marcados como favoritos; você pode apagá-los limpando os dados do site no navegador.',
-    'We use cookies for three purposes only: to remember the language you chose, to remember your approximate city and to keep you signed in to your account. We do not use advertising, cross-site tracking or social-media cookies. Your browser also keeps, on your own device, your confirmation that you are an adult and the profiles you mark as favourites; you can erase them by clearing the site’s data in your browser.',
+    'Usamos cookies apenas para quatro finalidades: lembrar o idioma escolhido, lembrar a cidade aproximada, lembrar que você confirmou ter 18 anos ou mais e manter a sua sessão quando você entra na conta. Não usamos cookies de publicidade, de rastreamento entre sites ou de redes sociais. O navegador também guarda no seu próprio aparelho uma cópia dessa confirmação e os perfis marcados como favoritos; você pode apagá-los limpando os dados do site no navegador.',
+    'We use cookies for four purposes only: to remember the language you chose, to remember your approximate city, to remember that you confirmed you are 18 or older, and to keep you signed in to your account. We do not use advertising, cross-site tracking or social-media cookies. Your browser also keeps, on your own device, a copy of that confirmation and the profiles you mark as favourites; you can erase them by clearing the site’s data in your browser.',
   ),
   h3(
     'Para que usamos os dados e com qual base legal',
@@ -599,8 +599,8 @@ const PRIVACY: BilingualBlock[] = [
       'Account and profile data: for as long as the account exists. When you delete your account, the profile goes offline at once and the data is deleted, except what the law requires us to keep.',
     ),
     tr(
-      'Registros de acesso à aplicação: pelo prazo exigido pelo art. 15 do Marco Civil da Internet.',
-      'Application access records: for the period required by art. 15 of the Marco Civil da Internet.',
+      'Registros de acesso à conta (data, hora e endereço IP de cada entrada na conta): 6 meses, como exige o art. 15 do Marco Civil da Internet, entregues somente por ordem judicial. Quem navega sem conta não gera esses registros.',
+      'Account access records (date, time and IP address of each sign-in): 6 months, as art. 15 of the Marco Civil da Internet requires, handed over only under a court order. Browsing without an account creates no such records.',
     ),
     tr(
       'Estatísticas: apenas totais por perfil e por dia, sem dados de visitantes.',
@@ -807,8 +807,8 @@ const PROVIDER_ADVERTISING: BilingualBlock[] = [
       `Each withdrawal must be at least ${EN.withdrawalMin} and at most ${EN.withdrawalMax}.`,
     ),
     tr(
-      `A taxa de saque vai de ${PT.feeFrom} até ${PT.feeUpTo} do valor sacado, e o valor exato é mostrado antes de você confirmar o saque.`,
-      `The withdrawal fee ranges from ${EN.feeFrom} up to ${EN.feeUpTo} of the amount withdrawn, and the exact amount is shown before you confirm the withdrawal.`,
+      `A taxa de saque é de ${PT.feeUpTo} do valor sacado, com mínimo de ${PT.feeFrom}, e o valor exato é mostrado antes de você confirmar o saque.`,
+      `The withdrawal fee is ${EN.feeUpTo} of the amount withdrawn, with a minimum of ${EN.feeFrom}, and the exact amount is shown before you confirm the withdrawal.`,
     ),
     tr(
       'O saque é feito somente para uma chave Pix do tipo CPF ou CNPJ, em nome da própria pessoa anunciante. Chaves de e-mail, telefone ou aleatórias não são aceitas.',

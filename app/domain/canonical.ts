@@ -95,11 +95,13 @@ function segmentSlug(raw: string, known: ReadonlySet<string> | undefined): strin
 
 /** One pass of the rules; undefined when the URL is already canonical. */
 function step({ segments, params }: Place, known: KnownSlugs): Place | undefined {
-  // Unprefixed paths take /pt, and a mis-cased language its lower case, in the same pass.
-  const unprefixed = PREFIXED_ONLY.has(segments[0] ?? '')
+  // Unprefixed paths take /pt, and a mis-cased language or section its lower case (routes
+  // match any case), in the same pass.
+  const unprefixed = PREFIXED_ONLY.has((segments[0] ?? '').toLowerCase())
   const [first = '', ...rest] = unprefixed ? ['pt', ...segments] : segments
   const lang = first.toLowerCase()
   if (!(LANGUAGES as readonly string[]).includes(lang)) return undefined
+  if (rest[0] && PREFIXED_ONLY.has(rest[0].toLowerCase())) rest[0] = rest[0].toLowerCase()
 
   const next = [lang, ...rest]
   const nextParams = new URLSearchParams(params)
@@ -167,12 +169,14 @@ export function canonicalLocation(
   for (let attempt = 0; attempt < maxSteps; attempt++) {
     const next = step(place, known)
     if (!next) {
-      if (!moved) return undefined
-      const path = `/${place.segments.join('/')}`
-      // The home page keeps its slash (/pt/); elsewhere the visitor's own choice stays.
-      const slash = trailingSlash || place.segments.length === 1 ? '/' : ''
+      // Pages under /pt and /en have one form: the home page with its slash (/pt/), every
+      // other page without one. Elsewhere the slash is left as it came.
+      const localized = (LANGUAGES as readonly string[]).includes(place.segments[0] ?? '')
+      const slash = localized ? place.segments.length === 1 : trailingSlash
+      if (!moved && slash === trailingSlash) return undefined
+      const path = `/${place.segments.join('/')}${slash ? '/' : ''}`
       const query = place.params.toString()
-      return `${path}${slash}${query ? `?${query}` : ''}`
+      return `${path}${query ? `?${query}` : ''}`
     }
     place = next
     moved = true

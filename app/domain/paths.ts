@@ -39,8 +39,16 @@ export function pathInLanguage(pathname: string, search: string, lang: Language)
   return `/language/${lang}?${new URLSearchParams({ to: `${pathname}${search}` })}`
 }
 
-/** A path on this site, or undefined for anything that could leave it ('//host', '/\\host', 'http:'). */
+/**
+ * A path on this site, or undefined for anything that could leave it ('//host', '/\\host',
+ * 'http:', or a tab or newline that browsers drop, turning '/\t/host' into '//host') or that
+ * could not be sent back in a header.
+ */
 export function localPath(value: string | null | undefined): string | undefined {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
-  return value
+  if (!value?.startsWith('/')) return undefined
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return undefined
+  const parsed = URL.parse(value, 'http://site.invalid')
+  if (parsed?.origin !== 'http://site.invalid') return undefined
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`
 }

@@ -1,11 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures.ts'
 
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
 test.describe('age gate (SPEC §2)', () => {
   test.use({ ageConfirmed: false, locale: 'en-US' })
 
   test('shows on a first visit, holds the page inert, and Enter keeps it away', async ({
     page,
+    context,
   }) => {
     await page.goto('/en/acompanhantes/sao-paulo')
     const gate = page.getByRole('dialog', { name: 'Adults only (18+)' })
@@ -34,13 +38,27 @@ test.describe('age gate (SPEC §2)', () => {
     await page.goto('/en/servicos')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    // The cookie gone but the device remembers: no gate, and the cookie comes back.
+    await context.clearCookies()
+    await page.reload()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect
+      .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'aprova-age'))
+      .toBe(true)
   })
 
   test('in Portuguese, and without JavaScript the form still lets the visitor in', async ({
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR', baseURL })
+    // A person's browser (Playwright's bare headless user agent counts as a bot).
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      locale: 'pt-BR',
+      baseURL,
+      userAgent: CHROME,
+    })
     const page = await context.newPage()
     await page.goto('/pt/servicos')
     await page.getByRole('button', { name: 'Tenho mais de 18 anos – Entrar' }).click()

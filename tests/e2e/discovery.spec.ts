@@ -56,6 +56,10 @@ test('pick a city from the location search, paginate, apply filters, open a card
     .click()
   await expect(page).toHaveURL(/[?&]page=2/)
   await expect(page).toHaveURL(/[?&]r=\d+/)
+  // Read the cards once page 2 is on screen, not while the navigation still shows page 1.
+  await expect(
+    page.getByRole('navigation', { name: 'Paginação' }).locator('[aria-current="page"]'),
+  ).toHaveText('2')
   const second = await cardLinks(page)
   expect(second.length).toBeGreaterThan(0)
   expect(second.filter((href) => first.includes(href))).toEqual([])

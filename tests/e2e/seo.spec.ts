@@ -22,9 +22,13 @@ test(`${CANONICAL_URL_CASES.length} URLs: status and Location`, async ({ request
 })
 
 test('only page GETs are redirected: not other methods, not data requests', async ({ request }) => {
-  // POST is left to the route (no redirect from the canonical rules).
+  // The same addresses as page GETs are redirected; as a POST or a data request they are not.
+  const get = await request.get('/acompanhantes/sao-paulo', { maxRedirects: 0 })
+  expect(get.status()).toBe(301)
   const post = await request.post('/acompanhantes/sao-paulo', { maxRedirects: 0 })
   expect(post.status()).not.toBe(301)
+  const page = await request.get('/pt/acompanhantes/S%C3%A3o-Paulo', { maxRedirects: 0 })
+  expect(page.status()).toBe(301)
   const data = await request.get('/pt/acompanhantes/S%C3%A3o-Paulo.data', { maxRedirects: 0 })
   expect(data.status()).not.toBe(301)
 })

@@ -58,11 +58,32 @@ describe('canonicalLocation (SPEC §2 redirects)', () => {
     }
   })
 
-  it('keeps a trailing slash and leaves paths it does not know alone', () => {
+  it('gives /pt and /en pages one form: the home with its slash, the rest without', () => {
     expect(canonicalLocation('/acompanhantes/sao-paulo/', '', known)).toBe(
-      '/pt/acompanhantes/sao-paulo/',
+      '/pt/acompanhantes/sao-paulo',
     )
-    for (const path of ['/', '/pt', '/acompanhante/LUNA', '/api/locations', '/media/x.webp']) {
+    expect(canonicalLocation('/pt/about/', '?a=1', known)).toBe('/pt/about?a=1')
+    expect(canonicalLocation('/pt', '', known)).toBe('/pt/')
+    expect(canonicalLocation('/EN', '', known)).toBe('/en/')
+    expect(canonicalLocation('/pt/', '', known)).toBeUndefined()
+  })
+
+  it('lower-cases section names, which routes would otherwise match in any case', () => {
+    expect(canonicalLocation('/pt/ACOMPANHANTES/sao-paulo', '', known)).toBe(
+      '/pt/acompanhantes/sao-paulo',
+    )
+    expect(canonicalLocation('/About', '', known)).toBe('/pt/about')
+    expect(canonicalLocation('/en/Terms', '?type=cliente', known)).toBe('/en/terms?type=cliente')
+  })
+
+  it('leaves paths it does not know alone', () => {
+    for (const path of [
+      '/',
+      '/acompanhante/LUNA',
+      '/acompanhante/luna/',
+      '/api/locations',
+      '/media/x.webp',
+    ]) {
       expect(canonicalLocation(path, '?q=Sao', known), path).toBeUndefined()
     }
   })

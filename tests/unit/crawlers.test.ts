@@ -9,6 +9,7 @@ describe('isCrawler', () => {
     'WhatsApp/2.23.20.0',
     'TelegramBot (like TwitterBot)',
     'curl/8.5.0',
+    'Google-InspectionTool/1.0',
     '',
     null,
   ])('%j is a crawler', (agent) => {
@@ -18,7 +19,9 @@ describe('isCrawler', () => {
   it.each([
     'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36',
+    // In-app browsers of messaging apps are people, not link previews.
+    'Telegram-Android/11.2.3 (Linux; Android 14; Pixel 7)',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]',
   ])('a browser is not: %s', (agent) => {
     expect(isCrawler(agent)).toBe(false)
   })

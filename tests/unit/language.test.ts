@@ -53,6 +53,10 @@ describe('localPath', () => {
     ['//evil.example', undefined],
     ['/\\evil.example', undefined],
     ['https://evil.example', undefined],
+    ['/\t/evil.example', undefined],
+    ['/\n/evil.example', undefined],
+    ['/%09/evil.example', '/%09/evil.example'],
+    ['/pt/acompanhantes/são-paulo?x=1#a', '/pt/acompanhantes/s%C3%A3o-paulo?x=1#a'],
     ['', undefined],
     [null, undefined],
   ])('%s → %s', (value, expected) => {

@@ -103,7 +103,7 @@ export async function sitemapEntries(baseUrl: string): Promise<SitemapEntry[]> {
   }
   for (const profile of profiles) {
     entries.push({
-      loc: `${baseUrl}${paths.profile(profile.username)}`,
+      loc: `${baseUrl}${paths.profile(encodeURIComponent(profile.username))}`,
       lastmod: day(profile.lastmod),
     })
   }

@@ -80,7 +80,8 @@ export function meta(args: Route.MetaArgs) {
           '@type': 'SearchAction',
           target: {
             '@type': 'EntryPoint',
-            urlTemplate: `${origin}${paths.search(lang)}?city={search_term_string}`,
+            // ?local= takes free text (a city or neighbourhood name) and opens the best match.
+            urlTemplate: `${origin}${paths.search(lang)}?local={search_term_string}`,
           },
           'query-input': 'required name=search_term_string',
         },

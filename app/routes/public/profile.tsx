@@ -76,7 +76,10 @@ export function meta(args: Route.MetaArgs) {
     description: truncate(profile.description ?? format(t.meta.placeDescription, { place }), 155),
     canonicalPath: paths.profile(profile.username),
     type: 'profile',
-    image: cover ? imageVariantUrl(cover.storagePath, Math.max(...cover.variantWidths)) : undefined,
+    image:
+      cover && cover.variantWidths.length > 0
+        ? imageVariantUrl(cover.storagePath, Math.max(...cover.variantWidths))
+        : undefined,
     imageAlt: cover ? format(t.profileCard.photoAlt, { name: profile.name }) : undefined,
     // Demo profiles are not real people: never indexed.
     noindex: profile.isDemo,

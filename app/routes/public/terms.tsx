@@ -58,7 +58,12 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
   // The URL hash also chooses: #cliente or #anunciante picks the tab, a section's id scrolls
   // to it once the page shows (SPEC §2).
   useEffect(() => {
-    const hash = decodeURIComponent(location.hash.replace(/^#/, ''))
+    let hash = ''
+    try {
+      hash = decodeURIComponent(location.hash.replace(/^#/, ''))
+    } catch {
+      // A hash that is not valid percent-encoding names nothing on this page.
+    }
     if (!hash) return
     const wanted = asAudience(hash)
     if (wanted && wanted !== audience) {
@@ -105,6 +110,9 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
                 <a
                   href={`#${section.id}`}
                   onClick={(event) => {
+                    // A new tab or window (modifier keys, middle button) is the browser's job.
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+                      return
                     event.preventDefault()
                     window.history.replaceState(window.history.state, '', `#${section.id}`)
                     scrollToSection(section.id, true)
