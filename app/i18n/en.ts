@@ -22,6 +22,19 @@ export const en: Dictionary = {
     enter: 'I am over 18 – Enter',
     exit: 'I am under 18 – Exit',
   },
+  email: {
+    greeting: 'Hello, {name}!',
+    footer:
+      'You received this message because this address was used on Aprova. If it was not you, ignore this e-mail.',
+    verifySubject: 'Confirm your e-mail on Aprova',
+    verifyText: 'To activate your account, confirm your e-mail address with the link below.',
+    verifyAction: 'Confirm e-mail',
+    resetSubject: 'Password reset on Aprova',
+    resetText:
+      'We received a request to reset your account password. The link is valid for 1 hour and can be used once.',
+    resetAction: 'Choose a new password',
+    linkHint: 'If the button does not work, copy and paste this address into your browser:',
+  },
   a11y: {
     skipToContent: 'Skip to content',
     mainNavigation: 'Main navigation',

@@ -21,6 +21,19 @@ export const pt = {
     enter: 'Tenho mais de 18 anos – Entrar',
     exit: 'Tenho menos de 18 anos – Sair',
   },
+  email: {
+    greeting: 'Olá, {name}!',
+    footer:
+      'Você recebeu esta mensagem porque este endereço foi usado no Aprova. Se não foi você, ignore este e-mail.',
+    verifySubject: 'Confirme seu e-mail no Aprova',
+    verifyText: 'Para ativar sua conta, confirme seu endereço de e-mail pelo link abaixo.',
+    verifyAction: 'Confirmar e-mail',
+    resetSubject: 'Redefinição de senha no Aprova',
+    resetText:
+      'Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora e só pode ser usado uma vez.',
+    resetAction: 'Criar nova senha',
+    linkHint: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+  },
   a11y: {
     skipToContent: 'Pular para o conteúdo',
     mainNavigation: 'Navegação principal',

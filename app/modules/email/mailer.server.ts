@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { log } from '#server/logger.server.ts'
+
+// Outgoing e-mail (DESIGN.md): real SMTP through nodemailer when SMTP_URL is set; otherwise each
+// message is written to DATA_DIR/outbox/ as an .eml file (openable in any mail client) and its
+// first link is logged, so sign-up and password reset work on a fresh machine.
+
+export interface EmailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined
+  dataDir: string
+  from?: string
+}
+
+export const DEFAULT_FROM = 'Aprova <nao-responda@aprova.example>'
+
+export interface Mailer {
+  send(message: EmailMessage): Promise<void>
+  close(): void
+}
+
+/** The first http(s) link of a text, for the outbox log line. */
+export function firstLink(text: string): string | undefined {
+  return /https?:\/\/[^\s<>"]+/.exec(text)?.[0]
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const from = options.from ?? DEFAULT_FROM
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl)
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message })
+      },
+      close: () => transport.close(),
+    }
+  }
+  // Builds the same MIME message SMTP would carry, without sending it.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  const outbox = path.join(options.dataDir, 'outbox')
+  return {
+    async send(message) {
+      const built = await builder.sendMail({ from, ...message })
+      await mkdir(outbox, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`
+      const file = path.join(outbox, name)
+      await writeFile(file, built.message as Buffer)
+      log.info('email written to the outbox', {
+        file,
+        subject: message.subject,
+        link: firstLink(message.text),
+      })
+    },
+    close: () => builder.close(),
+  }
+}

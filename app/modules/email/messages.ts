@@ -1,0 +1,35 @@
+import type { Language } from '#app/domain/language.ts'
+import { dictionary, format } from '#app/i18n/i18n.ts'
+import type { EmailMessage } from './mailer.server.ts'
+
+// The account e-mails, in the recipient's language, as HTML and plain text with the same words.
+
+export type AccountEmail = 'verify' | 'reset'
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+export function accountEmail(
+  kind: AccountEmail,
+  language: Language,
+  { to, name, url }: { to: string; name: string; url: string },
+): EmailMessage {
+  const t = dictionary(language).email
+  const [subject, body, action] =
+    kind === 'verify'
+      ? [t.verifySubject, t.verifyText, t.verifyAction]
+      : [t.resetSubject, t.resetText, t.resetAction]
+  const greeting = format(t.greeting, { name })
+  const text = [greeting, '', body, '', `${action}: ${url}`, '', t.footer, ''].join('\n')
+  const html = `<!doctype html><html lang="${language === 'pt' ? 'pt-BR' : 'en'}"><body style="margin:0;padding:24px;background:#fafaf9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1917">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<p style="font-size:20px;font-weight:700;color:#9f1239;margin:0 0 16px">Aprova</p>
+<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(body)}</p>
+<p style="margin:0 0 20px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#9f1239;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(action)}</a></p>
+<p style="margin:0 0 4px;font-size:13px;color:#57534e">${escapeHtml(t.linkHint)}</p>
+<p style="margin:0 0 20px;font-size:13px;word-break:break-all"><a href="${escapeHtml(url)}" style="color:#9f1239">${escapeHtml(url)}</a></p>
+<p style="margin:0;font-size:12px;color:#78716c">${escapeHtml(t.footer)}</p>
+</div></body></html>`
+  return { to, subject, text, html }
+}

@@ -1,0 +1,109 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createMailer, firstLink } from '#app/modules/email/mailer.server.ts'
+
+const message = {
+  to: 'cliente@example.com',
+  subject: 'Confirme seu e-mail',
+  text: 'Olá! Confirme: https://aprova.example/confirm?token=abc123 — obrigado.',
+  html: '<p>Olá! <a href="https://aprova.example/confirm?token=abc123">Confirmar</a></p>',
+}
+
+describe('mailer over SMTP (a real local SMTP server)', () => {
+  const received: { from?: string; to: string[]; raw: string }[] = []
+  let server: SMTPServer
+  let port = 0
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, done) {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          })
+          done()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.server.address() as AddressInfo).port
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('delivers HTML and plain text to the recipient', async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '/nonexistent' })
+    await mailer.send(message)
+    mailer.close()
+    expect(received).toHaveLength(1)
+    expect(received[0]?.to).toEqual(['cliente@example.com'])
+    expect(received[0]?.from).toBe('nao-responda@aprova.example')
+    expect(received[0]?.raw).toContain('Subject: Confirme seu e-mail')
+    expect(received[0]?.raw).toMatch(/Content-Type: text\/plain/)
+    expect(received[0]?.raw).toMatch(/Content-Type: text\/html/)
+  })
+})
+
+describe('mailer without SMTP_URL', () => {
+  let dataDir = ''
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'aprova-outbox-'))
+  })
+  afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+  it('writes each message to DATA_DIR/outbox and logs its link', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, dataDir })
+      await mailer.send(message)
+      await mailer.send({ ...message, subject: 'Second' })
+      const logged = write.mock.calls.map(([line]) => String(line)).join('')
+      expect(logged).toContain('"link":"https://aprova.example/confirm?token=abc123"')
+    } finally {
+      write.mockRestore()
+    }
+    const files = (await readdir(path.join(dataDir, 'outbox'))).sort()
+    expect(files).toHaveLength(2)
+    expect(files[0]).toMatch(/\.eml$/)
+    const eml = await readFile(path.join(dataDir, 'outbox', files[0] ?? ''), 'utf8')
+    expect(eml).toContain('To: cliente@example.com')
+    expect(eml).toMatch(/Content-Type: multipart\/alternative/)
+  })
+
+  it('finds the first link of a text', () => {
+    expect(firstLink('go to https://a.example/x?y=1 now')).toBe('https://a.example/x?y=1')
+    expect(firstLink('no link')).toBeUndefined()
+  })
+})
+
+describe('account e-mails', () => {
+  it('speak the recipient language in HTML and text, with the link, escaped', async () => {
+    const { accountEmail } = await import('#app/modules/email/messages.ts')
+    const pt = accountEmail('verify', 'pt', {
+      to: 'a@example.com',
+      name: 'Ana <b>',
+      url: 'https://aprova.example/v?token=1&x=2',
+    })
+    expect(pt.subject).toBe('Confirme seu e-mail no Aprova')
+    expect(pt.text).toContain('Confirmar e-mail: https://aprova.example/v?token=1&x=2')
+    expect(pt.html).toContain('href="https://aprova.example/v?token=1&#38;x=2"')
+    expect(pt.html).toContain('Olá, Ana &#60;b&#62;!')
+    const en = accountEmail('reset', 'en', {
+      to: 'a@example.com',
+      name: 'Ana',
+      url: 'https://x.example/r',
+    })
+    expect(en.subject).toBe('Password reset on Aprova')
+    expect(en.text).toContain('valid for 1 hour')
+  })
+})
