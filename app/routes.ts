@@ -24,6 +24,7 @@ export default [
   route('language/:lang', 'routes/resources/set-language.ts'),
   route('age-gate', 'routes/resources/age-gate.ts'),
   route('api/locations', 'routes/resources/locations.ts'),
+  route('api/auth/*', 'routes/resources/auth-api.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts', { id: 'sitemap' }),
   route('sitemaps/:file', 'routes/resources/sitemap.ts', { id: 'sitemap-file' }),

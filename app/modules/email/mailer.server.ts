@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
+import { serverEnv } from '#server/env.server.ts'
 import { log } from '#server/logger.server.ts'
 
 // Outgoing e-mail (DESIGN.md): real SMTP through nodemailer when SMTP_URL is set; otherwise each
@@ -62,4 +63,12 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close: () => builder.close(),
   }
+}
+
+let shared: Mailer | undefined
+
+/** The site's mailer, from SMTP_URL and DATA_DIR. */
+export function mailer(): Mailer {
+  shared ??= createMailer({ smtpUrl: serverEnv().smtpUrl, dataDir: serverEnv().dataDir })
+  return shared
 }
