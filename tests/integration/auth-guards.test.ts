@@ -114,6 +114,22 @@ describe('session helpers', () => {
     expect(await outcome(requireUser(request('/conta')))).toBe('/auth?mode=login&next=%2Fconta')
   })
 
+  it('accounts cannot be opened by calling the sign-up endpoint directly', async () => {
+    const response = await auth().handler(
+      new Request(`${BASE}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BASE },
+        body: JSON.stringify({
+          email: 'direto@example.com',
+          password: 'senha-forte-123',
+          name: 'D',
+        }),
+      }),
+    )
+    expect(response.status).toBe(404)
+    expect(await db().select().from(user).where(eq(user.email, 'direto@example.com'))).toEqual([])
+  })
+
   it('an unconfirmed account cannot sign in', async () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     try {

@@ -74,6 +74,9 @@ function createAuth(database: Database) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     rateLimit: { enabled: true, window: 15 * 60, max: 100 },
+    // Accounts are opened by our own sign-up action, which assigns the role (issue 6); the
+    // endpoint is not open to direct calls that would create accounts without one.
+    disabledPaths: ['/sign-up/email'],
   })
 }
 
