@@ -1,4 +1,5 @@
 import { normalizeSlug } from '#app/domain/slug.ts'
+import { cookieValue } from './cookies.ts'
 
 /** Cities that geolocation may pick for a visitor; São Paulo first, as the default. */
 export const GEO_CITY_SLUGS = [
@@ -105,13 +106,7 @@ export function parseGeoCookie(value: unknown): GeoCitySlug | undefined {
 
 /** Raw value of the first aprova-geo cookie in a Cookie header, or undefined. */
 export function geoCookieValue(cookieHeader: string | null | undefined): string | undefined {
-  for (const part of cookieHeader?.split(';') ?? []) {
-    const separator = part.indexOf('=')
-    if (separator !== -1 && part.slice(0, separator).trim() === GEO_COOKIE_NAME) {
-      return part.slice(separator + 1).trim()
-    }
-  }
-  return undefined
+  return cookieValue(cookieHeader, GEO_COOKIE_NAME)
 }
 
 /** Set-Cookie value that keeps the geolocated city for an hour (Secure when asked). */

@@ -19,5 +19,11 @@ export function tierRank(tier: string | null | undefined): number {
 /** The carousel ranks a tier it does not know 1, where listings rank it 0 (SPEC §3). */
 export const CAROUSEL_UNKNOWN_TIER_RANK = 1
 
-/** Every known tier with its rank, for ranking in SQL. */
-export const TIER_RANK_ENTRIES = Object.entries(TIER_RANKS) as [MembershipTier, number][]
+/**
+ * The same ranks as an SQL CASE over `column` (built from constants only, never from input),
+ * with `unknownRank` for anything else: 0 in listings, 1 in the carousel.
+ */
+export function tierRankSql(column: string, unknownRank = 0): string {
+  const cases = Object.entries(TIER_RANKS).map(([tier, rank]) => `when '${tier}' then ${rank}`)
+  return `case ${column} ${cases.join(' ')} else ${unknownRank} end`
+}

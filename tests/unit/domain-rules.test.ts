@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
-import { tierRank } from '#app/domain/membership.ts'
+import { tierRank, tierRankSql } from '#app/domain/membership.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { normalizeSlug } from '#app/domain/slug.ts'
 
@@ -44,4 +44,11 @@ it('image variant URLs and srcset come from the storage path', () => {
   expect(imageSrcSet('demo/luna-1', [320, 640])).toBe(
     '/media/demo/luna-1-320.webp 320w, /media/demo/luna-1-640.webp 640w',
   )
+})
+
+it('tierRankSql ranks every known tier as tierRank does, and anything else as asked', () => {
+  expect(tierRankSql('t')).toBe(
+    "case t when 'vip_plus' then 5 when 'ouro' then 4 when 'prata' then 3 when 'bronze' then 2 when 'basico' then 1 when 'free' then 0 else 0 end",
+  )
+  expect(tierRankSql('t', 1)).toMatch(/ else 1 end$/)
 })

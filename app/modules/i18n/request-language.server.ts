@@ -1,3 +1,4 @@
+import { cookieValue } from '#app/domain/cookies.ts'
 import {
   asLanguage,
   LANGUAGE_STORAGE_KEY,
@@ -8,14 +9,6 @@ import {
 import { isHttpsSite } from '#server/env.server.ts'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return undefined
-}
 
 /**
  * The interface language of a request (SPEC §2 rules) and, when it must be stored, the

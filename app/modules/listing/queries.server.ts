@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { ageBounds, type Filters, priceBounds } from '#app/domain/filters.ts'
-import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
+import { MEMBERSHIP_TIERS, tierRankSql } from '#app/domain/membership.ts'
 import { rotationGroupKey, rotationOffset } from '#app/domain/ranking.ts'
 import { db } from '#db/client.server.ts'
 
@@ -119,6 +119,8 @@ export async function listProfiles(query: ListingQuery): Promise<ListingPage> {
   return { profiles: rows.map(toCard), total }
 }
 
+const TIER_RANK = sql.raw(tierRankSql('p.membership_tier'))
+
 /** The SQL of listProfiles (exported for the query-plan test). */
 export function listingSql(query: ListingQuery): SQL {
   // coalesce: a touring profile without a city is not local (NULL would sort first).
@@ -130,8 +132,7 @@ export function listingSql(query: ListingQuery): SQL {
         (p.contact_verified or p.verification_status = 'approved') as verified,
         p.touring_available, (p.show_availability_status and p.available_now) as available_now,
         p.is_demo, p.created_at, ${local} as local,
-        case p.membership_tier when 'vip_plus' then 5 when 'ouro' then 4 when 'prata' then 3
-          when 'bronze' then 2 when 'basico' then 1 else 0 end as tier_rank
+        ${TIER_RANK} as tier_rank
       from profiles p
       where ${conditions(query)}
     ),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { CAROUSEL_UNKNOWN_TIER_RANK, TIER_RANK_ENTRIES } from '#app/domain/membership.ts'
+import { CAROUSEL_UNKNOWN_TIER_RANK, tierRankSql } from '#app/domain/membership.ts'
 import { db } from '#db/client.server.ts'
 
 /** Other profiles the carousel steps through besides the current one (SPEC §9). */
@@ -36,10 +36,7 @@ interface Row {
   photos: CarouselPhoto[] | null
 }
 
-// Built from constants only (no input): each known tier's rank, anything else 1 (SPEC §3).
-const tierRank = sql.raw(
-  `case p.membership_tier ${TIER_RANK_ENTRIES.map(([tier, rank]) => `when '${tier}' then ${rank}`).join(' ')} else ${CAROUSEL_UNKNOWN_TIER_RANK} end`,
-)
+const tierRank = sql.raw(tierRankSql('p.membership_tier', CAROUSEL_UNKNOWN_TIER_RANK))
 
 /**
  * The carousel around a profile (SPEC §7, §9): the approved profiles of its city in the order

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGES, type Language } from '#app/domain/language.ts'
+import { paths } from '#app/domain/paths.ts'
 import { dictionary } from '#app/i18n/i18n.ts'
 
 // The head of every page (issue 5): title and description in the page's language, canonical URL
@@ -28,6 +29,8 @@ export interface PageMetaOptions {
   jsonLd?: object[]
   /** The canonical path when it differs from the one requested (a profile reached by id). */
   canonicalPath?: string
+  /** The page's place below the home page, as a schema.org BreadcrumbList (home is added). */
+  breadcrumb?: { name: string; path: string }[]
 }
 
 /** Site card for social previews (placeholder art, 1200×630). */
@@ -37,10 +40,11 @@ function rootData(args: MetaArgsLike): RootData {
   return (args.matches.find((match) => match?.id === 'root')?.data as RootData | undefined) ?? {}
 }
 
-/** The page's language and public origin, from the root loader. */
-export function metaContext(args: MetaArgsLike): { language: Language; origin: string } {
+/** The page's language, its dictionary and the public origin, from the root loader. */
+export function metaContext(args: MetaArgsLike) {
   const root = rootData(args)
-  return { language: root.language ?? DEFAULT_LANGUAGE, origin: root.origin ?? '' }
+  const language = root.language ?? DEFAULT_LANGUAGE
+  return { language, t: dictionary(language), origin: root.origin ?? '' }
 }
 
 /** The same path in another language, for /pt and /en pages; undefined elsewhere. */
@@ -50,8 +54,7 @@ function languagePath(pathname: string, lang: Language): string | undefined {
 }
 
 export function pageMeta(args: MetaArgsLike, options: PageMetaOptions): MetaDescriptor[] {
-  const { language, origin } = metaContext(args)
-  const t = dictionary(language)
+  const { language, t, origin } = metaContext(args)
   const siteName = t.site.name
   const title = options.title.includes(siteName) ? options.title : `${options.title} – ${siteName}`
   const canonical = `${origin}${options.canonicalPath ?? args.location.pathname}`
@@ -96,12 +99,22 @@ export function pageMeta(args: MetaArgsLike, options: PageMetaOptions): MetaDesc
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: imageUrl },
-    ...(options.jsonLd ?? []).map((data) => ({ 'script:ld+json': data })),
+    ...[
+      ...(options.breadcrumb
+        ? [
+            breadcrumbJsonLd(origin, [
+              { name: t.listing.home, path: paths.home(language) },
+              ...options.breadcrumb,
+            ]),
+          ]
+        : []),
+      ...(options.jsonLd ?? []),
+    ].map((data) => ({ 'script:ld+json': data })),
   ]
 }
 
 /** schema.org BreadcrumbList from site-relative paths; the last item is the page itself. */
-export function breadcrumbJsonLd(
+function breadcrumbJsonLd(
   origin: string,
   items: { name: string; path: string }[],
 ): Record<string, unknown> {

@@ -2,12 +2,11 @@ import { BadgeCheck, Gauge, Scale, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { publicProfileCounts } from '#app/modules/location/places.server.ts'
 import { knownSlugs } from '#app/modules/seo/known-slugs.server.ts'
-import { pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/about'
 
 /**
@@ -25,7 +24,7 @@ export async function loader() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const t = dictionary(asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE)
+  const { t } = metaContext(args)
   return pageMeta(args, { title: t.aboutPage.title, description: t.aboutPage.description })
 }
 

@@ -2,13 +2,12 @@ import { data } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ListingResults } from '#app/components/listing/listing-results.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { GENERIC_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { assertPageExists, readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/all-profiles'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,18 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const lang = asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t } = metaContext(args)
   return pageMeta(args, {
     title: t.listing.allHeading,
     description: t.meta.homeDescription,
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(lang) },
-        { name: t.listing.allHeading, path: paths.allProfiles(lang) },
-      ]),
-    ],
+    breadcrumb: [{ name: t.listing.allHeading, path: paths.allProfiles(lang) }],
   })
 }
 

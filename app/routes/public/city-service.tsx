@@ -2,9 +2,9 @@ import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-err
 import { ServicePage } from '#app/components/listing/service-page.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary, format } from '#app/i18n/i18n.ts'
+import { format } from '#app/i18n/i18n.ts'
 import { loadServicePage } from '#app/modules/listing/service-page.server.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/city-service'
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -18,23 +18,18 @@ export function loader({ params }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const { data: loaderData, params, error } = args
   if (error || !loaderData?.city) return errorMeta(params.lang)
-  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t } = metaContext(args)
   const { city, service } = loaderData
   const title = format(t.listing.serviceInCity, { service: service.name, city: city.name })
   return pageMeta(args, {
     title,
     description: service.metaDescription,
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(lang) },
-        {
-          name: format(t.listing.cityHeading, { city: city.name }),
-          path: paths.city(lang, city.slug),
-        },
-        { name: title, path: paths.cityService(lang, city.slug, service.slug) },
-      ]),
+    breadcrumb: [
+      {
+        name: format(t.listing.cityHeading, { city: city.name }),
+        path: paths.city(lang, city.slug),
+      },
+      { name: title, path: paths.cityService(lang, city.slug, service.slug) },
     ],
   })
 }

@@ -6,10 +6,9 @@ import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
-import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { LISTING_PAGE_SIZE, LONG_LIST_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { assertPageExists, readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
@@ -19,7 +18,7 @@ import {
   findCity,
   findNeighborhood,
 } from '#app/modules/location/places.server.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/city'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -71,21 +70,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const { data: loaderData, params, error } = args
   if (error || !loaderData) return errorMeta(params.lang)
-  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t } = metaContext(args)
   const { city, neighborhood } = loaderData
   const place = neighborhood ? `${neighborhood.name}, ${city.name}` : city.name
   const heading = format(t.listing.cityHeading, { city: city.name })
   return pageMeta(args, {
     title: format(t.listing.cityHeading, { city: place }),
     description: format(t.meta.placeDescription, { place }),
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(lang) },
-        { name: heading, path: paths.city(lang, city.slug) },
-      ]),
-    ],
+    breadcrumb: [{ name: heading, path: paths.city(lang, city.slug) }],
   })
 }
 

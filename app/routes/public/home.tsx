@@ -7,10 +7,9 @@ import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
-import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { FEED_FIRST_PAGE, HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { feedCity } from '#app/modules/location/feed-city.server.ts'
@@ -56,9 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const lang = asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t, origin } = metaContext(args)
   return pageMeta(args, {
     title: t.meta.homeTitle,
     description: t.meta.homeDescription,

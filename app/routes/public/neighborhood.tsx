@@ -4,15 +4,15 @@ import { ActionLink, ListingResults } from '#app/components/listing/listing-resu
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
-import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
+import { asLanguage } from '#app/domain/language.ts'
 import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { assertPageExists, readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { findCity, findNeighborhood } from '#app/modules/location/places.server.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/neighborhood'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -48,9 +48,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const { data: loaderData, params, error } = args
   if (error || !loaderData) return errorMeta(params.lang)
-  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t } = metaContext(args)
   const { city, neighborhood } = loaderData
   const heading = format(t.listing.neighborhoodHeading, { neighborhood: neighborhood.name })
   return pageMeta(args, {
@@ -58,15 +56,12 @@ export function meta(args: Route.MetaArgs) {
     description:
       neighborhood.description ??
       format(t.meta.placeDescription, { place: `${neighborhood.name}, ${city.name}` }),
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(lang) },
-        {
-          name: format(t.listing.cityHeading, { city: city.name }),
-          path: paths.city(lang, city.slug),
-        },
-        { name: heading, path: paths.neighborhood(lang, city.slug, neighborhood.slug) },
-      ]),
+    breadcrumb: [
+      {
+        name: format(t.listing.cityHeading, { city: city.name }),
+        path: paths.city(lang, city.slug),
+      },
+      { name: heading, path: paths.neighborhood(lang, city.slug, neighborhood.slug) },
     ],
   })
 }

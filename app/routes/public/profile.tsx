@@ -19,12 +19,12 @@ import { imageVariantUrl } from '#app/domain/images.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { truncate } from '#app/domain/text.ts'
-import { dictionary, format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { findCity } from '#app/modules/location/places.server.ts'
 import { profileCarousel } from '#app/modules/profile/carousel.server.ts'
 import { publicProfile } from '#app/modules/profile/queries.server.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/profile'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -59,8 +59,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const { language, origin } = metaContext(args)
-  const t = dictionary(language)
+  const { language, t } = metaContext(args)
   const loaderData = args.data
   if (args.error || !loaderData) {
     return [
@@ -83,19 +82,16 @@ export function meta(args: Route.MetaArgs) {
     imageAlt: cover ? format(t.profileCard.photoAlt, { name: profile.name }) : undefined,
     // Demo profiles are not real people: never indexed.
     noindex: profile.isDemo,
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(language) },
-        ...(breadcrumbCity
-          ? [
-              {
-                name: format(t.listing.cityHeading, { city: breadcrumbCity.name }),
-                path: paths.city(language, breadcrumbCity.slug),
-              },
-            ]
-          : []),
-        { name: profile.name, path: paths.profile(profile.username) },
-      ]),
+    breadcrumb: [
+      ...(breadcrumbCity
+        ? [
+            {
+              name: format(t.listing.cityHeading, { city: breadcrumbCity.name }),
+              path: paths.city(language, breadcrumbCity.slug),
+            },
+          ]
+        : []),
+      { name: profile.name, path: paths.profile(profile.username) },
     ],
   })
 }

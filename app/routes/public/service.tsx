@@ -2,9 +2,8 @@ import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-err
 import { ServicePage } from '#app/components/listing/service-page.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary } from '#app/i18n/i18n.ts'
 import { loadServicePage } from '#app/modules/listing/service-page.server.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/service'
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -14,19 +13,14 @@ export function loader({ params }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const { data: loaderData, params, error } = args
   if (error || !loaderData) return errorMeta(params.lang)
-  const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t } = metaContext(args)
   const { service } = loaderData
   return pageMeta(args, {
     title: service.name,
     description: service.metaDescription,
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(lang) },
-        { name: t.services.heading, path: paths.services(lang) },
-        { name: service.name, path: paths.service(lang, service.slug) },
-      ]),
+    breadcrumb: [
+      { name: t.services.heading, path: paths.services(lang) },
+      { name: service.name, path: paths.service(lang, service.slug) },
     ],
   })
 }

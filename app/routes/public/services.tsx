@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
+import { asLanguage } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
-import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { allServices } from '#app/modules/location/places.server.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/services'
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -22,18 +22,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const lang = asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t } = metaContext(args)
   return pageMeta(args, {
     title: t.services.heading,
     description: t.services.intro,
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(lang) },
-        { name: t.services.heading, path: paths.services(lang) },
-      ]),
-    ],
+    breadcrumb: [{ name: t.services.heading, path: paths.services(lang) }],
   })
 }
 

@@ -7,8 +7,8 @@ import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { TERMS_AUDIENCES, type TermsAudience } from '#app/domain/terms.ts'
-import { dictionary, useLanguage, useT } from '#app/i18n/i18n.ts'
-import { breadcrumbJsonLd, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/terms'
 
 const asAudience = (value: string | null | undefined): TermsAudience | undefined =>
@@ -25,18 +25,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const lang = asLanguage(args.params.lang) ?? DEFAULT_LANGUAGE
-  const t = dictionary(lang)
-  const { origin } = metaContext(args)
+  const { language: lang, t } = metaContext(args)
   return pageMeta(args, {
     title: t.termsPage.title,
     description: t.termsPage.description,
-    jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: t.listing.home, path: paths.home(lang) },
-        { name: t.termsPage.title, path: paths.terms(lang) },
-      ]),
-    ],
+    breadcrumb: [{ name: t.termsPage.title, path: paths.terms(lang) }],
   })
 }
 
