@@ -13,15 +13,20 @@ import {
 } from 'react-router'
 import { Toaster } from 'sonner'
 import { publicBaseUrl } from '#server/env.server.ts'
+import { log } from '#server/logger.server.ts'
 import type { Route } from './+types/root'
 import { AgeGate } from './components/age-gate.tsx'
 import { ErrorPage } from './components/error-page.tsx'
+import { FlashToast } from './components/flash-toast.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { ProfileSkeleton, useLoadingProfile } from './components/profile/profile-skeleton.tsx'
+import { areaOf } from './domain/account.ts'
 import { AGE_STORAGE_KEY } from './domain/age-gate.ts'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
 import { dictionary } from './i18n/i18n.ts'
 import { needsAgeGate } from './modules/age-gate/age-gate.server.ts'
+import { currentUser } from './modules/auth/session.server.ts'
+import { takeFlash } from './modules/flash/flash.server.ts'
 import { requestLanguage } from './modules/i18n/request-language.server.ts'
 import { navigationCities } from './modules/location/navigation.server.ts'
 import stylesheet from './styles/app.css?url'
@@ -34,7 +39,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, setCookie } = requestLanguage(request)
   const ageGate = needsAgeGate(request)
-  const cities = await navigationCities()
+  const [cities, user] = await Promise.all([navigationCities(), signedInUser(request)])
+  const { flash, clear } = takeFlash(request)
+  const headers = new Headers()
+  if (setCookie) headers.append('Set-Cookie', setCookie)
+  if (clear) headers.append('Set-Cookie', clear)
   return data(
     // origin: the public address, for canonical and social links in every page's head.
     {
@@ -43,9 +52,22 @@ export async function loader({ request }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       origin: publicBaseUrl(request),
       ageGate,
+      // The header's dashboard and log-out buttons (SPEC §2 dashboard destination).
+      account: user ? { area: areaOf(user.role) } : null,
+      flash,
     },
-    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+    { headers },
   )
+}
+
+/** The signed-in user for the header; a failing session read shows the page signed out. */
+async function signedInUser(request: Request) {
+  try {
+    return await currentUser(request)
+  } catch (error) {
+    log.error('session read failed', { error: String(error) })
+    return null
+  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -120,6 +142,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         position="top-center"
         containerAriaLabel={dictionary(language).a11y.notifications}
       />
+      <FlashToast flash={loaderData.flash} />
     </>
   )
 }

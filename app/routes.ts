@@ -1,7 +1,7 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
-  index('routes/public/root-redirect.tsx'),
+  index('routes/auth/email-confirmation.tsx'),
   route(':lang', 'routes/public/language-layout.tsx', [
     index('routes/public/home.tsx'),
     route('acompanhantes', 'routes/public/all-profiles.tsx'),
@@ -24,6 +24,11 @@ export default [
   route('language/:lang', 'routes/resources/set-language.ts'),
   route('age-gate', 'routes/resources/age-gate.ts'),
   route('api/locations', 'routes/resources/locations.ts'),
+  route('auth', 'routes/auth/auth.tsx'),
+  route('sign-out', 'routes/auth/sign-out.ts'),
+  route('dashboard', 'routes/account/provider-dashboard.tsx'),
+  route('client-dashboard', 'routes/account/client-dashboard.tsx'),
+  route('admin', 'routes/account/admin.tsx'),
   route('api/auth/*', 'routes/resources/auth-api.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts', { id: 'sitemap' }),

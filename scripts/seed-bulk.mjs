@@ -1,43 +1,6 @@
 // @ts-check
 // `npm run seed:bulk -- --profiles N [--data-dir DIR] [--seed S]`: inserts N invented profiles
-// (db/seed/bulk.server.ts). Plain JavaScript so Node runs it as is; the TypeScript sources are
-// loaded through Vite's SSR module loader, as `npm run dev` does (server/start.js), but without
-// the project's Vite config: no React Router or Tailwind plugin is needed to seed the database.
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { createServer } from 'vite'
+// (db/seed/bulk.server.ts).
+import { runCli } from './cli.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-const vite = await createServer({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  server: { middlewareMode: true, hmr: false, watch: null },
-  appType: 'custom',
-  optimizeDeps: { noDiscovery: true, include: [] },
-})
-let code = 1
-try {
-  const { runBulkSeedCli } = await vite.ssrLoadModule('./db/seed/bulk.server.ts')
-  code = await runBulkSeedCli(process.argv.slice(2))
-} catch (error) {
-  console.error(readableError(error))
-} finally {
-  await vite.close()
-}
-process.exit(code)
-
-/**
- * An error for people: EnvError's message alone; a failed query's cause, with the start of the
- * statement only (a bulk INSERT and its parameters would fill the terminal).
- * @param {any} error
- */
-function readableError(error) {
-  if (error?.name === 'EnvError') return error.message
-  if (error?.cause instanceof Error) {
-    const statement = String(error.message).slice(0, 300)
-    return `${error.cause.message}\n  in: ${statement}…\n${error.cause.stack ?? ''}`
-  }
-  return error?.stack ?? String(error)
-}
+await runCli('./db/seed/bulk.server.ts', 'runBulkSeedCli')

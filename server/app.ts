@@ -5,6 +5,7 @@ import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
+import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import {
   type DatabaseHandle,
   databaseHandle,
@@ -19,6 +20,7 @@ import { fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
 import { log } from './logger.server.ts'
 import { requestLog } from './request-log.server.ts'
+import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
 
 const SHUTDOWN_DEADLINE_MS = 4500
@@ -61,6 +63,8 @@ export async function startServer(options: StartOptions): Promise<void> {
         setTimeout(() => server?.closeAllConnections(), 2000).unref()
         await closed
       }
+      // E-mails already accepted for sending (confirmation, reset) go out before the database closes.
+      await settleAuthTasks()
       await handle?.close()
       setDatabase(undefined)
       log.info('database closed')
@@ -126,7 +130,12 @@ function createApp(env: ServerEnv, options: StartOptions) {
   })
   app.use(compression())
   app.use(
-    securityHeaders({ https: env.baseUrl.startsWith('https:'), dev: env.mode !== 'production' }),
+    securityHeaders({
+      https: env.baseUrl.startsWith('https:'),
+      dev: env.mode !== 'production',
+      // The Google button posts to our action, which redirects to the provider's sign-in page.
+      formActionOrigins: env.google ? [new URL(env.google.discoveryUrl).origin] : [],
+    }),
   )
 
   app.get('/healthz', async (_req, res) => {
@@ -170,6 +179,8 @@ function createApp(env: ServerEnv, options: StartOptions) {
     }),
   )
 
+  // No form or data write from another site reaches an action.
+  app.use(sameOriginWrites({ baseUrl: env.baseUrl }))
   // One permanent redirect from any non-canonical page address (SPEC §2, §5).
   app.use(canonicalRedirects())
   // Anonymous pages are kept until the next minute (the rotation's pace); never in development.

@@ -14,6 +14,9 @@ const urlWithProtocols = (protocols: string[], example: string) =>
       message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     })
 
+/** Google's OpenID Connect discovery document; a local OpenID Connect server stands in for tests. */
+const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
+
 const schema = z
   .object({
     NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
@@ -32,6 +35,9 @@ const schema = z
     SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587')),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+    GOOGLE_DISCOVERY_URL: optional(
+      urlWithProtocols(['https:', 'http:'], GOOGLE_DISCOVERY_URL),
+    ).default(GOOGLE_DISCOVERY_URL),
     DEMO_DATA: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
   })
   .superRefine((env, ctx) => {
@@ -53,7 +59,8 @@ export interface ServerEnv {
   baseUrl: string
   authSecret: string
   smtpUrl: string | undefined
-  google: { clientId: string; clientSecret: string } | undefined
+  /** Google sign-in; undefined hides the button. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   demoData: boolean
 }
 
@@ -96,7 +103,11 @@ export function parseEnv(
     smtpUrl: env.SMTP_URL,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          }
         : undefined,
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !env.DATABASE_URL,
   }

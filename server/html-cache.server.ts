@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express'
 import { AGE_COOKIE_NAME } from '#app/domain/age-gate.ts'
+import { AUTH_REFERRER_COOKIE } from '#app/domain/auth-screen.ts'
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { GEO_COOKIE_NAME } from '#app/domain/geolocation.ts'
 import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
@@ -11,6 +12,8 @@ import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
 
 /** Cookies a cached page may depend on; any other cookie (a session) bypasses the cache. */
 const KEY_COOKIES = new Set([LANGUAGE_STORAGE_KEY, GEO_COOKIE_NAME, AGE_COOKIE_NAME])
+/** Cookies no cached page reads (/auth's back button; /auth itself is never kept). */
+const IGNORED_COOKIES = new Set([AUTH_REFERRER_COOKIE])
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-robots-tag', 'vary', 'set-cookie']
 
@@ -43,7 +46,7 @@ function parseCookies(header: string | undefined): Map<string, string> | undefin
   const cookies = new Map<string, string>()
   for (const part of header?.split(';') ?? []) {
     const [name, ...value] = part.trim().split('=')
-    if (!name) continue
+    if (!name || IGNORED_COOKIES.has(name)) continue
     // Another cookie (a session), or a key cookie twice (the app reads the first, a map the
     // last): not a request whose answer may be shared.
     if (!KEY_COOKIES.has(name) || cookies.has(name)) return undefined

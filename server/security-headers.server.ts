@@ -7,7 +7,12 @@ import helmet from 'helmet'
  * server renderer puts on React Router's inline scripts; 'strict-dynamic' lets those load the
  * hashed module chunks. Development relaxes script and connect rules for Vite's HMR client.
  */
-export function securityHeaders(options: { https: boolean; dev: boolean }): RequestHandler[] {
+export function securityHeaders(options: {
+  https: boolean
+  dev: boolean
+  /** Other sites a form may lead to through a redirect (Google sign-in without JavaScript). */
+  formActionOrigins?: string[]
+}): RequestHandler[] {
   const setNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64')
     next()
@@ -27,7 +32,7 @@ export function securityHeaders(options: { https: boolean; dev: boolean }): Requ
           'img-src': ["'self'", 'data:', 'blob:'],
           'font-src': ["'self'"],
           'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-          'form-action': ["'self'"],
+          'form-action': ["'self'", ...(options.formActionOrigins ?? [])],
           'frame-ancestors': ["'none'"],
           'base-uri': ["'self'"],
           'object-src': ["'none'"],

@@ -23,8 +23,16 @@ export const paths = {
   search: (lang: Language, query?: Record<string, string>) => withQuery(`/${lang}/buscar`, query),
   profile: (slug: string, refCity?: string) =>
     withQuery(`/acompanhante/${slug}`, refCity ? { ref_city: refCity } : undefined),
-  auth: (params: { mode?: 'login' | 'signup'; type?: 'provider' | 'client' } = {}) => {
-    const query = new URLSearchParams(params as Record<string, string>).toString()
+  auth: (
+    params: {
+      mode?: 'login' | 'signup' | 'forgot'
+      type?: 'provider' | 'client'
+      next?: string
+    } = {},
+  ) => {
+    const query = new URLSearchParams(
+      Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString()
     return query ? `/auth?${query}` : '/auth'
   },
 }

@@ -1,16 +1,28 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { LANGUAGES } from '#app/domain/language.ts'
 
-// The four tables better-auth's drizzle adapter expects (core schema), with snake_case columns.
+// The four tables better-auth's drizzle adapter expects (core schema), with snake_case columns,
+// and the account data of our own: the role and a client's sign-up details.
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    /** A provider's working name or a client's display name (the name e-mails greet). */
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    /** Interface language at sign-up, for e-mails sent outside a request (moderation). */
+    language: text('language', { enum: LANGUAGES }).notNull().default('pt'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('user_language_check', sql`${t.language} in (${inList(LANGUAGES)})`)],
+)
 
 export const session = pgTable(
   'session',
@@ -71,4 +83,16 @@ export const userRoles = pgTable('user_roles', {
     .references(() => user.id, { onDelete: 'cascade' }),
   role: text('role', { enum: ['provider', 'client', 'admin'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A client's sign-up details (SPEC §3 sign-up metadata); the display name is user.name. */
+export const clientProfiles = pgTable('client_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  about: text('about'),
+  /** Kept to prove the 18+ check at sign-up; never shown to anyone but the client. */
+  dateOfBirth: date('date_of_birth'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -12,6 +12,11 @@ for (const path of [
   '/pt/acompanhantes/atlantida',
   '/acompanhante/luna-azul',
   '/acompanhante/ninguem',
+  '/auth',
+  '/auth?mode=login',
+  '/auth?mode=signup&type=provider',
+  '/auth?type=client',
+  '/auth?mode=forgot',
 ]) {
   test(`${path} has no axe violations @phone`, async ({ page }) => {
     await page.goto(path)

@@ -65,11 +65,12 @@ export async function createServerStorage() {
 }
 
 /**
- * Starts `node server/start.js` (the built site) and resolves once /healthz answers.
- * @param {{ dataDir: string, databaseUrl?: string, env?: Record<string, string> }} storage
+ * Starts `node server/start.js` (the built site) and resolves once /healthz answers. `port`
+ * chooses the port when other servers must know the address first (OAuth redirect URIs).
+ * @param {{ dataDir: string, databaseUrl?: string, env?: Record<string, string>, port?: number }} storage
  */
 export async function startServer(storage) {
-  const port = await freePort()
+  const port = storage.port ?? (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, [path.join(root, 'server', 'start.js')], {
     cwd: root,

@@ -1,39 +1,45 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { auth, type Role } from '#app/modules/auth/auth.server.ts'
+import type { Role } from '#app/domain/account.ts'
+import { auth } from '#app/modules/auth/auth.server.ts'
 import { currentUser, requireRole, requireUser } from '#app/modules/auth/session.server.ts'
+import { loader as authApiLoader } from '#app/routes/resources/auth-api.ts'
 import { db } from '#db/client.server.ts'
-import { user, userRoles } from '#db/schema/auth.ts'
-import { setServerEnv } from '#server/env.server.ts'
+import { user } from '#db/schema/auth.ts'
+import {
+  createAccount,
+  sessionCookie,
+  TEST_BASE_URL,
+  TEST_PASSWORD,
+  useTestServerEnv,
+} from '#tests/factories/account.ts'
 
-const BASE = 'http://localhost:3999'
-const cookies: Partial<Record<Role, string>> = {}
-let dataDirectory = ''
+type AuthApiArgs = Parameters<typeof authApiLoader>[0]
 
-/** Opens a confirmed account with `role` and signs it in; returns its session cookie. */
-async function signedIn(role: Role) {
-  const email = `${role}@example.com`
-  await auth().api.signUpEmail({ body: { email, password: 'senha-forte-123', name: role } })
-  const [row] = await db()
-    .update(user)
-    .set({ emailVerified: true })
-    .where(eq(user.email, email))
-    .returning({ id: user.id })
-  await db()
-    .insert(userRoles)
-    .values({ userId: row?.id ?? '', role })
-  const response = await auth().api.signInEmail({
-    body: { email, password: 'senha-forte-123' },
-    asResponse: true,
-  })
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+/** The status /api/auth/* answers a request with. */
+async function authApi(request: Request): Promise<number> {
+  try {
+    const response = await authApiLoader({
+      request,
+      params: {},
+      context: {},
+    } as unknown as AuthApiArgs)
+    return response.status
+  } catch (thrown) {
+    return thrown instanceof Response ? thrown.status : 500
+  }
 }
 
+const cookies: Partial<Record<Role, string>> = {}
+const emails: Partial<Record<Role, string>> = {}
+let dataDirectory = ''
+
 const request = (pathname: string, role?: Role) =>
-  new Request(`${BASE}${pathname}`, { headers: role ? { cookie: cookies[role] ?? '' } : {} })
+  new Request(`${TEST_BASE_URL}${pathname}`, {
+    headers: role ? { cookie: cookies[role] ?? '' } : {},
+  })
 
 /** Where a guard sends the request: 'ok', or the Location of its redirect. */
 async function outcome(guard: Promise<unknown>) {
@@ -46,36 +52,30 @@ async function outcome(guard: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  dataDirectory = await mkdtemp(path.join(tmpdir(), 'aprova-auth-'))
-  setServerEnv({
-    mode: 'production',
-    host: '127.0.0.1',
-    port: 3999,
-    databaseUrl: undefined,
-    dataDir: dataDirectory,
-    baseUrl: BASE,
-    authSecret: 'test-secret-0123456789-abcdefghijklmnop',
-    smtpUrl: undefined,
-    google: undefined,
-    demoData: false,
-  })
-  // Sign-up would send a confirmation e-mail; these accounts are confirmed by hand.
+  dataDirectory = await useTestServerEnv()
+  // Sign-up writes the confirmation e-mail to the outbox and logs it.
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-  for (const role of ['client', 'provider', 'admin'] as const) cookies[role] = await signedIn(role)
+  for (const role of ['client', 'provider', 'admin'] as const) {
+    const account = await createAccount({ role })
+    emails[role] = account.email
+    cookies[role] = await sessionCookie(account.email)
+  }
   vi.restoreAllMocks()
 })
 
 describe('session helpers', () => {
   it('read the signed-in user with the role, and nobody without a session', async () => {
     expect(await currentUser(request('/x', 'provider'))).toMatchObject({
-      email: 'provider@example.com',
+      email: emails.provider,
       role: 'provider',
       emailVerified: true,
     })
     expect(await currentUser(request('/x'))).toBeNull()
     expect(
       await currentUser(
-        new Request(`${BASE}/x`, { headers: { cookie: 'aprova.session_token=forged' } }),
+        new Request(`${TEST_BASE_URL}/x`, {
+          headers: { cookie: 'aprova.session_token=forged' },
+        }),
       ),
     ).toBeNull()
   })
@@ -83,7 +83,7 @@ describe('session helpers', () => {
   it('the session cookie is httpOnly and SameSite=Lax', async () => {
     expect(cookies.client).toMatch(/^aprova\.session_token=/)
     const response = await auth().api.signInEmail({
-      body: { email: 'client@example.com', password: 'senha-forte-123' },
+      body: { email: emails.client ?? '', password: TEST_PASSWORD },
       asResponse: true,
     })
     const header = response.headers.get('set-cookie') ?? ''
@@ -114,30 +114,47 @@ describe('session helpers', () => {
     expect(await outcome(requireUser(request('/conta')))).toBe('/auth?mode=login&next=%2Fconta')
   })
 
-  it('accounts cannot be opened by calling the sign-up endpoint directly', async () => {
-    const response = await auth().handler(
-      new Request(`${BASE}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: BASE },
-        body: JSON.stringify({
-          email: 'direto@example.com',
-          password: 'senha-forte-123',
-          name: 'D',
+  it('better-auth answers over HTTP only for the OAuth callback', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/auth/sign-up/email'],
+      ['POST', '/api/auth/sign-in/email'],
+      ['POST', '/api/auth/request-password-reset'],
+      ['GET', '/api/auth/get-session'],
+      ['GET', '/api/auth/verify-email?token=x'],
+    ] as const) {
+      const body =
+        method === 'POST'
+          ? JSON.stringify({ email: 'direto@example.com', password: TEST_PASSWORD, name: 'D' })
+          : undefined
+      const outcome = await authApi(
+        new Request(`${TEST_BASE_URL}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', origin: TEST_BASE_URL },
+          body,
         }),
-      }),
-    )
-    expect(response.status).toBe(404)
+      )
+      expect(outcome, `${method} ${path}`).toBe(404)
+    }
     expect(await db().select().from(user).where(eq(user.email, 'direto@example.com'))).toEqual([])
+  })
+
+  it('an account cannot be opened without its role, not even by server code', async () => {
+    await expect(
+      auth().api.signUpEmail({
+        body: { email: 'sem-papel@example.com', password: TEST_PASSWORD, name: 'Sem Papel' },
+      }),
+    ).rejects.toThrow()
+    expect(await db().select().from(user).where(eq(user.email, 'sem-papel@example.com'))).toEqual(
+      [],
+    )
   })
 
   it('an unconfirmed account cannot sign in', async () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     try {
-      await auth().api.signUpEmail({
-        body: { email: 'nova@example.com', password: 'senha-forte-123', name: 'Nova' },
-      })
+      const account = await createAccount({ role: 'client', confirmed: false })
       const response = await auth().api.signInEmail({
-        body: { email: 'nova@example.com', password: 'senha-forte-123' },
+        body: { email: account.email, password: TEST_PASSWORD },
         asResponse: true,
       })
       expect(response.status).toBe(403)
@@ -147,9 +164,9 @@ describe('session helpers', () => {
       const sent = await Promise.all(
         (await readdir(outbox)).map((file) => readFile(path.join(outbox, file), 'utf8')),
       )
-      const confirmation = sent.find((eml) => eml.includes('To: nova@example.com')) ?? ''
+      const confirmation = sent.find((eml) => eml.includes(`To: ${account.email}`)) ?? ''
       expect(confirmation).toContain('Subject: Confirme seu e-mail no Aprova')
-      expect(confirmation).toContain('/api/auth/verify-email?token=')
+      expect(confirmation).toContain(`${TEST_BASE_URL}/?token=`)
     } finally {
       vi.restoreAllMocks()
     }

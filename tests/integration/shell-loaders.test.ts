@@ -12,14 +12,14 @@ describe('root loader', () => {
   it('takes the language from the path and stores it in an httpOnly cookie', async () => {
     const result = await rootLoader(args('http://localhost/en/'))
     expect(result.data.language).toBe('en')
-    expect(result.init?.headers).toEqual({
-      'Set-Cookie': expect.stringMatching(/^aprova-lang=en; Path=\/;.*HttpOnly/),
-    })
+    expect(new Headers(result.init?.headers).get('set-cookie')).toMatch(
+      /^aprova-lang=en; Path=\/;.*HttpOnly/,
+    )
   })
 
   it('does not set the cookie again when it already holds the language', async () => {
     const result = await rootLoader(args('http://localhost/en/', { cookie: 'aprova-lang=en' }))
-    expect(result.init?.headers).toBeUndefined()
+    expect(new Headers(result.init?.headers).has('set-cookie')).toBe(false)
   })
 
   it('follows the stored value, then ?lang=, then the browser outside /pt and /en', async () => {
@@ -31,7 +31,7 @@ describe('root loader', () => {
     expect(query.data.language).toBe('en')
     const browser = await rootLoader(args('http://localhost/auth', { 'accept-language': 'en-GB' }))
     expect(browser.data.language).toBe('en')
-    expect(browser.init?.headers).toBeUndefined()
+    expect(new Headers(browser.init?.headers).has('set-cookie')).toBe(false)
   })
 
   it('gives the names of the navigation cities', async () => {

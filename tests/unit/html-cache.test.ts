@@ -107,6 +107,12 @@ describe('htmlMicroCache', () => {
     expect(again.headers.get('x-cache')).toBeNull()
   })
 
+  it('shares pages with visitors who went through /auth (its back-button cookie)', async () => {
+    await get('/page?r=1')
+    const visited = await get('/page?r=1', { cookie: 'aprova-auth-from=%2Fpt%2F' })
+    expect(visited.headers.get('x-cache')).toBe('HIT')
+  })
+
   it('bypasses requests that carry a key cookie twice', async () => {
     const twice = { cookie: 'aprova-geo=rio-de-janeiro; aprova-geo=sao-paulo' }
     await get('/page?d=1', twice)

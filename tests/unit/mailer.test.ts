@@ -1,10 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMailer, firstLink } from '#app/modules/email/mailer.server.ts'
+import { startSmtpServer } from '#tests/support/smtp-server.ts'
 
 const message = {
   to: 'cliente@example.com',
@@ -14,37 +13,17 @@ const message = {
 }
 
 describe('mailer over SMTP (a real local SMTP server)', () => {
-  const received: { from?: string; to: string[]; raw: string }[] = []
-  let server: SMTPServer
-  let port = 0
-
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, done) {
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          })
-          done()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    port = (server.server.address() as AddressInfo).port
+    smtp = await startSmtpServer()
   })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  afterAll(() => smtp.close())
 
   it('delivers HTML and plain text to the recipient', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '/nonexistent' })
+    const mailer = createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' })
     await mailer.send(message)
     mailer.close()
+    const { received } = smtp
     expect(received).toHaveLength(1)
     expect(received[0]?.to).toEqual(['cliente@example.com'])
     expect(received[0]?.from).toBe('nao-responda@aprova.example')
@@ -105,5 +84,21 @@ describe('account e-mails', () => {
     })
     expect(en.subject).toBe('Password reset on Aprova')
     expect(en.text).toContain('valid for 1 hour')
+  })
+
+  it('tell the owner of a registered address about a new sign-up with it (SPEC §8 words)', async () => {
+    const { accountEmail } = await import('#app/modules/email/messages.ts')
+    const pt = accountEmail('existing', 'pt', {
+      to: 'a@example.com',
+      name: 'Ana',
+      url: 'https://aprova.example/auth?mode=login',
+    })
+    expect(pt.subject).toBe('Tentativa de cadastro no Aprova')
+    expect(pt.text).toContain(
+      'E-mail já cadastrado. Este e-mail já possui uma conta. Tente fazer login.',
+    )
+    expect(pt.text).toContain('Entrar no Aprova: https://aprova.example/auth?mode=login')
+    const en = accountEmail('existing', 'en', { to: 'a@example.com', name: 'Ana', url: 'x' })
+    expect(en.text).toContain('E-mail already registered. This e-mail already has an account.')
   })
 })

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { AccountButtons } from './account-buttons.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { useNavCities } from './use-navigation-data.ts'
@@ -38,18 +39,7 @@ export function Header() {
         </nav>
         <div className="ml-auto hidden items-center gap-2 md:flex">
           <LanguageSwitcher />
-          <Link
-            to={paths.auth({ mode: 'login' })}
-            className="rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
-          >
-            {t.header.login}
-          </Link>
-          <Link
-            to={paths.auth({ mode: 'signup' })}
-            className="rounded-md bg-rose-800 px-3 py-2 text-sm font-medium text-white hover:bg-rose-900"
-          >
-            {t.header.signup}
-          </Link>
+          <AccountButtons />
         </div>
         <div className="ml-auto md:hidden">
           <MobileMenu cities={cities} />

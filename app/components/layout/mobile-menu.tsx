@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { AccountButtons } from './account-buttons.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import type { NavCity } from './use-navigation-data.ts'
 
@@ -52,20 +53,7 @@ export function MobileMenu({ cities }: { cities: NavCity[] }) {
             </ul>
           </nav>
           <div className="mt-2 flex flex-col gap-2 border-t border-stone-200 pt-4">
-            <Link
-              to={paths.auth({ mode: 'login' })}
-              className="rounded-md border border-stone-300 px-3 py-3 text-center font-medium"
-              onClick={close}
-            >
-              {t.header.login}
-            </Link>
-            <Link
-              to={paths.auth({ mode: 'signup' })}
-              className="rounded-md bg-rose-800 px-3 py-3 text-center font-medium text-white"
-              onClick={close}
-            >
-              {t.header.signup}
-            </Link>
+            <AccountButtons stacked onNavigate={close} />
           </div>
           <LanguageSwitcher className="mt-2" />
         </Dialog.Content>

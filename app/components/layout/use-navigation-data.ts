@@ -18,3 +18,9 @@ export function useYear(): number {
   const root = useRouteLoaderData('root') as { year?: number } | undefined
   return root?.year ?? new Date().getFullYear()
 }
+
+/** The signed-in account's area, or null when signed out (root loader). */
+export function useAccountArea(): string | null {
+  const root = useRouteLoaderData('root') as { account?: { area: string } | null } | undefined
+  return root?.account?.area ?? null
+}

@@ -1,12 +1,16 @@
-import { AGE_COOKIE_MAX_AGE_S, AGE_COOKIE_NAME } from '#app/domain/age-gate.ts'
+import { AGE_COOKIE_MAX_AGE_S, AGE_COOKIE_NAME, isAccountPage } from '#app/domain/age-gate.ts'
 import { cookieValue } from '#app/domain/cookies.ts'
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { FEATURES } from '#app/domain/flags.ts'
 import { isHttpsSite } from '#server/env.server.ts'
 
-/** Whether this request's page must show the age gate: not confirmed, and not a crawler. */
+/**
+ * Whether this request's page must show the age gate: not confirmed, not a crawler, not an
+ * account page.
+ */
 export function needsAgeGate(request: Request): boolean {
   if (!FEATURES.ageGate) return false
+  if (isAccountPage(new URL(request.url).pathname)) return false
   if (cookieValue(request.headers.get('cookie'), AGE_COOKIE_NAME) === '1') return false
   return !isCrawler(request.headers.get('user-agent'))
 }

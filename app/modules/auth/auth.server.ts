@@ -1,29 +1,92 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { eq } from 'drizzle-orm'
+import { PASSWORD_LENGTH, REMEMBER_ME_DAYS } from '#app/domain/account.ts'
+import { asLanguage, DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
-import { accountEmail } from '#app/modules/email/messages.ts'
+import { type AccountEmail, accountEmail } from '#app/modules/email/messages.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { type Database, db } from '#db/client.server.ts'
-import { account, session, user, userRoles, verification } from '#db/schema/auth.ts'
+import { account, session, user, verification } from '#db/schema/auth.ts'
 import { serverEnv } from '#server/env.server.ts'
+import { log } from '#server/logger.server.ts'
+import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
 
 // better-auth on our database (DESIGN.md: no hand-written password hashing, sessions or OAuth).
-// Issue 6 builds the screens on it; this module holds the one configuration.
+// Our actions call its server API; its HTTP endpoints are reachable only where the /api/auth
+// route lets them through (the OAuth callback).
 
-/** Roles a visitor can open an account as; admin is given only from the command line. */
-export const SIGN_UP_ROLES = ['provider', 'client'] as const
-export type SignUpRole = (typeof SIGN_UP_ROLES)[number]
-export type Role = SignUpRole | 'admin'
+/** Google's provider id: the generic OpenID Connect configuration takes Google's place. */
+export const GOOGLE_PROVIDER_ID = 'google'
 
-/** SPEC §9: remember me keeps the session 14 days. */
-export const SESSION_DAYS = 14
-export const PASSWORD_MIN_LENGTH = 8
-
-/** The language of the request that triggered an e-mail (SPEC §2 rules), Portuguese by default. */
-function languageOf(request: Request | undefined): Language {
-  return request ? requestLanguage(request).language : DEFAULT_LANGUAGE
+/** What the call into better-auth is about: the visitor's language and, at sign-up, the role. */
+interface AuthCall {
+  language: Language
+  setup?: AccountSetup
 }
+const calls = new AsyncLocalStorage<AuthCall>()
+
+/** Runs `fn` (a call into better-auth) knowing the language and, for a sign-up, the new role. */
+export function withAuthCall<T>(call: AuthCall, fn: () => Promise<T>): Promise<T> {
+  return calls.run(call, fn)
+}
+
+/**
+ * Our database as better-auth sees it: the same, except that code running inside one of its
+ * transactions can reach that transaction (`currentTransaction`), so the role is written in
+ * the transaction that creates the account.
+ */
+const transactions = new AsyncLocalStorage<Database>()
+function transactionAware(database: Database): Database {
+  const aware = Object.create(database) as Database
+  aware.transaction = ((fn, config) =>
+    database.transaction(
+      (tx) => transactions.run(tx as unknown as Database, () => fn(tx)),
+      config,
+    )) as Database['transaction']
+  return aware
+}
+
+/** E-mails and other work better-auth leaves running after answering; awaited at shutdown. */
+const pending = new Set<Promise<unknown>>()
+
+/** Resolves once every e-mail already started is sent (or failed). */
+export async function settleAuthTasks(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending])
+}
+
+/** The language of an e-mail: the visitor's (this request), else the one the account chose. */
+function languageFor(recipient: { language?: unknown }, request?: Request): Language {
+  return (
+    calls.getStore()?.language ??
+    (request ? requestLanguage(request).language : undefined) ??
+    asLanguage(String(recipient.language)) ??
+    DEFAULT_LANGUAGE
+  )
+}
+
+async function sendAccountEmail(
+  kind: AccountEmail,
+  recipient: { email: string; name: string; language?: unknown },
+  url: string,
+  request?: Request,
+) {
+  const message = accountEmail(kind, languageFor(recipient, request), {
+    to: recipient.email,
+    name: recipient.name,
+    url,
+  })
+  await mailer().send(message)
+}
+
+/** The page a confirmation link opens: the root, which shows the confirmation screen (SPEC §2). */
+export const confirmationUrl = (token: string) =>
+  `${serverEnv().baseUrl}/?token=${encodeURIComponent(token)}`
+/** The page a password-reset link opens. */
+export const resetPasswordUrl = (token: string) =>
+  `${serverEnv().baseUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`
 
 function createAuth(database: Database) {
   const env = serverEnv()
@@ -33,50 +96,117 @@ function createAuth(database: Database) {
     basePath: '/api/auth',
     secret: env.authSecret,
     trustedOrigins: [env.baseUrl],
-    database: drizzleAdapter(database, {
+    database: drizzleAdapter(transactionAware(database), {
       provider: 'pg',
-      schema: { user, session, account, verification, userRoles },
+      schema: { user, session, account, verification },
       transaction: true,
     }),
+    user: {
+      additionalFields: {
+        // Set by the create hook below from the visitor's language, never from a request body.
+        language: { type: 'string', required: false, defaultValue: DEFAULT_LANGUAGE, input: false },
+      },
+    },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: account, url }, request) => {
-        const message = accountEmail('reset', languageOf(request), {
-          to: account.email,
-          name: account.name,
-          url,
-        })
-        await mailer().send(message)
-      },
+      sendResetPassword: ({ user: recipient, token }, request) =>
+        sendAccountEmail('reset', recipient, resetPasswordUrl(token), request),
+      // A sign-up with a registered address answers like any other (no account enumeration);
+      // the owner of the address is told instead, with the SPEC's 'already registered' words.
+      onExistingUserSignUp: ({ user: recipient }, request) =>
+        sendAccountEmail('existing', recipient, `${env.baseUrl}/auth?mode=login`, request),
     },
     emailVerification: {
       sendOnSignUp: true,
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user: account, url }, request) => {
-        const message = accountEmail('verify', languageOf(request), {
-          to: account.email,
-          name: account.name,
-          url,
-        })
-        await mailer().send(message)
+      sendVerificationEmail: async ({ user: recipient, token }, request) => {
+        // Accounts made from the command line are confirmed in their own transaction.
+        const [row] = await db()
+          .select({ emailVerified: user.emailVerified })
+          .from(user)
+          .where(eq(user.id, recipient.id))
+        if (!row || row.emailVerified) return
+        await sendAccountEmail('verify', recipient, confirmationUrl(token), request)
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (newUser, context) => ({
+            data: { ...newUser, language: languageFor({}, context?.request) },
+          }),
+        },
+      },
+      account: {
+        create: {
+          // The credential account is written right after the user, inside the sign-up's
+          // transaction: the role and its data go in with it, or nothing is created.
+          before: async (newAccount) => {
+            if (newAccount.providerId !== 'credential') return
+            const setup = calls.getStore()?.setup
+            const tx = transactions.getStore()
+            if (!setup || !tx) throw new Error('accounts are opened through openAccount() only')
+            const [owner] = await tx
+              .select({ id: user.id, name: user.name })
+              .from(user)
+              .where(eq(user.id, newAccount.userId))
+            if (!owner) throw new Error('the new account has no user row')
+            await writeAccountSetup(tx, owner, setup)
+          },
+        },
       },
     },
     session: {
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      expiresIn: REMEMBER_ME_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
     },
+    account: {
+      accountLinking: { enabled: true },
+    },
+    plugins: env.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                clientId: env.google.clientId,
+                clientSecret: env.google.clientSecret,
+                discoveryUrl: env.google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
     advanced: {
       cookiePrefix: 'aprova',
       useSecureCookies: env.baseUrl.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      backgroundTasks: {
+        handler: (task) => {
+          pending.add(task)
+          void task.finally(() => pending.delete(task))
+        },
+      },
     },
-    rateLimit: { enabled: true, window: 15 * 60, max: 100 },
-    // Accounts are opened by our own sign-up action, which assigns the role (issue 6); the
-    // endpoint is not open to direct calls that would create accounts without one.
-    disabledPaths: ['/sign-up/email'],
+    // Our own actions limit sign-in, sign-up, resend and reset (limits.server.ts); this covers
+    // what reaches better-auth over HTTP (the OAuth callback).
+    rateLimit: { enabled: true, window: 60, max: 60 },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) =>
+        (level === 'error' ? log.error : log.warn)(`auth: ${message}`, {
+          details: args.map(String).join(' ') || undefined,
+        }),
+    },
+    telemetry: { enabled: false },
   })
 }
 

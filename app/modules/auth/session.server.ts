@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
 import { redirect } from 'react-router'
+import { areaOf, type Role } from '#app/domain/account.ts'
 import { localPath } from '#app/domain/paths.ts'
-import { db } from '#db/client.server.ts'
-import { userRoles } from '#db/schema/auth.ts'
-import { auth, type Role } from './auth.server.ts'
+import { roleOf } from './accounts.server.ts'
+import { auth } from './auth.server.ts'
 
 export interface SignedInUser {
   id: string
@@ -16,25 +15,17 @@ export interface SignedInUser {
 
 /** The signed-in user of a request with their role, or null. */
 export async function currentUser(request: Request): Promise<SignedInUser | null> {
+  // No cookie, no session: anonymous pages never touch the database for this.
+  if (!request.headers.get('cookie')?.includes('session_token=')) return null
   const result = await auth().api.getSession({ headers: request.headers })
   if (!result) return null
-  const [row] = await db()
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(eq(userRoles.userId, result.user.id))
-    .limit(1)
   return {
     id: result.user.id,
     email: result.user.email,
     name: result.user.name,
     emailVerified: result.user.emailVerified,
-    role: row?.role ?? null,
+    role: await roleOf(result.user.id),
   }
-}
-
-/** Each role's own area (SPEC §2 dashboard destination; no role goes to /dashboard). */
-export function areaOf(role: Role | null): string {
-  return role === 'client' ? '/client-dashboard' : role === 'admin' ? '/admin' : '/dashboard'
 }
 
 /** Where a signed-out visitor goes, remembering the page they wanted. */
@@ -52,11 +43,15 @@ export async function requireUser(request: Request): Promise<SignedInUser> {
 }
 
 /**
- * The signed-in user holding `role`: a signed-out visitor goes to /auth, anyone else to their
- * own area (a client opening /admin lands on /client-dashboard).
+ * The signed-in user holding `role`: a signed-out visitor goes to /auth, an account without a
+ * role to /auth to choose one, anyone else to their own area (a client opening /admin lands on
+ * /client-dashboard).
  */
 export async function requireRole(request: Request, role: Role): Promise<SignedInUser> {
   const user = await requireUser(request)
+  if (user.role === null) throw redirect('/auth')
   if (user.role !== role) throw redirect(areaOf(user.role))
   return user
 }
+
+export { areaOf }

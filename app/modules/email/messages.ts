@@ -4,7 +4,9 @@ import type { EmailMessage } from './mailer.server.ts'
 
 // The account e-mails, in the recipient's language, as HTML and plain text with the same words.
 
-export type AccountEmail = 'verify' | 'reset'
+/** verify: confirm a new account; reset: a password-reset link; existing: someone tried to sign up
+ * again with this address (the SPEC's 'already registered' message goes to the owner only). */
+export type AccountEmail = 'verify' | 'reset' | 'existing'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -14,11 +16,17 @@ export function accountEmail(
   language: Language,
   { to, name, url }: { to: string; name: string; url: string },
 ): EmailMessage {
-  const t = dictionary(language).email
-  const [subject, body, action] =
-    kind === 'verify'
-      ? [t.verifySubject, t.verifyText, t.verifyAction]
-      : [t.resetSubject, t.resetText, t.resetAction]
+  const { email: t, auth } = dictionary(language)
+  const texts: Record<AccountEmail, [subject: string, body: string, action: string]> = {
+    verify: [t.verifySubject, t.verifyText, t.verifyAction],
+    reset: [t.resetSubject, t.resetText, t.resetAction],
+    existing: [
+      t.existingSubject,
+      `${auth.errors.emailAlreadyRegistered}. ${auth.errors.emailAlreadyExists} ${t.existingText}`,
+      t.existingAction,
+    ],
+  }
+  const [subject, body, action] = texts[kind]
   const greeting = format(t.greeting, { name })
   const text = [greeting, '', body, '', `${action}: ${url}`, '', t.footer, ''].join('\n')
   const html = `<!doctype html><html lang="${language === 'pt' ? 'pt-BR' : 'en'}"><body style="margin:0;padding:24px;background:#fafaf9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1917">

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { brazilDay } from '#app/domain/brazil-time.ts'
 import type { ContactChannel } from '#app/domain/contact.ts'
 import { db } from '#db/client.server.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
@@ -13,16 +14,9 @@ const COLUMN = {
   x: sql.raw('x_clicks'),
 } as const
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
 /** The calendar day in Brazil (Brasília time) as YYYY-MM-DD: the day statistics belong to. */
 export function statsDay(at: Date = new Date()): string {
-  return DAY_FORMAT.format(at)
+  return brazilDay(at)
 }
 
 /**

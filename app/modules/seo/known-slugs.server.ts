@@ -24,3 +24,14 @@ export function knownSlugs(): KnownSlugs {
   }
   return known
 }
+
+let places: Set<string> | undefined
+
+/** Slugs of every city and neighbourhood name (a working name may not be a place, SPEC §5). */
+export function placeSlugs(): ReadonlySet<string> {
+  places ??= new Set([
+    ...knownSlugs().cities,
+    ...[...knownSlugs().neighborhoods.values()].flatMap((set) => [...set]),
+  ])
+  return places
+}

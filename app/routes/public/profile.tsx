@@ -15,6 +15,7 @@ import { ContactCard } from '#app/components/profile/contact-card.tsx'
 import { ProfileGallery } from '#app/components/profile/gallery.tsx'
 import { ProfileCarousel } from '#app/components/profile/profile-carousel.tsx'
 import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
+import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { imageVariantUrl } from '#app/domain/images.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -105,7 +106,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   // Brazilian time on server and browser alike, so both render the same day.
   const updated = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
     dateStyle: 'long',
-    timeZone: 'America/Sao_Paulo',
+    timeZone: BRAZIL_TIME_ZONE,
   }).format(new Date(profile.updatedAt))
   // Only the facts the profile has; a missing one is left out, not shown empty.
   const details = (

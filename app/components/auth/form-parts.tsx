@@ -1,0 +1,251 @@
+import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { useActionData, useNavigation } from 'react-router'
+import { format, useT } from '#app/i18n/i18n.ts'
+import type { AuthActionData, AuthIntent } from '#app/modules/auth/form-state.ts'
+import { type AuthErrorKey, check, type FieldError } from '#app/modules/auth/schema.ts'
+
+// The parts every /auth form is made of: fields with their message, alerts, the submit button,
+// and the hook that checks a form in the browser with the server's own schema.
+
+/** The browser-side check of a form: the first problem under `schema`, if any. */
+export const firstProblem =
+  (schema: Parameters<typeof check>[0]) =>
+  (form: FormData): FieldError | undefined => {
+    const result = check(schema, form)
+    return result.ok ? undefined : result.error
+  }
+
+/**
+ * One form of the page: the browser checks it before sending (the first problem is shown and
+ * its field focused); the server's answer to this form (and only this one) comes back as `data`.
+ */
+export function useAuthForm(
+  intent: AuthIntent,
+  validate: (form: FormData) => FieldError | undefined,
+) {
+  const actionData = useActionData<AuthActionData>()
+  const data = actionData?.intent === intent ? actionData : undefined
+  // The browser's own message holds until the server answers again.
+  const [browserCheck, setBrowserCheck] = useState<{
+    error?: FieldError
+    answer?: AuthActionData
+  }>({})
+  const browserError = browserCheck.answer === actionData ? browserCheck.error : undefined
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const problem = validate(new FormData(event.currentTarget))
+    setBrowserCheck({ error: problem, answer: actionData })
+    if (!problem) return
+    event.preventDefault()
+    const field = event.currentTarget.elements.namedItem(problem.field)
+    if (field instanceof HTMLElement) field.focus()
+  }
+  const error = browserError ?? data?.error
+  return {
+    data,
+    submitting,
+    onSubmit,
+    /** The message key for `field`, when it is the one that is wrong. */
+    errorOf: (field: string): AuthErrorKey | undefined =>
+      error?.field === field ? error.message : undefined,
+    /** What was typed before a server answer (forms without JavaScript). */
+    valueOf: (field: string) => data?.values?.[field],
+  }
+}
+
+const inputClass =
+  'w-full rounded-md border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-rose-700 focus:outline-2 focus:outline-offset-0 focus:outline-rose-700 aria-[invalid=true]:border-red-600'
+
+function FieldMessage({ id, error, hint }: { id: string; error?: AuthErrorKey; hint?: string }) {
+  const t = useT()
+  if (error) {
+    return (
+      <p id={id} role="alert" className="mt-1 flex items-start gap-1 text-sm text-red-700">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t.auth.errors[error]}
+      </p>
+    )
+  }
+  return hint ? (
+    <p id={id} className="mt-1 text-sm text-stone-600">
+      {hint}
+    </p>
+  ) : null
+}
+
+type InputProps = React.InputHTMLAttributes<HTMLInputElement>
+
+/** A labelled input with its hint, or its message when it is the field that is wrong. */
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: InputProps & { label: string; name: string; error?: AuthErrorKey; hint?: string }) {
+  const id = useId()
+  const messageId = `${id}-message`
+  const described = error || hint ? messageId : undefined
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={inputClass}
+        {...input}
+      />
+      <FieldMessage id={messageId} error={error} hint={hint} />
+    </div>
+  )
+}
+
+/** A textarea with a live character counter (SPEC §2 client 'about', max 300). */
+export function CountedTextArea({
+  label,
+  name,
+  error,
+  hint,
+  max,
+  defaultValue = '',
+}: {
+  label: string
+  name: string
+  error?: AuthErrorKey
+  hint: string
+  max: number
+  defaultValue?: string
+}) {
+  const t = useT()
+  const id = useId()
+  const [value, setValue] = useState(defaultValue)
+  return (
+    <div>
+      <div className="mb-1 flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+          {label}
+        </label>
+        <span id={`${id}-count`} aria-live="polite" className="text-xs tabular-nums text-stone-600">
+          {format(t.auth.clientSignUp.aboutCounter, { count: [...value].length, max })}
+        </span>
+      </div>
+      <textarea
+        id={id}
+        name={name}
+        rows={3}
+        maxLength={max}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-message ${id}-count`}
+        className={inputClass}
+      />
+      <FieldMessage id={`${id}-message`} error={error} hint={hint} />
+    </div>
+  )
+}
+
+/** A checkbox with its label; the label may hold a link. */
+export function CheckboxField({
+  name,
+  children,
+  checked,
+  onChange,
+  defaultChecked,
+}: {
+  name: string
+  children: ReactNode
+  checked?: boolean
+  onChange?: (checked: boolean) => void
+  defaultChecked?: boolean
+}) {
+  const id = useId()
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        checked={checked}
+        defaultChecked={defaultChecked}
+        onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
+        className="mt-0.5 size-5 shrink-0 accent-rose-800"
+      />
+      <label htmlFor={id} className="text-sm text-stone-800">
+        {children}
+      </label>
+    </div>
+  )
+}
+
+/** A message about the whole form (an error, or what happens next). */
+export function FormAlert({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'error' | 'success' | 'info'
+  title: string
+  children?: ReactNode
+}) {
+  const styles = {
+    error: 'border-red-200 bg-red-50 text-red-900',
+    success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    info: 'border-sky-200 bg-sky-50 text-sky-900',
+  }[tone]
+  const Icon = tone === 'error' ? CircleAlert : CircleCheck
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex gap-3 rounded-md border px-3 py-3 text-sm ${styles}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-semibold">{title}</p>
+        {children ? <div className="mt-0.5">{children}</div> : null}
+      </div>
+    </div>
+  )
+}
+
+/** The alert of a server answer (rate limit, wrong password, failure), in the page's language. */
+export function ActionAlert({ data }: { data?: AuthActionData }) {
+  const t = useT()
+  if (!data?.alert) return null
+  const { title, text, minutes } = data.alert
+  return (
+    <FormAlert tone="error" title={t.auth.errors[title]}>
+      {format(t.auth.errors[text], { minutes: minutes ?? 15 })}
+    </FormAlert>
+  )
+}
+
+/** The form's submit button: disabled and saying so while the form is on its way. */
+export function SubmitButton({
+  label,
+  pendingLabel,
+  pending,
+  disabled,
+}: {
+  label: string
+  pendingLabel: string
+  pending: boolean
+  disabled?: boolean
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={pending || disabled}
+      className="flex w-full items-center justify-center gap-2 rounded-md bg-rose-800 px-4 py-3 font-semibold text-white hover:bg-rose-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-800 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {pending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
+      {pending ? pendingLabel : label}
+    </button>
+  )
+}

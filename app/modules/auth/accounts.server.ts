@@ -1,0 +1,207 @@
+import { eq } from 'drizzle-orm'
+import { areaOf, type Role, type SignUpRole } from '#app/domain/account.ts'
+import type { Language } from '#app/domain/language.ts'
+import { db } from '#db/client.server.ts'
+import { user, userRoles } from '#db/schema/auth.ts'
+import { log } from '#server/logger.server.ts'
+import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
+import { auth, GOOGLE_PROVIDER_ID, withAuthCall } from './auth.server.ts'
+
+// The account actions of the /auth screens, on better-auth's server API. Each answers with what
+// the screen needs to say; none tells whether an address has an account (no enumeration).
+
+/** Who is asking: the address the host saw and the browser, recorded with each session. */
+export interface Caller {
+  clientIp?: string
+  userAgent?: string | null
+  language: Language
+}
+
+/** The headers better-auth reads for a session: address and browser, and the request's cookies. */
+function authHeaders(caller: Caller, cookie?: string | null): Headers {
+  const headers = new Headers()
+  if (caller.clientIp) headers.set('x-forwarded-for', caller.clientIp)
+  if (caller.userAgent) headers.set('user-agent', caller.userAgent)
+  if (cookie) headers.set('cookie', cookie)
+  return headers
+}
+
+/** The Set-Cookie headers of a better-auth answer, to pass on with our own. */
+function cookiesOf(response: Response): Headers {
+  const headers = new Headers()
+  for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie)
+  return headers
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    return ((await response.json()) as { code?: string }).code
+  } catch {
+    return undefined
+  }
+}
+
+/** The role of an account, or null when it has none yet (after a first Google sign-in). */
+export async function roleOf(userId: string): Promise<Role | null> {
+  const [row] = await db()
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+  return row?.role ?? null
+}
+
+export type SignInResult =
+  | { kind: 'signed-in'; role: Role | null; headers: Headers }
+  | { kind: 'invalid' }
+  | { kind: 'unconfirmed' }
+
+/** SPEC §2 login: a session that lasts 14 days with remember me, else the browser session. */
+export async function signIn(
+  input: { email: string; password: string; rememberMe: boolean },
+  caller: Caller,
+): Promise<SignInResult> {
+  const response = await withAuthCall({ language: caller.language }, () =>
+    auth().api.signInEmail({ body: input, headers: authHeaders(caller), asResponse: true }),
+  )
+  if (response.ok) {
+    const body = (await response.json()) as { user: { id: string } }
+    return { kind: 'signed-in', role: await roleOf(body.user.id), headers: cookiesOf(response) }
+  }
+  if (response.status === 403 && (await errorCode(response)) === 'EMAIL_NOT_VERIFIED') {
+    return { kind: 'unconfirmed' }
+  }
+  if (response.status === 401 || response.status === 400) return { kind: 'invalid' }
+  throw new Error(`sign-in answered ${response.status}`)
+}
+
+/**
+ * Opens an account with its role and role data in one transaction and sends the confirmation
+ * e-mail (SPEC §4 sign-up). An address that has an account already gets the same answer, and
+ * its owner an e-mail saying so.
+ */
+export async function openAccount(
+  input: { email: string; password: string; name: string },
+  setup: AccountSetup,
+  caller: Caller,
+): Promise<void> {
+  await withAuthCall({ language: caller.language, setup }, () =>
+    auth().api.signUpEmail({ body: input, headers: authHeaders(caller) }),
+  )
+}
+
+/** Sends a new confirmation link when the account exists and is not confirmed yet. */
+export async function resendConfirmation(email: string, caller: Caller): Promise<void> {
+  await withAuthCall({ language: caller.language }, () =>
+    auth().api.sendVerificationEmail({ body: { email }, headers: authHeaders(caller) }),
+  )
+}
+
+/** Sends a password-reset link (valid 1 hour, single use) when the account exists. */
+export async function requestPasswordReset(email: string, caller: Caller): Promise<void> {
+  await withAuthCall({ language: caller.language }, () =>
+    auth().api.requestPasswordReset({ body: { email }, headers: authHeaders(caller) }),
+  )
+}
+
+/** Sets a new password from a reset link; every session of the account ends. */
+export async function resetPassword(
+  input: { token: string; password: string },
+  caller: Caller,
+): Promise<'done' | 'invalid-token'> {
+  const response = await withAuthCall({ language: caller.language }, () =>
+    auth().api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: authHeaders(caller),
+      asResponse: true,
+    }),
+  )
+  if (response.ok) return 'done'
+  if (response.status === 400) return 'invalid-token'
+  throw new Error(`password reset answered ${response.status}`)
+}
+
+export type ConfirmationResult =
+  | { kind: 'confirmed'; email: string; role: Role | null; area: string; headers: Headers }
+  | { kind: 'error'; reason: 'session' | 'expired' | 'failed' }
+
+/**
+ * Confirms an e-mail from the link's token and signs the account in (SPEC §2 confirmation
+ * screen). The three failures of SPEC §8: the session cannot be read, there is no session (the
+ * link expired, is invalid or was used already), or anything else.
+ */
+export async function confirmEmail(token: string, caller: Caller): Promise<ConfirmationResult> {
+  let headers: Headers
+  try {
+    const response = await withAuthCall({ language: caller.language }, () =>
+      auth().api.verifyEmail({ query: { token }, headers: authHeaders(caller), asResponse: true }),
+    )
+    if (!response.ok) return { kind: 'error', reason: 'expired' }
+    headers = cookiesOf(response)
+  } catch (error) {
+    log.error('e-mail confirmation failed', { error: String(error) })
+    return { kind: 'error', reason: 'failed' }
+  }
+  const cookie = headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+  if (!cookie) return { kind: 'error', reason: 'expired' }
+  let session: Awaited<ReturnType<ReturnType<typeof auth>['api']['getSession']>>
+  try {
+    session = await auth().api.getSession({ headers: authHeaders(caller, cookie) })
+  } catch (error) {
+    log.error('session after e-mail confirmation unreadable', { error: String(error) })
+    return { kind: 'error', reason: 'session' }
+  }
+  if (!session) return { kind: 'error', reason: 'expired' }
+  const role = await roleOf(session.user.id)
+  return { kind: 'confirmed', email: session.user.email, role, area: areaOf(role), headers }
+}
+
+/**
+ * The account type chosen after a first Google sign-in (SPEC §4): assigned once, with its
+ * data, in one transaction. False when the account had a role already.
+ */
+export async function chooseRole(
+  account: { id: string; name: string },
+  role: SignUpRole,
+  language: Language,
+): Promise<boolean> {
+  const setup: AccountSetup =
+    role === 'provider' ? { role, workingName: null } : { role, about: null, dateOfBirth: null }
+  return db().transaction(async (tx) => {
+    const assigned = await writeAccountSetup(tx, account, setup)
+    if (assigned) await tx.update(user).set({ language }).where(eq(user.id, account.id))
+    return assigned
+  })
+}
+
+/** Starts Google sign-in: the provider's address to go to, and the state cookies to keep. */
+export async function startGoogleSignIn(
+  caller: Caller,
+): Promise<{ url: string; headers: Headers }> {
+  const response = await withAuthCall({ language: caller.language }, () =>
+    auth().api.signInSocial({
+      body: {
+        provider: GOOGLE_PROVIDER_ID,
+        callbackURL: '/auth',
+        newUserCallbackURL: '/auth',
+        errorCallbackURL: '/auth?mode=login',
+      },
+      headers: authHeaders(caller),
+      asResponse: true,
+    }),
+  )
+  const body = (await response.json()) as { url?: string }
+  if (!response.ok || !body.url) throw new Error(`Google sign-in answered ${response.status}`)
+  return { url: body.url, headers: cookiesOf(response) }
+}
+
+/** Ends the request's session; the headers clear its cookies. */
+export async function signOut(request: Request, caller: Caller): Promise<Headers> {
+  const response = await auth().api.signOut({
+    headers: authHeaders(caller, request.headers.get('cookie')),
+    asResponse: true,
+  })
+  return cookiesOf(response)
+}

@@ -1,0 +1,287 @@
+import { data, redirect } from 'react-router'
+import { areaOf, calendarDate, type Role } from '#app/domain/account.ts'
+import {
+  AUTH_REFERRER_COOKIE,
+  type AuthScreen,
+  authReferrer,
+  authScreen,
+  storesAuthReferrer,
+} from '#app/domain/auth-screen.ts'
+import { brazilDay } from '#app/domain/brazil-time.ts'
+import { cookieValue } from '#app/domain/cookies.ts'
+import type { Flash } from '#app/domain/flash.ts'
+import { localPath, paths } from '#app/domain/paths.ts'
+import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
+import { flashCookie, takeFlash } from '#app/modules/flash/flash.server.ts'
+import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
+import { placeSlugs } from '#app/modules/seo/known-slugs.server.ts'
+import { isHttpsSite, serverEnv } from '#server/env.server.ts'
+import { log } from '#server/logger.server.ts'
+import {
+  type Caller,
+  chooseRole,
+  openAccount,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signIn,
+  startGoogleSignIn,
+} from './accounts.server.ts'
+import { AUTH_INTENTS, type AuthActionData, type AuthIntent } from './form-state.ts'
+import { type AuthAction, limitAuthAttempt } from './limits.server.ts'
+import {
+  check,
+  clientSignUpSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  providerSignUpSchema,
+  resendConfirmationSchema,
+  resetPasswordSchema,
+  roleChoiceSchema,
+} from './schema.ts'
+import { currentUser, requireUser } from './session.server.ts'
+
+// The /auth page (SPEC §2 auth page, §4 auth states): what the loader shows and what each form
+// of the page does. The route module only wires these in.
+
+interface LoadContext {
+  clientIp?: string
+}
+
+function callerOf(request: Request, context: LoadContext | undefined): Caller {
+  return {
+    clientIp: context?.clientIp,
+    userAgent: request.headers.get('user-agent'),
+    language: requestLanguage(request).language,
+  }
+}
+
+/** Where a signed-in account goes from /auth: the page it asked for, else its own area. */
+export function destinationAfterSignIn(role: Role, next: string | null | undefined): string {
+  const path = localPath(next)
+  const usable = path && !/^\/auth(?:[/?#]|$)/.test(path)
+  return usable ? path : areaOf(role)
+}
+
+function referrerCookie(path: string): string {
+  const secure = isHttpsSite() ? '; Secure' : ''
+  return `${AUTH_REFERRER_COOKIE}=${encodeURIComponent(path)}; Path=/; SameSite=Lax; HttpOnly${secure}`
+}
+
+export interface AuthPageData {
+  screen: AuthScreen
+  type: 'provider' | 'client'
+  /** Where the back button goes. */
+  backTo: string
+  /** The page to open after signing in, when a protected page sent the visitor here. */
+  next?: string
+  google: boolean
+  /** Google sign-in came back with an error. */
+  googleFailed: boolean
+  /** The reset link's token (reset screen). */
+  token?: string
+  /** City and neighbourhood slugs a working name may not be (provider sign-up). */
+  placeSlugs?: string[]
+  /** A Google account without a role yet: the account-type dialog (SPEC §4). */
+  roleChoice?: { email: string }
+  /** A message from the previous step (account created, password changed). */
+  flash?: Flash
+}
+
+/** SPEC §4: a signed-in account with a role is sent to its area; everyone else gets a card. */
+export async function authPageLoader(request: Request) {
+  const url = new URL(request.url)
+  const mode = url.searchParams.get('mode')
+  const typeParam = url.searchParams.get('type')
+  const { screen, type } = authScreen(mode, typeParam)
+  const next = localPath(url.searchParams.get('next'))
+  const user = await currentUser(request)
+  if (user?.role && screen !== 'reset') throw redirect(destinationAfterSignIn(user.role, next))
+
+  const headers = new Headers({ 'Cache-Control': 'no-store' })
+  const referer = authReferrer(request.headers.get('referer'), url.origin)
+  const stored = authReferrer(
+    cookieValue(request.headers.get('cookie'), AUTH_REFERRER_COOKIE),
+    url.origin,
+  )
+  const storing = storesAuthReferrer(mode, typeParam) && referer
+  if (storing) headers.append('Set-Cookie', referrerCookie(referer))
+  const pageData: AuthPageData = {
+    screen,
+    type,
+    backTo:
+      (storing ? referer : stored) ?? referer ?? paths.home(requestLanguage(request).language),
+    next,
+    google: Boolean(serverEnv().google),
+    googleFailed: url.searchParams.has('error'),
+    token: screen === 'reset' ? (url.searchParams.get('token') ?? '') : undefined,
+    placeSlugs: screen === 'provider-sign-up' ? [...placeSlugs()] : undefined,
+    roleChoice: user && !user.role ? { email: user.email } : undefined,
+    flash: takeFlash(request).flash,
+  }
+  return data(pageData, { headers })
+}
+
+const reply = (body: AuthActionData, init?: number | ResponseInit) => data(body, init)
+
+/** What the visitor typed, without passwords, to show the form again. */
+function typedValues(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    [...form.entries()].filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && !/password|intent|token/i.test(entry[0]),
+    ),
+  )
+}
+
+/** The 429 answer of an action over its limit. */
+function limited(intent: AuthIntent, seconds: number, values: Record<string, string>) {
+  return reply(
+    {
+      intent,
+      alert: { title: 'tooManyAttempts', text: 'tryAgainIn', minutes: Math.ceil(seconds / 60) },
+      values,
+    },
+    { status: 429, headers: { 'Retry-After': String(seconds) } },
+  )
+}
+
+/** Redirect headers: better-auth's cookies, then our own. */
+function withCookies(base: Headers | undefined, ...cookies: string[]): Headers {
+  const headers = new Headers(base)
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+  return headers
+}
+
+/** The failure message when an action could not finish (nothing was half done). */
+const FAILURE_TITLE: Partial<Record<AuthIntent, 'signupError' | 'roleFailed' | 'googleFailed'>> = {
+  'provider-sign-up': 'signupError',
+  'client-sign-up': 'signupError',
+  'choose-role': 'roleFailed',
+  google: 'googleFailed',
+}
+
+/** Every form of /auth posts here with its `intent`. */
+export async function authAction(request: Request, context: LoadContext | undefined) {
+  const form = await request.formData().catch(() => undefined)
+  const intent = form?.get('intent')
+  if (!form || !AUTH_INTENTS.includes(intent as AuthIntent)) {
+    throw new Response('Bad request', { status: 400 })
+  }
+  const formIntent = intent as AuthIntent
+  const caller = callerOf(request, context)
+  const values = typedValues(form)
+  const overLimit = (action: AuthAction, email?: string) => {
+    const seconds = limitAuthAttempt(action, context, email)
+    return seconds === undefined ? undefined : limited(formIntent, seconds, values)
+  }
+  try {
+    switch (formIntent) {
+      case 'login': {
+        const checked = check(loginSchema, form)
+        if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
+        const refused = overLimit('sign-in', checked.value.email)
+        if (refused) return refused
+        const result = await signIn(checked.value, caller)
+        if (result.kind === 'invalid') {
+          return reply(
+            {
+              intent: formIntent,
+              alert: { title: 'loginError', text: 'invalidCredentials' },
+              values,
+            },
+            401,
+          )
+        }
+        if (result.kind === 'unconfirmed') {
+          return reply({ intent: formIntent, unconfirmedEmail: checked.value.email, values }, 403)
+        }
+        const headers = withCookies(result.headers, ageCookie())
+        // A Google account that has not chosen its type yet chooses it on /auth.
+        if (!result.role) return redirect('/auth', { headers })
+        return redirect(destinationAfterSignIn(result.role, String(form.get('next') ?? '')), {
+          headers,
+        })
+      }
+      case 'provider-sign-up':
+      case 'client-sign-up': {
+        const checked =
+          formIntent === 'provider-sign-up'
+            ? check(providerSignUpSchema(placeSlugs()), form)
+            : check(clientSignUpSchema(calendarDate(brazilDay())), form)
+        if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
+        const refused = overLimit('sign-up', checked.value.email)
+        if (refused) return refused
+        const input = checked.value
+        if ('workingName' in input) {
+          await openAccount(
+            { email: input.email, password: input.password, name: input.workingName },
+            { role: 'provider', workingName: input.workingName },
+            caller,
+          )
+        } else {
+          await openAccount(
+            { email: input.email, password: input.password, name: input.displayName },
+            { role: 'client', about: input.about, dateOfBirth: input.dateOfBirth },
+            caller,
+          )
+        }
+        const type = formIntent === 'provider-sign-up' ? 'provider' : 'client'
+        return redirect(paths.auth({ mode: 'login', type }), {
+          headers: withCookies(undefined, flashCookie('account-created'), ageCookie()),
+        })
+      }
+      case 'forgot':
+      case 'resend': {
+        const checked = check(
+          formIntent === 'forgot' ? forgotPasswordSchema : resendConfirmationSchema,
+          form,
+        )
+        if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
+        const refused = overLimit(formIntent === 'forgot' ? 'reset' : 'resend', checked.value.email)
+        if (refused) return refused
+        if (formIntent === 'forgot') await requestPasswordReset(checked.value.email, caller)
+        else await resendConfirmation(checked.value.email, caller)
+        return reply({ intent: formIntent, sent: true, values })
+      }
+      case 'reset': {
+        const checked = check(resetPasswordSchema, form)
+        if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
+        const refused = overLimit('reset')
+        if (refused) return refused
+        if ((await resetPassword(checked.value, caller)) === 'invalid-token') {
+          return reply({ intent: formIntent, invalidToken: true }, 400)
+        }
+        return redirect(paths.auth({ mode: 'login' }), {
+          headers: withCookies(undefined, flashCookie('password-changed')),
+        })
+      }
+      case 'google': {
+        if (!serverEnv().google) throw new Response('Not found', { status: 404 })
+        const { url, headers } = await startGoogleSignIn(caller)
+        return redirect(url, { headers })
+      }
+      case 'choose-role': {
+        const user = await requireUser(request)
+        if (user.role) return redirect(areaOf(user.role))
+        const checked = check(roleChoiceSchema, form)
+        if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
+        await chooseRole(user, checked.value.role, caller.language)
+        return redirect(areaOf(checked.value.role), {
+          headers: withCookies(undefined, flashCookie('setup-complete'), ageCookie()),
+        })
+      }
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    log.error('account action failed', { intent: formIntent, error: String(error) })
+    return reply(
+      {
+        intent: formIntent,
+        alert: { title: FAILURE_TITLE[formIntent] ?? 'unexpectedError', text: 'tryAgainLater' },
+        values,
+      },
+      503,
+    )
+  }
+}

@@ -1,0 +1,31 @@
+import type { AuthErrorKey, FieldError } from './schema.ts'
+
+// What the /auth action answers, for the cards to show (shared by route and components).
+
+export const AUTH_INTENTS = [
+  'login',
+  'provider-sign-up',
+  'client-sign-up',
+  'forgot',
+  'reset',
+  'resend',
+  'google',
+  'choose-role',
+] as const
+export type AuthIntent = (typeof AUTH_INTENTS)[number]
+
+export interface AuthActionData {
+  intent: AuthIntent
+  /** The first field that is wrong. */
+  error?: FieldError
+  /** A message about the whole form; `minutes` fills the rate-limit text. */
+  alert?: { title: AuthErrorKey; text: AuthErrorKey; minutes?: number }
+  /** What the visitor typed (never a password), to fill the form again without JavaScript. */
+  values?: Record<string, string>
+  /** The e-mail of an account that must be confirmed before signing in. */
+  unconfirmedEmail?: string
+  /** A reset or resend request went out (the answer is the same whether the account exists). */
+  sent?: boolean
+  /** The reset link is invalid, expired or used. */
+  invalidToken?: boolean
+}

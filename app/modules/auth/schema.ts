@@ -1,0 +1,248 @@
+import { z } from 'zod'
+import {
+  ABOUT_LENGTH,
+  ageOn,
+  type CalendarDate,
+  CLIENT_AGE,
+  DISPLAY_NAME_LENGTH,
+  isEmailAddress,
+  isoDay,
+  normalizeName,
+  PASSWORD_LENGTH,
+  parseBirthDate,
+  SIGN_UP_ROLES,
+  workingNameProblem,
+} from '#app/domain/account.ts'
+import type { Dictionary } from '#app/i18n/pt.ts'
+
+// The auth forms' schemas, shared by the forms (checked before sending) and the actions (checked
+// again on the server). Each reports only the first rule that fails, in the order of SPEC §5,
+// with a message key of the dictionary's auth.errors, so both sides show the same words.
+
+export type AuthErrorKey = keyof Dictionary['auth']['errors']
+
+/** The first problem of a form: which field, and the message key. */
+export interface FieldError {
+  field: string
+  message: AuthErrorKey
+}
+
+type Values<K extends string> = Record<K, string>
+
+/** Form fields as strings ('' when missing; a ticked checkbox is 'on'). */
+const fields = <K extends string>(names: readonly K[]) =>
+  z.object(
+    Object.fromEntries(names.map((name) => [name, z.string().catch('')])) as Record<
+      K,
+      z.ZodCatch<z.ZodString>
+    >,
+  )
+
+/**
+ * A schema that walks `rules` in order and reports the first that fails, then, when all hold,
+ * gives `output(values)`.
+ */
+function ordered<K extends string, Out>(
+  names: readonly K[],
+  rules: (values: Values<K>) => FieldError | undefined,
+  output: (values: Values<K>) => Out,
+) {
+  return fields(names)
+    .superRefine((values, ctx) => {
+      const problem = rules(values as Values<K>)
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
+    })
+    .transform((values) => output(values as Values<K>))
+}
+
+const ticked = (value: string) => value === 'on' || value === 'true'
+const email = (value: string) => value.trim().toLowerCase()
+
+/** better-auth's own check of an address, so nothing this form accepts is refused by it. */
+const strictEmail = z.email()
+
+function emailRule(value: string): FieldError | undefined {
+  if (!value.trim()) return { field: 'email', message: 'emailRequired' }
+  const address = email(value)
+  if (!isEmailAddress(address) || !strictEmail.safeParse(address).success) {
+    return { field: 'email', message: 'invalidEmail' }
+  }
+  return undefined
+}
+
+function passwordLengthRule(field: string, value: string): FieldError | undefined {
+  if (value.length < PASSWORD_LENGTH.min) return { field, message: 'passwordTooShort' }
+  if (value.length > PASSWORD_LENGTH.max) return { field, message: 'passwordTooLong' }
+  return undefined
+}
+
+/** SPEC §5 login: e-mail and password required. */
+export const loginSchema = ordered(
+  ['email', 'password', 'rememberMe'] as const,
+  (v) =>
+    emailRule(v.email) ??
+    (v.password ? undefined : { field: 'password', message: 'passwordRequired' }),
+  (v) => ({ email: email(v.email), password: v.password, rememberMe: ticked(v.rememberMe) }),
+)
+
+const WORKING_NAME_MESSAGES = {
+  required: 'workingNameRequired',
+  length: 'workingNameLength',
+  characters: 'workingNameCharacters',
+  place: 'workingNamePlace',
+} as const satisfies Record<string, AuthErrorKey>
+
+/**
+ * SPEC §5 provider sign-up, in order: (a valid e-mail,) passwords match, password at least 8,
+ * both boxes ticked, working name present; then the name rules of the terms.
+ */
+export function providerSignUpSchema(placeSlugs: ReadonlySet<string>) {
+  return ordered(
+    [
+      'email',
+      'password',
+      'confirmPassword',
+      'workingName',
+      'acceptTerms',
+      'acceptPolicies',
+    ] as const,
+    (v) => {
+      const nameProblem = workingNameProblem(v.workingName, placeSlugs)
+      return (
+        emailRule(v.email) ??
+        (v.password !== v.confirmPassword
+          ? { field: 'confirmPassword', message: 'passwordMismatch' }
+          : undefined) ??
+        passwordLengthRule('password', v.password) ??
+        (ticked(v.acceptTerms) && ticked(v.acceptPolicies)
+          ? undefined
+          : { field: 'acceptTerms', message: 'termsNotAccepted' }) ??
+        (nameProblem
+          ? { field: 'workingName', message: WORKING_NAME_MESSAGES[nameProblem] }
+          : undefined)
+      )
+    },
+    (v) => ({
+      email: email(v.email),
+      password: v.password,
+      workingName: normalizeName(v.workingName),
+    }),
+  )
+}
+
+/**
+ * SPEC §5 client sign-up, in order: e-mail, password at least 8, equal to the confirmation,
+ * display name, about, date of birth present and real, age 18 to 100, both boxes ticked.
+ * `today` is the calendar day in Brazil.
+ */
+export function clientSignUpSchema(today: CalendarDate) {
+  return ordered(
+    [
+      'email',
+      'password',
+      'confirmPassword',
+      'displayName',
+      'about',
+      'dateOfBirth',
+      'acceptTerms',
+      'acceptPolicies',
+    ] as const,
+    (v) => {
+      const displayName = [...normalizeName(v.displayName)].length
+      const about = [...v.about.trim()].length
+      const birth = parseBirthDate(v.dateOfBirth)
+      const age = birth ? ageOn(birth, today) : undefined
+      return (
+        emailRule(v.email) ??
+        passwordLengthRule('password', v.password) ??
+        (v.password === v.confirmPassword
+          ? undefined
+          : { field: 'confirmPassword', message: 'passwordMismatch' }) ??
+        (displayName < DISPLAY_NAME_LENGTH.min
+          ? { field: 'displayName', message: 'displayNameTooShort' }
+          : displayName > DISPLAY_NAME_LENGTH.max
+            ? { field: 'displayName', message: 'displayNameTooLong' }
+            : undefined) ??
+        (about < ABOUT_LENGTH.min
+          ? { field: 'about', message: 'aboutTooShort' }
+          : about > ABOUT_LENGTH.max
+            ? { field: 'about', message: 'aboutTooLong' }
+            : undefined) ??
+        (!v.dateOfBirth.trim()
+          ? { field: 'dateOfBirth', message: 'dateOfBirthRequired' }
+          : age === undefined || age < 0 || age > CLIENT_AGE.max
+            ? { field: 'dateOfBirth', message: 'dateOfBirthInvalid' }
+            : age < CLIENT_AGE.min
+              ? { field: 'dateOfBirth', message: 'underage' }
+              : undefined) ??
+        (ticked(v.acceptTerms) && ticked(v.acceptPolicies)
+          ? undefined
+          : { field: 'acceptTerms', message: 'termsNotAccepted' })
+      )
+    },
+    (v) => ({
+      email: email(v.email),
+      password: v.password,
+      displayName: normalizeName(v.displayName),
+      about: v.about.trim(),
+      // Checked above: a real date.
+      dateOfBirth: isoDay(parseBirthDate(v.dateOfBirth) ?? { year: 0, month: 1, day: 1 }),
+    }),
+  )
+}
+
+/** The forgot-password form: one e-mail address. */
+export const forgotPasswordSchema = ordered(
+  ['email'] as const,
+  (v) => emailRule(v.email),
+  (v) => ({
+    email: email(v.email),
+  }),
+)
+
+/** The resend-confirmation form: one e-mail address. */
+export const resendConfirmationSchema = forgotPasswordSchema
+
+/** A new password (reset link): the sign-up password rules. */
+export const resetPasswordSchema = ordered(
+  ['token', 'password', 'confirmPassword'] as const,
+  (v) =>
+    passwordLengthRule('password', v.password) ??
+    (v.password === v.confirmPassword
+      ? undefined
+      : { field: 'confirmPassword', message: 'passwordMismatch' }),
+  (v) => ({ token: v.token, password: v.password }),
+)
+
+/** The account-type dialog after a first Google sign-in. */
+export const roleChoiceSchema = ordered(
+  ['role', 'acceptTerms'] as const,
+  (v) =>
+    (SIGN_UP_ROLES as readonly string[]).includes(v.role)
+      ? ticked(v.acceptTerms)
+        ? undefined
+        : { field: 'acceptTerms', message: 'termsNotAccepted' }
+      : { field: 'role', message: 'roleRequired' },
+  (v) => ({ role: v.role as (typeof SIGN_UP_ROLES)[number] }),
+)
+
+/** The first problem of `input` under `schema`, or its parsed value. */
+export function check<Out>(
+  schema: z.ZodType<Out>,
+  input: FormData | Record<string, unknown>,
+): { ok: true; value: Out } | { ok: false; error: FieldError } {
+  const raw =
+    input instanceof FormData
+      ? Object.fromEntries([...input.entries()].filter(([, value]) => typeof value === 'string'))
+      : input
+  const result = schema.safeParse(raw)
+  if (result.success) return { ok: true, value: result.data }
+  const issue = result.error.issues[0]
+  return {
+    ok: false,
+    error: {
+      field: String(issue?.path[0] ?? 'form'),
+      message: (issue?.message ?? 'unexpected') as AuthErrorKey,
+    },
+  }
+}

@@ -1,0 +1,400 @@
+import type { Page } from '@playwright/test'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '../support/oidc-server.ts'
+import { linkIn, startSmtpServer } from '../support/smtp-server.ts'
+import { expect, test, thirdPartyOrigins } from './fixtures.ts'
+import { createServerStorage, freePort, startServer } from './server-process.mjs'
+
+// Accounts end to end (issue 6): a server of its own that sends mail over SMTP to a real local
+// SMTP server and signs in with Google through a real local OpenID Connect server.
+
+type Server = Awaited<ReturnType<typeof startServer>>
+type Storage = Awaited<ReturnType<typeof createServerStorage>>
+let storage: Storage
+let server: Server
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+let oidc: Awaited<ReturnType<typeof startOidcServer>>
+let base = ''
+
+test.describe.configure({ mode: 'serial' })
+test.use({ locale: 'pt-BR' })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  smtp = await startSmtpServer()
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  oidc = await startOidcServer(base)
+  thirdPartyOrigins.add(oidc.issuer)
+  storage = await createServerStorage()
+  server = await startServer({
+    ...storage,
+    port,
+    env: {
+      SMTP_URL: smtp.url,
+      GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    },
+  })
+})
+
+// Visitors here have passed the age gate of the listings already.
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'aprova-age', value: '1', url: base }])
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+  await smtp?.close()
+  await oidc?.close()
+})
+
+const PASSWORD = 'senha-forte-123'
+
+/** Fills and sends the client sign-up card of /auth. */
+async function fillClientSignUp(page: Page, fields: Record<string, string>) {
+  const labels: Record<string, string> = {
+    displayName: 'Nome de exibição',
+    email: 'E-mail',
+    password: 'Senha',
+    confirmPassword: 'Confirmar senha',
+    about: 'Sobre você',
+    dateOfBirth: 'Data de nascimento',
+  }
+  for (const [field, value] of Object.entries(fields)) {
+    await page.getByLabel(labels[field] ?? field, { exact: true }).fill(value)
+  }
+}
+
+/** Opens the confirmation link of the newest e-mail to `email` and waits for its area. */
+async function confirmByEmail(page: Page, email: string, area: RegExp) {
+  const mail = await smtp.waitFor(email, /Confirme seu e-mail|Confirm your e-mail/)
+  await page.goto(linkIn(mail, `${base}/?token=`))
+  await expect(page).toHaveURL(area)
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click()
+  await expect(page).toHaveURL(/\/pt\/$/)
+}
+
+test('provider: sign-up → confirmation e-mail over SMTP → link → confirmation screen → /dashboard', async ({
+  page,
+}) => {
+  await page.goto(`${base}/pt/acompanhantes/sao-paulo`)
+  await page.getByRole('banner').getByRole('link', { name: 'Cadastrar' }).click()
+  await page.getByRole('link', { name: /Sou Acompanhante/ }).click()
+  await expect(page.getByRole('heading', { name: 'Criar conta de anunciante' })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Política do anunciante, em resumo' }).getByRole('listitem'),
+  ).toHaveCount(8)
+
+  await page.getByLabel('Nome artístico').fill('Estrela Azul')
+  await page.getByLabel('E-mail').fill('estrela@example.com')
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirmar senha').fill(PASSWORD)
+  const submit = page.getByRole('button', { name: 'Criar conta de anunciante' })
+  // Submit stays disabled until both boxes are ticked (SPEC §2).
+  await expect(submit).toBeDisabled()
+  await page.getByLabel(/Li e aceito os Termos de Uso do anunciante/).check()
+  await expect(submit).toBeDisabled()
+  await page.getByLabel(/Declaro ter 18 anos ou mais/).check()
+  await expect(submit).toBeEnabled()
+  await submit.click()
+
+  await expect(page).toHaveURL(/\/auth\?mode=login&type=provider$/)
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Conta criada com sucesso!' }).first(),
+  ).toContainText('Verifique seu e-mail para confirmar sua conta')
+
+  const mail = await smtp.waitFor('estrela@example.com', /Confirme seu e-mail no Aprova/)
+  expect(mail.text).toContain('Olá, Estrela Azul!')
+  await page.goto(linkIn(mail, `${base}/?token=`))
+  await expect(page.getByRole('heading', { name: 'E-mail confirmado!' })).toBeVisible()
+  await expect(page.getByText('Configurando sua conta...')).toBeVisible()
+  await expect(page.getByText('estrela@example.com')).toBeVisible()
+  await expect(page.getByText('Anunciante')).toBeVisible()
+  await expect(page).toHaveURL(`${base}/dashboard`)
+  await expect(page.getByRole('heading', { name: 'Painel da anunciante' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Painel' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  )
+
+  // Signed in with a role, /auth sends her to her area (SPEC §4).
+  await page.goto(`${base}/auth`)
+  await expect(page).toHaveURL(`${base}/dashboard`)
+  // The used link is spent: 'Confirmation Error', then /auth after 5 s.
+  await signOut(page)
+  await page.goto(linkIn(mail, `${base}/?token=`))
+  await expect(page.getByRole('heading', { name: 'Erro na confirmação' })).toBeVisible()
+  await expect(
+    page.getByText('Confirmação expirada ou inválida. Tente entrar manualmente.').first(),
+  ).toBeVisible()
+  await expect(page.getByText('Redirecionando para a página de login...')).toBeVisible()
+  await expect(page).toHaveURL(`${base}/auth`, { timeout: 8000 })
+})
+
+test('client: each validation error in SPEC order, then the account', async ({ page }) => {
+  await page.goto(`${base}/auth?mode=signup&type=client`)
+  await page.getByLabel(/Li e aceito os Termos de Uso do cliente/).check()
+  await page.getByLabel(/Declaro ter 18 anos ou mais/).check()
+  const submit = page.getByRole('button', { name: 'Criar conta de cliente' })
+  const steps: [Record<string, string>, string][] = [
+    [
+      {
+        displayName: 'R',
+        email: 'rafa@',
+        password: 'curta',
+        confirmPassword: 'outra',
+        about: 'oi',
+        dateOfBirth: '',
+      },
+      'Por favor, insira um e-mail válido',
+    ],
+    [{ email: 'rafa@example.com' }, 'A senha deve ter pelo menos 8 caracteres'],
+    [{ password: PASSWORD }, 'As senhas não coincidem'],
+    [{ confirmPassword: PASSWORD }, 'O nome de exibição deve ter pelo menos 2 caracteres'],
+    [{ displayName: 'Rafa' }, 'Escreva pelo menos 10 caracteres sobre você'],
+    [{ about: 'Gosto de boas conversas.' }, 'Data de nascimento é obrigatória'],
+    [{ dateOfBirth: '31022000' }, 'Data de nascimento inválida'],
+    [{ dateOfBirth: '01012015' }, 'Você deve ter pelo menos 18 anos'],
+  ]
+  for (const [fields, message] of steps) {
+    await fillClientSignUp(page, fields)
+    await submit.click()
+    const alerts = page.getByRole('alert')
+    await expect(alerts).toHaveCount(1)
+    await expect(alerts).toHaveText(message)
+  }
+  // The date field keeps the dd/mm/yyyy shape as it is typed; the counter follows the text.
+  await expect(page.getByLabel('Data de nascimento')).toHaveValue('01/01/2015')
+  await expect(page.getByText('24/300')).toBeVisible()
+  await fillClientSignUp(page, { dateOfBirth: '20051990' })
+  await submit.click()
+  await expect(page).toHaveURL(/\/auth\?mode=login&type=client$/)
+  await confirmByEmail(page, 'rafa@example.com', /\/client-dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Painel do cliente' })).toBeVisible()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the server checks the same rules and keeps what was typed', async ({ page }) => {
+    await page.goto(`${base}/auth?mode=signup&type=provider`)
+    await page.getByLabel('Nome artístico').fill('Copacabana')
+    await page.getByLabel('E-mail').fill('semjs@example.com')
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirmar senha').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Criar conta de anunciante' }).click()
+    await expect(page.getByRole('alert')).toHaveText(
+      'Você deve aceitar todas as políticas e termos',
+    )
+    await expect(page.getByLabel('E-mail')).toHaveValue('semjs@example.com')
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirmar senha').fill(PASSWORD)
+    await page.getByLabel(/Li e aceito/).check()
+    await page.getByLabel(/Declaro ter 18 anos/).check()
+    await page.getByRole('button', { name: 'Criar conta de anunciante' }).click()
+    await expect(page.getByRole('alert')).toHaveText(
+      'O nome artístico não pode ser o nome de uma cidade ou bairro',
+    )
+  })
+})
+
+test('login with and without remember me; a wrong password says nothing more', async ({
+  page,
+  context,
+}) => {
+  // An account to log in with, through the whole sign-up.
+  await page.goto(`${base}/auth?type=client`)
+  await fillClientSignUp(page, {
+    displayName: 'Bruno',
+    email: 'bruno@example.com',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    about: 'Procuro companhia para jantares.',
+    dateOfBirth: '15/03/1985',
+  })
+  await page.getByLabel(/Li e aceito/).check()
+  await page.getByLabel(/Declaro ter 18 anos/).check()
+  await page.getByRole('button', { name: 'Criar conta de cliente' }).click()
+  await expect(page).toHaveURL(/mode=login/)
+
+  // Before confirming: told so, with a way to get a new link.
+  await page.getByLabel('E-mail').fill('bruno@example.com')
+  await page.getByLabel('Senha').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page.getByText('E-mail ainda não confirmado')).toBeVisible()
+  await page.getByRole('button', { name: 'Reenviar e-mail de confirmação' }).click()
+  await expect(page.getByText('Se a conta existir e ainda não estiver confirmada')).toBeVisible()
+  await expect
+    .poll(() => smtp.received.filter((m) => m.to.includes('bruno@example.com')).length)
+    .toBe(2)
+  await confirmByEmail(page, 'bruno@example.com', /\/client-dashboard$/)
+  await signOut(page)
+
+  const login = async (password: string, remember: boolean) => {
+    await page.goto(`${base}/auth?mode=login`)
+    await page.getByLabel('E-mail').fill('bruno@example.com')
+    await page.getByLabel('Senha').fill(password)
+    if (remember) await page.getByLabel('Lembrar de mim por 14 dias').check()
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  }
+  const sessionCookie = async () =>
+    (await context.cookies()).find((cookie) => cookie.name === 'aprova.session_token')
+
+  await login('senha-errada-1', false)
+  await expect(page.getByRole('alert')).toContainText('Erro ao fazer login')
+  await expect(page.getByRole('alert')).toContainText('E-mail ou senha incorretos')
+  expect(await sessionCookie()).toBeUndefined()
+
+  await login(PASSWORD, false)
+  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  const browserSession = await sessionCookie()
+  expect(browserSession?.httpOnly).toBe(true)
+  expect(browserSession?.sameSite).toBe('Lax')
+  expect(browserSession?.expires).toBe(-1)
+  await signOut(page)
+
+  await login(PASSWORD, true)
+  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  const remembered = await sessionCookie()
+  const days = ((remembered?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(13.9)
+  expect(days).toBeLessThanOrEqual(14)
+})
+
+test('password reset end to end', async ({ page }) => {
+  await page.goto(`${base}/auth?mode=login`)
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click()
+  await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible()
+  await page.getByLabel('E-mail').fill('bruno@example.com')
+  await page.getByRole('button', { name: 'Enviar link' }).click()
+  await expect(page.getByText('Você receberá instruções por e-mail em breve')).toBeVisible()
+
+  const mail = await smtp.waitFor('bruno@example.com', /mode=reset/)
+  const link = linkIn(mail, `${base}/auth?mode=reset&token=`)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-456')
+  await page.getByLabel('Confirmar nova senha').fill('nova-senha-456')
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(page).toHaveURL(/\/auth\?mode=login$/)
+  await expect(page.getByText('Senha alterada').first()).toBeVisible()
+
+  await page.getByLabel('E-mail').fill('bruno@example.com')
+  await page.getByLabel('Senha').fill('nova-senha-456')
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  await signOut(page)
+
+  // The link works once.
+  await page.goto(link)
+  await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-789')
+  await page.getByLabel('Confirmar nova senha').fill('outra-senha-789')
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(page.getByRole('heading', { name: 'Link inválido ou expirado' })).toBeVisible()
+})
+
+test('Google sign-in through the OpenID Connect server → account type → dashboard', async ({
+  page,
+}) => {
+  await page.goto(`${base}/auth?mode=login`)
+  const google = page.getByRole('button', { name: 'Continuar com Google' })
+  await google.click()
+  // The provider's own sign-in and consent pages.
+  await expect(page).toHaveURL(new RegExp(`^${oidc.issuer}/interaction/`))
+  await page.locator('input[name="login"]').fill('marina')
+  await page.locator('input[name="password"]').fill('qualquer')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  await expect(page).toHaveURL(`${base}/auth`)
+  const dialog = page.getByRole('dialog', { name: 'Como você quer usar o Aprova?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Conectado como marina@example.com')
+  // Not dismissable: Escape leaves it there, and the page behind cannot be reached.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeVisible()
+  expect(await page.locator('main').evaluate((main) => main.closest('[inert]') !== null)).toBe(true)
+  await dialog.getByRole('button', { name: 'Continuar' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Escolha o tipo da conta')
+  await dialog.getByLabel(/Sou Acompanhante/).check()
+  await dialog.getByLabel(/Declaro ter 18 anos ou mais/).check()
+  await dialog.getByRole('button', { name: 'Continuar' }).click()
+  await expect(page).toHaveURL(`${base}/dashboard`)
+  await expect(page.getByText('Conta configurada! Redirecionando...')).toBeVisible()
+
+  // The next time, straight to the dashboard.
+  await signOut(page)
+  await page.goto(`${base}/auth?mode=login`)
+  await page.getByRole('button', { name: 'Continuar com Google' }).click()
+  await expect(page).toHaveURL(`${base}/dashboard`)
+})
+
+test('protected areas: signed out to /auth with the way back; a wrong role to its own area', async ({
+  page,
+}) => {
+  const admin = await page.request.get(`${base}/admin`, { maxRedirects: 0 })
+  expect(admin.status()).toBe(302)
+  expect(admin.headers().location).toBe('/auth?mode=login&next=%2Fadmin')
+  // The client account of the tests above (its password was reset).
+  await page.goto(`${base}/auth?mode=login&next=%2Fadmin`)
+  await page.getByLabel('E-mail').fill('bruno@example.com')
+  await page.getByLabel('Senha').fill('nova-senha-456')
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  for (const path of ['/dashboard', '/admin']) {
+    await page.goto(`${base}${path}`)
+    await expect(page).toHaveURL(`${base}/client-dashboard`)
+  }
+})
+
+test('a write from another site is refused before it reaches an action', async ({ request }) => {
+  const foreign: Record<string, string>[] = [
+    { origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'cross-site' },
+  ]
+  for (const headers of foreign) {
+    const response = await request.post(`${base}/auth`, {
+      headers,
+      form: { intent: 'login', email: 'bruno@example.com', password: 'x' },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(403)
+  }
+  // From the site itself the action runs, and its answer shows on the card of the form sent.
+  const sameSite = await request.post(`${base}/auth`, {
+    headers: { origin: base, 'accept-language': 'pt-BR' },
+    form: { intent: 'login', email: 'bruno@example.com', password: 'errada-123' },
+  })
+  expect(sameSite.status()).toBe(401)
+  expect(await sameSite.text()).toContain('E-mail ou senha incorretos')
+})
+
+test('account pages are never kept by any cache', async ({ request }) => {
+  for (const path of ['/auth', '/auth?mode=login', '/?token=abc']) {
+    for (let i = 0; i < 2; i++) {
+      const response = await request.get(`${base}${path}`)
+      expect(response.headers()['cache-control'], path).toBe('no-store')
+      expect(response.headers()['x-cache'], path).not.toBe('HIT')
+    }
+  }
+})
+
+test('/auth in English follows the browser, and the back button leads where the visitor was', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' })
+  await context.addCookies([{ name: 'aprova-age', value: '1', url: base }])
+  const page = await context.newPage()
+  await page.goto(`${base}/auth`, { referer: `${base}/acompanhante/luna-azul` })
+  await expect(page.getByRole('heading', { name: 'Welcome to Aprova' })).toBeVisible()
+  await page.getByRole('link', { name: /I am looking/ }).click()
+  await expect(page.getByRole('heading', { name: 'Create a client account' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page).toHaveURL(`${base}/acompanhante/luna-azul`)
+  await context.close()
+})
