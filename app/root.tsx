@@ -25,7 +25,7 @@ import { AGE_STORAGE_KEY } from './domain/age-gate.ts'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
 import { dictionary } from './i18n/i18n.ts'
 import { needsAgeGate } from './modules/age-gate/age-gate.server.ts'
-import { currentUser } from './modules/auth/session.server.ts'
+import { currentUser, sessionCookies } from './modules/auth/session.server.ts'
 import { takeFlash } from './modules/flash/flash.server.ts'
 import { requestLanguage } from './modules/i18n/request-language.server.ts'
 import { navigationCities } from './modules/location/navigation.server.ts'
@@ -39,11 +39,12 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, setCookie } = requestLanguage(request)
   const ageGate = needsAgeGate(request)
-  const [cities, user] = await Promise.all([navigationCities(), signedInUser(request)])
+  const [cities, { user, cookies }] = await Promise.all([navigationCities(), signedInUser(request)])
   const { flash, clear } = takeFlash(request)
   const headers = new Headers()
-  if (setCookie) headers.append('Set-Cookie', setCookie)
-  if (clear) headers.append('Set-Cookie', clear)
+  for (const cookie of [setCookie, clear, ...cookies]) {
+    if (cookie) headers.append('Set-Cookie', cookie)
+  }
   return data(
     // origin: the public address, for canonical and social links in every page's head.
     {
@@ -60,13 +61,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   )
 }
 
-/** The signed-in user for the header; a failing session read shows the page signed out. */
+/**
+ * The signed-in user for the header, and the cookies of a session that was extended; a failing
+ * session read shows the page signed out.
+ */
 async function signedInUser(request: Request) {
   try {
-    return await currentUser(request)
+    return { user: await currentUser(request), cookies: await sessionCookies(request) }
   } catch (error) {
     log.error('session read failed', { error: String(error) })
-    return null
+    return { user: null, cookies: [] }
   }
 }
 

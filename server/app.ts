@@ -14,6 +14,7 @@ import {
 } from '#db/client.server.ts'
 import { syncDemoData } from '#db/seed/demo.server.ts'
 import { loadReferenceData } from '#db/seed/reference.server.ts'
+import { bodyLimit } from './body-limit.server.ts'
 import { canonicalRedirects } from './canonical-redirects.server.ts'
 import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
@@ -24,6 +25,8 @@ import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
 
 const SHUTDOWN_DEADLINE_MS = 4500
+/** Largest request body accepted: the site's forms send a few kilobytes. */
+const FORM_BODY_LIMIT_BYTES = 256 * 1024
 
 export interface StartOptions {
   mode: ServerEnv['mode']
@@ -179,8 +182,9 @@ function createApp(env: ServerEnv, options: StartOptions) {
     }),
   )
 
-  // No form or data write from another site reaches an action.
+  // No form or data write from another site reaches an action, nor an oversized body.
   app.use(sameOriginWrites({ baseUrl: env.baseUrl }))
+  app.use(bodyLimit(FORM_BODY_LIMIT_BYTES))
   // One permanent redirect from any non-canonical page address (SPEC §2, §5).
   app.use(canonicalRedirects())
   // Anonymous pages are kept until the next minute (the rotation's pace); never in development.

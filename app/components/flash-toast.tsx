@@ -3,18 +3,15 @@ import { toast } from 'sonner'
 import type { Flash } from '#app/domain/flash.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
-/** Shows the message a redirect left for this page (account created, logged out…) as a toast. */
+/**
+ * Shows the message a redirect left for this page as a toast. 'account-created' and
+ * 'password-changed' always land on the login card, which shows them in the card itself.
+ */
 export function FlashToast({ flash }: { flash?: Flash }) {
   const t = useT()
   useEffect(() => {
-    if (!flash) return
-    const [title, description] = {
-      'account-created': [t.auth.notices.accountCreated, t.auth.notices.checkEmail],
-      'password-changed': [t.auth.notices.passwordChanged, t.auth.notices.passwordChangedText],
-      'signed-out': [t.auth.notices.signedOut, undefined],
-      'setup-complete': [t.auth.notices.setupComplete, undefined],
-    }[flash]
-    toast.success(title, { description })
+    if (flash === 'signed-out') toast.success(t.auth.notices.signedOut)
+    if (flash === 'setup-complete') toast.success(t.auth.notices.setupComplete)
   }, [flash, t])
   return null
 }

@@ -12,19 +12,18 @@ export type AuthScreen =
   | 'reset'
 
 /**
- * SPEC §2: no parameters show the choice screen; mode=login the login card (for the type, client
- * by default); mode=signup or only a type the sign-up card of that type (without a type there is
+ * SPEC §2: no parameters show the choice screen; mode=login the login card (worded for the type
+ * when one is given); mode=signup or only a type the sign-up card of that type (without a type there is
  * nothing to sign up as: the choice screen). mode=forgot and mode=reset are the password screens.
  */
 export function authScreen(
   mode: string | null,
   typeParam: string | null,
-): { screen: AuthScreen; type: SignUpRole } {
+): { screen: AuthScreen; type?: SignUpRole } {
   const type = asSignUpRole(typeParam)
-  if (mode === 'login') return { screen: 'login', type: type ?? 'client' }
-  if (mode === 'forgot' || mode === 'reset') return { screen: mode, type: type ?? 'client' }
+  if (mode === 'login' || mode === 'forgot' || mode === 'reset') return { screen: mode, type }
   if (type) return { screen: type === 'provider' ? 'provider-sign-up' : 'client-sign-up', type }
-  return { screen: 'choice', type: 'client' }
+  return { screen: 'choice' }
 }
 
 /**

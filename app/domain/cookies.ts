@@ -8,3 +8,16 @@ export function cookieValue(header: string | null | undefined, name: string): st
   }
   return undefined
 }
+
+/**
+ * A Set-Cookie value for one of the site's own cookies: whole site, httpOnly, SameSite=Lax,
+ * Secure when asked (an https site). Without `maxAgeS` it lasts the browser session; 0 clears it.
+ */
+export function siteCookie(
+  name: string,
+  value: string,
+  options: { maxAgeS?: number; secure: boolean },
+): string {
+  const maxAge = options.maxAgeS === undefined ? '' : `; Max-Age=${options.maxAgeS}`
+  return `${name}=${value}; Path=/${maxAge}; SameSite=Lax; HttpOnly${options.secure ? '; Secure' : ''}`
+}

@@ -1,5 +1,5 @@
 import { normalizeSlug } from '#app/domain/slug.ts'
-import { cookieValue } from './cookies.ts'
+import { cookieValue, siteCookie } from './cookies.ts'
 
 /** Cities that geolocation may pick for a visitor; São Paulo first, as the default. */
 export const GEO_CITY_SLUGS = [
@@ -112,6 +112,5 @@ export function geoCookieValue(cookieHeader: string | null | undefined): string 
 /** Set-Cookie value that keeps the geolocated city for an hour (Secure when asked). */
 export function geoCookie(slug: GeoCitySlug, secure: boolean): string {
   const value = parseGeoCookie(slug) ?? DEFAULT_GEO_CITY
-  const attributes = `Path=/; Max-Age=${GEO_CACHE_SECONDS}; SameSite=Lax; HttpOnly`
-  return `${GEO_COOKIE_NAME}=${value}; ${attributes}${secure ? '; Secure' : ''}`
+  return siteCookie(GEO_COOKIE_NAME, value, { maxAgeS: GEO_CACHE_SECONDS, secure })
 }

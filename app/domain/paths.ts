@@ -58,5 +58,7 @@ export function localPath(value: string | null | undefined): string | undefined 
   if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return undefined
   const parsed = URL.parse(value, 'http://site.invalid')
   if (parsed?.origin !== 'http://site.invalid') return undefined
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`
+  // Normalising can itself make '//host' ('/.//host', '/%2e%2e//host'): check the result too.
+  const path = `${parsed.pathname}${parsed.search}${parsed.hash}`
+  return path.startsWith('//') || path.startsWith('/\\') ? undefined : path
 }

@@ -365,6 +365,12 @@ test('a write from another site is refused before it reaches an action', async (
     })
     expect(response.status()).toBe(403)
   }
+  // An oversized body is refused before anything reads it.
+  const huge = await request.post(`${base}/auth`, {
+    headers: { origin: base },
+    form: { intent: 'login', email: 'a@example.com', password: 'x'.repeat(300_000) },
+  })
+  expect(huge.status()).toBe(413)
   // From the site itself the action runs, and its answer shows on the card of the form sent.
   const sameSite = await request.post(`${base}/auth`, {
     headers: { origin: base, 'accept-language': 'pt-BR' },

@@ -2,9 +2,14 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { ACCOUNT_EMAILS_PER_HOUR, settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import type { AuthActionData } from '#app/modules/auth/form-state.ts'
-import { AUTH_LIMIT_PER_ACCOUNT } from '#app/modules/auth/limits.server.ts'
+import {
+  AUTH_LIMIT_PER_ACCOUNT,
+  AUTH_LIMIT_PER_VISITOR,
+  EVEN_ANSWER_MS,
+  limitAuthAttempt,
+} from '#app/modules/auth/limits.server.ts'
 import { currentUser, requireRole } from '#app/modules/auth/session.server.ts'
 import { action as authAction, loader as authLoader } from '#app/routes/auth/auth.tsx'
 import {
@@ -13,7 +18,14 @@ import {
 } from '#app/routes/auth/email-confirmation.tsx'
 import { action as signOutAction } from '#app/routes/auth/sign-out.ts'
 import { db } from '#db/client.server.ts'
-import { clientProfiles, session, user, userRoles, verification } from '#db/schema/auth.ts'
+import {
+  account as accountTable,
+  clientProfiles,
+  session,
+  user,
+  userRoles,
+  verification,
+} from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import {
   createAccount,
@@ -379,8 +391,14 @@ describe('login', () => {
     expect(await mailTo('ninguem@example.com')).toEqual([])
   })
 
-  it('is limited per account: the eleventh try in 15 minutes gets 429 with Retry-After', async () => {
+  it('is limited per account: after ten failures in 15 minutes, 429 with Retry-After', async () => {
     const account = await createAccount({ role: 'client' })
+    // Successful sign-ins do not count: nobody is locked out for signing in often.
+    for (let i = 0; i < AUTH_LIMIT_PER_ACCOUNT + 2; i++) {
+      expect(
+        (await post({ intent: 'login', email: account.email, password: TEST_PASSWORD })).status,
+      ).toBe(302)
+    }
     for (let i = 0; i < AUTH_LIMIT_PER_ACCOUNT; i++) {
       const answer = await post({ intent: 'login', email: account.email, password: 'errada-123' })
       expect(answer.status).toBe(401)
@@ -396,16 +414,29 @@ describe('login', () => {
     ).toBe(302)
   })
 
-  it('is limited per visitor across accounts, sign-ups included', async () => {
+  it('is limited per visitor across accounts', async () => {
     const ip = '203.0.113.77'
-    let last: Answer | undefined
-    for (let i = 0; i < 31; i++) {
-      last = await post(clientForm(`muitos-${i}@example.com`), { ip })
+    const attempt = (i: number) =>
+      post({ intent: 'login', email: `muitos-${i}@example.com`, password: 'errada-123' }, { ip })
+    for (let i = 0; i < AUTH_LIMIT_PER_VISITOR; i++) expect((await attempt(i)).status).toBe(401)
+    expect((await attempt(99)).status).toBe(429)
+    // Another address is not affected.
+    expect(
+      (await post({ intent: 'login', email: 'muitos-0@example.com', password: 'x' })).status,
+    ).toBe(401)
+  })
+
+  it('sign-ups are limited per visitor too, and nothing is created past the limit', async () => {
+    const ip = '203.0.113.78'
+    // The visitor's earlier sign-ups (counted the way the action counts them).
+    for (let i = 0; i < AUTH_LIMIT_PER_VISITOR; i++) {
+      limitAuthAttempt('sign-up', { clientIp: ip }, `cheio-${i}@example.com`)
     }
-    expect(last?.status).toBe(429)
-    expect(await db().select().from(user).where(eq(user.email, 'muitos-30@example.com'))).toEqual(
-      [],
-    )
+    const refused = await post(clientForm('cheio-ultimo@example.com'), { ip })
+    expect(refused.status).toBe(429)
+    expect(
+      await db().select().from(user).where(eq(user.email, 'cheio-ultimo@example.com')),
+    ).toEqual([])
   })
 })
 
@@ -460,6 +491,45 @@ describe('password reset', () => {
       confirmPassword: 'outra-senha-123',
     })
     expect(again.data?.invalidToken).toBe(true)
+  })
+
+  it('takes the same time for any address, and never floods an inbox', async () => {
+    const started = performance.now()
+    await post({ intent: 'forgot', email: 'ninguem-mais@example.com' })
+    expect(performance.now() - started).toBeGreaterThanOrEqual(EVEN_ANSWER_MS - 5)
+    const account = await createAccount({ role: 'client' })
+    // The confirmation e-mail of the sign-up was the first of the hour.
+    expect(await mailTo(account.email)).toHaveLength(1)
+    for (let i = 0; i < ACCOUNT_EMAILS_PER_HOUR + 3; i++) {
+      const answer = await post({ intent: 'forgot', email: account.email })
+      expect(answer.data?.sent).toBe(true)
+    }
+    expect(await mailTo(account.email)).toHaveLength(ACCOUNT_EMAILS_PER_HOUR)
+  })
+
+  it('sets a first password on an account that only had Google', async () => {
+    const account = await createAccount({ role: 'client' })
+    // As after a Google sign-up: no password of its own, a Google account instead.
+    await db()
+      .update(accountTable)
+      .set({ providerId: 'google', accountId: 'google-sub-1', password: null })
+      .where(eq(accountTable.userId, account.id))
+    expect(
+      (await post({ intent: 'login', email: account.email, password: TEST_PASSWORD })).status,
+    ).toBe(401)
+    await post({ intent: 'forgot', email: account.email })
+    const mail = (await mailTo(account.email)).find((m) => m.includes('mode=reset')) ?? ''
+    const token = /token=([\w-]+)/.exec(mail)?.[1] ?? ''
+    const reset = await post({
+      intent: 'reset',
+      token,
+      password: 'primeira-senha-1',
+      confirmPassword: 'primeira-senha-1',
+    })
+    expect(reset).toMatchObject({ status: 302, location: '/auth?mode=login' })
+    expect(
+      (await post({ intent: 'login', email: account.email, password: 'primeira-senha-1' })).status,
+    ).toBe(302)
   })
 
   it('refuses a link older than an hour', async () => {

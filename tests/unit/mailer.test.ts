@@ -40,10 +40,10 @@ describe('mailer without SMTP_URL', () => {
   })
   afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
-  it('writes each message to DATA_DIR/outbox and logs its link', async () => {
+  it('writes each message to DATA_DIR/outbox and, on a local site, logs its link', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     try {
-      const mailer = createMailer({ smtpUrl: undefined, dataDir })
+      const mailer = createMailer({ smtpUrl: undefined, dataDir, logLinks: true })
       await mailer.send(message)
       await mailer.send({ ...message, subject: 'Second' })
       const logged = write.mock.calls.map(([line]) => String(line)).join('')
@@ -57,6 +57,18 @@ describe('mailer without SMTP_URL', () => {
     const eml = await readFile(path.join(dataDir, 'outbox', files[0] ?? ''), 'utf8')
     expect(eml).toContain('To: cliente@example.com')
     expect(eml).toMatch(/Content-Type: multipart\/alternative/)
+  })
+
+  it('never logs the link (it carries a token) unless asked', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    try {
+      await createMailer({ smtpUrl: undefined, dataDir }).send(message)
+      const logged = write.mock.calls.map(([line]) => String(line)).join('')
+      expect(logged).toContain('email written to the outbox')
+      expect(logged).not.toContain('token=abc123')
+    } finally {
+      write.mockRestore()
+    }
   })
 
   it('finds the first link of a text', () => {

@@ -40,36 +40,33 @@ export function ConfirmationScreen({
     void fetcher.submit({ token }, { method: 'post' })
   }, [fetcher, token, posted])
 
+  const errorMessage =
+    result?.kind === 'error'
+      ? {
+          session: t.auth.confirm.sessionError,
+          expired: t.auth.confirm.expired,
+          failed: t.auth.confirm.failed,
+        }[result.reason]
+      : undefined
+
   useEffect(() => {
     if (!result) return
-    if (result.kind === 'error') {
-      const message = {
-        session: t.auth.confirm.sessionError,
-        expired: t.auth.confirm.expired,
-        failed: t.auth.confirm.failed,
-      }[result.reason]
-      toast.error(t.auth.confirm.errorTitle, { description: message })
-    }
+    if (errorMessage) toast.error(t.auth.confirm.errorTitle, { description: errorMessage })
     const [to, delay] =
       result.kind === 'error'
         ? ['/auth', ERROR_REDIRECT_MS]
         : [result.area, result.role ? CONFIRMED_REDIRECT_MS : NO_ROLE_REDIRECT_MS]
     const timer = setTimeout(() => navigate(to, { replace: true }), delay)
     return () => clearTimeout(timer)
-  }, [result, navigate, t])
+  }, [result, errorMessage, navigate, t])
 
-  if (result?.kind === 'error') {
-    const message = {
-      session: t.auth.confirm.sessionError,
-      expired: t.auth.confirm.expired,
-      failed: t.auth.confirm.failed,
-    }[result.reason]
+  if (errorMessage) {
     return (
       <AuthCard title={t.auth.confirm.errorTitle}>
         <div role="alert" className="flex gap-3 text-stone-800">
           <CircleAlert aria-hidden="true" className="size-6 shrink-0 text-red-700" />
           <div>
-            <p>{message}</p>
+            <p>{errorMessage}</p>
             <p className="mt-2 text-sm text-stone-600">{t.auth.confirm.redirectingToLogin}</p>
           </div>
         </div>
@@ -87,10 +84,10 @@ export function ConfirmationScreen({
           <LoaderCircle aria-hidden="true" className="size-6 animate-spin text-rose-800" />
           <p>{t.auth.confirm.settingUp}</p>
         </div>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-stone-600">{t.auth.confirm.emailLabel}</dt>
-          <dd className="font-medium break-all">{result.email}</dd>
-          <dt className="text-stone-600">{t.auth.confirm.roleLabel}</dt>
+          <dd className="font-medium break-words">{result.email}</dd>
+          <dt className="mt-2 text-stone-600 sm:mt-0">{t.auth.confirm.roleLabel}</dt>
           <dd className="font-medium">{t.auth.roles[result.role ?? 'none']}</dd>
         </dl>
         <Link to={result.area} className="mt-6 inline-block font-medium text-rose-900 underline">

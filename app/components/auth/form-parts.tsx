@@ -39,8 +39,12 @@ export function useAuthForm(
     setBrowserCheck({ error: problem, answer: actionData })
     if (!problem) return
     event.preventDefault()
+    // The field in the middle of the screen, its label in sight, and the cursor in it.
     const field = event.currentTarget.elements.namedItem(problem.field)
-    if (field instanceof HTMLElement) field.focus()
+    if (field instanceof HTMLElement) {
+      field.scrollIntoView({ block: 'center' })
+      field.focus({ preventScroll: true })
+    }
   }
   const error = browserError ?? data?.error
   return {
@@ -232,16 +236,20 @@ export function SubmitButton({
   pendingLabel,
   pending,
   disabled,
+  describedBy,
 }: {
   label: string
   pendingLabel: string
   pending: boolean
   disabled?: boolean
+  /** The id of a line explaining why the button is disabled. */
+  describedBy?: string
 }) {
   return (
     <button
       type="submit"
       disabled={pending || disabled}
+      aria-describedby={describedBy}
       className="flex w-full items-center justify-center gap-2 rounded-md bg-rose-800 px-4 py-3 font-semibold text-white hover:bg-rose-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-800 disabled:cursor-not-allowed disabled:opacity-60"
     >
       {pending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}

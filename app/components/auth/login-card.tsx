@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import type { SignUpRole } from '#app/domain/account.ts'
 import type { Flash } from '#app/domain/flash.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -73,22 +73,26 @@ function ResendConfirmation({
 
 /**
  * 'Continuar com Google': a form posting to our action, which sends the browser to Google.
- * Disabled from the click until the page is left (SPEC §2: disabled while in progress).
+ * Disabled from the click until the page is left (SPEC §2: disabled while in progress), or until
+ * the action answers with a failure.
  */
 export function GoogleButton() {
   const t = useT()
   const navigation = useNavigation()
-  const [started, setStarted] = useState(false)
+  const answer = useActionData()
+  // The answer on screen when the button was pressed: a new one means the attempt is over.
+  const [startedAt, setStartedAt] = useState<{ answer: unknown }>()
   // Coming back with the browser's back button shows this page from memory: enable it again.
   useEffect(() => {
-    const reset = (event: PageTransitionEvent) => event.persisted && setStarted(false)
+    const reset = (event: PageTransitionEvent) => event.persisted && setStartedAt(undefined)
     window.addEventListener('pageshow', reset)
     return () => window.removeEventListener('pageshow', reset)
   }, [])
   const working =
-    started || (navigation.state !== 'idle' && navigation.formData?.get('intent') === 'google')
+    (startedAt !== undefined && startedAt.answer === answer) ||
+    (navigation.state !== 'idle' && navigation.formData?.get('intent') === 'google')
   return (
-    <Form method="post" onSubmit={() => setStarted(true)}>
+    <Form method="post" onSubmit={() => setStartedAt({ answer })}>
       <input type="hidden" name="intent" value="google" />
       <button
         type="submit"
@@ -131,7 +135,7 @@ export function LoginCard({
   googleFailed,
   flash,
 }: {
-  type: SignUpRole
+  type?: SignUpRole
   next?: string
   google: boolean
   googleFailed: boolean
@@ -146,7 +150,13 @@ export function LoginCard({
   return (
     <AuthCard
       title={t.auth.login.title}
-      text={type === 'provider' ? t.auth.login.providerText : t.auth.login.clientText}
+      text={
+        type === 'provider'
+          ? t.auth.login.providerText
+          : type === 'client'
+            ? t.auth.login.clientText
+            : t.auth.login.text
+      }
     >
       <div className="space-y-4">
         <FlashNotice flash={flash} />

@@ -1,7 +1,8 @@
 import { Heart, Search } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Form } from 'react-router'
-import { format, useT } from '#app/i18n/i18n.ts'
+import { Form, Link } from 'react-router'
+import { paths } from '#app/domain/paths.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { roleChoiceSchema } from '#app/modules/auth/schema.ts'
 import {
   ActionAlert,
@@ -19,10 +20,10 @@ import {
 export function RoleDialog({ email }: { email: string }) {
   const t = useT()
   const form = useAuthForm('choose-role', firstProblem(roleChoiceSchema))
-  const dialog = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    dialog.current?.querySelector<HTMLInputElement>('input[name="role"]')?.focus()
-  }, [])
+  const lang = useLanguage()
+  // Focus starts on the question, not on an answer (that would look chosen).
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
   const roleError = form.errorOf('role')
   const termsError = form.errorOf('acceptTerms')
   const options = [
@@ -42,14 +43,18 @@ export function RoleDialog({ email }: { email: string }) {
   return (
     <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-stone-950/80 p-4">
       <div
-        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby="role-dialog-title"
         aria-describedby="role-dialog-text"
         className="w-full max-w-lg rounded-xl bg-white p-6 shadow-2xl"
       >
-        <h2 id="role-dialog-title" className="text-xl font-bold text-stone-900">
+        <h2
+          id="role-dialog-title"
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-bold text-stone-900 focus:outline-none"
+        >
           {t.auth.roleDialog.title}
         </h2>
         <p id="role-dialog-text" className="mt-1 text-stone-600">
@@ -71,11 +76,11 @@ export function RoleDialog({ email }: { email: string }) {
           <input type="hidden" name="intent" value="choose-role" />
           <fieldset>
             <legend className="sr-only">{t.auth.roleDialog.title}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-3">
               {options.map(({ value, Icon, title, text }) => (
                 <label
                   key={value}
-                  className="flex cursor-pointer flex-col gap-1 rounded-lg border-2 border-stone-200 p-4 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-800"
+                  className="flex cursor-pointer flex-col gap-1 rounded-lg border-2 border-stone-200 p-4 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-sky-700"
                 >
                   <span className="flex items-center gap-2">
                     <input
@@ -98,7 +103,16 @@ export function RoleDialog({ email }: { email: string }) {
             ) : null}
           </fieldset>
           <div>
-            <CheckboxField name="acceptTerms">{t.auth.roleDialog.accept}</CheckboxField>
+            <CheckboxField name="acceptTerms">
+              {t.auth.roleDialog.accept}{' '}
+              <Link
+                to={paths.terms(lang)}
+                target="_blank"
+                className="font-medium text-rose-900 underline underline-offset-2"
+              >
+                {t.auth.readTerms}
+              </Link>
+            </CheckboxField>
             {termsError ? (
               <p role="alert" className="mt-2 text-sm text-red-700">
                 {t.auth.errors[termsError]}

@@ -51,6 +51,9 @@ function useAcceptance(initial: boolean) {
   }
 }
 
+/** The line saying why the submit button waits; the button points to it. */
+const ACCEPT_HINT_ID = 'accept-to-continue'
+
 function AcceptBoxes({
   acceptance,
   termsLabel,
@@ -67,7 +70,7 @@ function AcceptBoxes({
   const t = useT()
   return (
     <fieldset className="space-y-3">
-      <legend className="sr-only">{t.auth.readTerms}</legend>
+      <legend className="sr-only">{t.auth.acceptance}</legend>
       <CheckboxField name="acceptTerms" checked={acceptance.terms} onChange={acceptance.setTerms}>
         {termsLabel}{' '}
         <Link
@@ -88,6 +91,10 @@ function AcceptBoxes({
       {error ? (
         <p role="alert" className="text-sm text-red-700">
           {error}
+        </p>
+      ) : acceptance.blocked ? (
+        <p id={ACCEPT_HINT_ID} className="text-sm text-stone-600">
+          {t.auth.acceptToContinue}
         </p>
       ) : null}
     </fieldset>
@@ -112,16 +119,6 @@ export function ProviderSignUpCard({ placeSlugs }: { placeSlugs: string[] }) {
         <ActionAlert data={form.data} />
         <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="provider-sign-up" />
-          <TextField
-            label={t.auth.providerSignUp.workingName}
-            name="workingName"
-            autoComplete="nickname"
-            maxLength={40}
-            required
-            hint={t.auth.providerSignUp.workingNameHint}
-            defaultValue={form.valueOf('workingName')}
-            error={form.errorOf('workingName')}
-          />
           <TextField
             label={t.auth.email}
             name="email"
@@ -149,6 +146,16 @@ export function ProviderSignUpCard({ placeSlugs }: { placeSlugs: string[] }) {
             required
             error={form.errorOf('confirmPassword')}
           />
+          <TextField
+            label={t.auth.providerSignUp.workingName}
+            name="workingName"
+            autoComplete="nickname"
+            maxLength={40}
+            required
+            hint={t.auth.providerSignUp.workingNameHint}
+            defaultValue={form.valueOf('workingName')}
+            error={form.errorOf('workingName')}
+          />
           <AcceptBoxes
             acceptance={acceptance}
             termsLabel={t.auth.providerSignUp.acceptTerms}
@@ -161,6 +168,7 @@ export function ProviderSignUpCard({ placeSlugs }: { placeSlugs: string[] }) {
             pendingLabel={t.auth.providerSignUp.submitting}
             pending={form.submitting}
             disabled={acceptance.blocked}
+            describedBy={acceptance.blocked ? ACCEPT_HINT_ID : undefined}
           />
         </Form>
         <p className="flex flex-col gap-2 text-center text-sm">
@@ -192,16 +200,6 @@ export function ClientSignUpCard() {
         <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="client-sign-up" />
           <TextField
-            label={t.auth.clientSignUp.displayName}
-            name="displayName"
-            autoComplete="nickname"
-            maxLength={60}
-            required
-            hint={t.auth.clientSignUp.displayNameHint}
-            defaultValue={form.valueOf('displayName')}
-            error={form.errorOf('displayName')}
-          />
-          <TextField
             label={t.auth.email}
             name="email"
             type="email"
@@ -227,6 +225,16 @@ export function ClientSignUpCard() {
             autoComplete="new-password"
             required
             error={form.errorOf('confirmPassword')}
+          />
+          <TextField
+            label={t.auth.clientSignUp.displayName}
+            name="displayName"
+            autoComplete="nickname"
+            maxLength={60}
+            required
+            hint={t.auth.clientSignUp.displayNameHint}
+            defaultValue={form.valueOf('displayName')}
+            error={form.errorOf('displayName')}
           />
           <CountedTextArea
             label={t.auth.clientSignUp.about}
@@ -262,6 +270,7 @@ export function ClientSignUpCard() {
             pendingLabel={t.auth.clientSignUp.submitting}
             pending={form.submitting}
             disabled={acceptance.blocked}
+            describedBy={acceptance.blocked ? ACCEPT_HINT_ID : undefined}
           />
         </Form>
         <p className="flex flex-col gap-2 text-center text-sm">

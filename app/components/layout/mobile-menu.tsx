@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { AccountButtons } from './account-buttons.tsx'
@@ -12,7 +12,11 @@ import type { NavCity } from './use-navigation-data.ts'
 export function MobileMenu({ cities }: { cities: NavCity[] }) {
   const t = useT()
   const lang = useLanguage()
-  const [open, setOpen] = useState(false)
+  const location = useLocation()
+  // Open on the page it was opened on: any navigation (a link, the log-out redirect) closes it.
+  const [openOn, setOpenOn] = useState<string>()
+  const open = openOn === location.key
+  const setOpen = (value: boolean) => setOpenOn(value ? location.key : undefined)
   const close = () => setOpen(false)
   const item = 'block rounded-md px-3 py-3 text-base text-stone-800 hover:bg-stone-100'
   return (

@@ -2,7 +2,7 @@ import { AGE_COOKIE_MAX_AGE_S, AGE_COOKIE_NAME, isAccountPage } from '#app/domai
 import { cookieValue } from '#app/domain/cookies.ts'
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { FEATURES } from '#app/domain/flags.ts'
-import { isHttpsSite } from '#server/env.server.ts'
+import { ownCookie } from '#app/modules/http/cookies.server.ts'
 
 /**
  * Whether this request's page must show the age gate: not confirmed, not a crawler, not an
@@ -17,6 +17,5 @@ export function needsAgeGate(request: Request): boolean {
 
 /** Set-Cookie value recording the confirmation (httpOnly; Secure on an https site). */
 export function ageCookie(): string {
-  const secure = isHttpsSite() ? '; Secure' : ''
-  return `${AGE_COOKIE_NAME}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`
+  return ownCookie(AGE_COOKIE_NAME, '1', AGE_COOKIE_MAX_AGE_S)
 }

@@ -36,14 +36,26 @@ export async function writeAccountSetup(
   if (assigned.length === 0) return false
   if (setup.role === 'provider') {
     const name = setup.workingName ?? account.name
-    await tx.insert(profiles).values({
-      userId: account.id,
-      name,
-      workingName: setup.workingName,
-      username: await freeUsername(tx, name),
-      status: 'draft',
-      termsAcceptedAt: new Date(),
-    })
+    // Another sign-up may take the same free username between the check and the insert; the
+    // insert runs in a savepoint, so a clash is retried with another name, not a failed sign-up.
+    for (let attempt = 1; ; attempt++) {
+      const username = await freeUsername(tx, name)
+      try {
+        await tx.transaction((savepoint) =>
+          savepoint.insert(profiles).values({
+            userId: account.id,
+            name,
+            workingName: setup.workingName,
+            username,
+            status: 'draft',
+            termsAcceptedAt: new Date(),
+          }),
+        )
+        break
+      } catch (error) {
+        if (attempt >= 3 || !isUniqueViolation(error)) throw error
+      }
+    }
   } else if (setup.role === 'client') {
     await tx
       .insert(clientProfiles)
@@ -52,6 +64,12 @@ export async function writeAccountSetup(
     await tx.update(user).set({ emailVerified: true }).where(eq(user.id, account.id))
   }
   return true
+}
+
+/** Whether a failed statement broke a unique constraint (PostgreSQL 23505, any driver). */
+function isUniqueViolation(error: unknown): boolean {
+  const causes = [error, (error as { cause?: unknown } | undefined)?.cause]
+  return causes.some((cause) => (cause as { code?: string } | undefined)?.code === '23505')
 }
 
 /** A username for `name` that no profile uses and no reservation holds. */

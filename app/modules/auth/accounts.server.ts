@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { areaOf, type Role, type SignUpRole } from '#app/domain/account.ts'
 import type { Language } from '#app/domain/language.ts'
+import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
 import { log } from '#server/logger.server.ts'
@@ -15,6 +16,15 @@ export interface Caller {
   clientIp?: string
   userAgent?: string | null
   language: Language
+}
+
+/** The caller of a request: the host's client address, the browser, the SPEC §2 language. */
+export function callerOf(request: Request, context: { clientIp?: string } | undefined): Caller {
+  return {
+    clientIp: context?.clientIp,
+    userAgent: request.headers.get('user-agent'),
+    language: requestLanguage(request).language,
+  }
 }
 
 /** The headers better-auth reads for a session: address and browser, and the request's cookies. */
@@ -84,9 +94,20 @@ export async function openAccount(
   setup: AccountSetup,
   caller: Caller,
 ): Promise<void> {
-  await withAuthCall({ language: caller.language, setup }, () =>
-    auth().api.signUpEmail({ body: input, headers: authHeaders(caller) }),
-  )
+  try {
+    await withAuthCall({ language: caller.language, setup }, () =>
+      auth().api.signUpEmail({ body: input, headers: authHeaders(caller) }),
+    )
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the second meets the row of the first
+    // and is answered like any sign-up with a registered address.
+    const [existing] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, input.email.toLowerCase()))
+    if (existing) return
+    throw error
+  }
 }
 
 /** Sends a new confirmation link when the account exists and is not confirmed yet. */
@@ -160,20 +181,22 @@ export async function confirmEmail(token: string, caller: Caller): Promise<Confi
 
 /**
  * The account type chosen after a first Google sign-in (SPEC §4): assigned once, with its
- * data, in one transaction. False when the account had a role already.
+ * data, in one transaction. Answers the role the account has afterwards (another tab may have
+ * chosen first) and whether this choice set it.
  */
 export async function chooseRole(
   account: { id: string; name: string },
   role: SignUpRole,
   language: Language,
-): Promise<boolean> {
+): Promise<{ role: Role; assigned: boolean }> {
   const setup: AccountSetup =
     role === 'provider' ? { role, workingName: null } : { role, about: null, dateOfBirth: null }
-  return db().transaction(async (tx) => {
-    const assigned = await writeAccountSetup(tx, account, setup)
-    if (assigned) await tx.update(user).set({ language }).where(eq(user.id, account.id))
-    return assigned
+  const assigned = await db().transaction(async (tx) => {
+    const written = await writeAccountSetup(tx, account, setup)
+    if (written) await tx.update(user).set({ language }).where(eq(user.id, account.id))
+    return written
   })
+  return { role: assigned ? role : ((await roleOf(account.id)) ?? role), assigned }
 }
 
 /** Starts Google sign-in: the provider's address to go to, and the state cookies to keep. */

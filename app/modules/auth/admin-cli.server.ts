@@ -15,7 +15,8 @@ import { settleAuthTasks } from './auth.server.ts'
 const USAGE = `Usage: npm run admin:create -- --email E --password P [--name N] [--data-dir DIR]
 
 Opens a confirmed admin account on the configured database (DATABASE_URL, or PGlite in
-DATA_DIR, which must not be in use by a running server).`
+DATA_DIR, which must not be in use by a running server). Without --password the password is
+read from ADMIN_PASSWORD, which keeps it out of the shell history and the process list.`
 
 export async function runAdminCreateCli(argv: string[]): Promise<number> {
   let values: {
@@ -46,7 +47,7 @@ export async function runAdminCreateCli(argv: string[]): Promise<number> {
     return 0
   }
   const email = values.email?.trim().toLowerCase() ?? ''
-  const password = values.password ?? ''
+  const password = values.password ?? process.env.ADMIN_PASSWORD ?? ''
   const name = values.name?.trim() || 'Administração'
   if (!isEmailAddress(email)) {
     console.error(`--email must be an e-mail address (got '${values.email ?? ''}')\n\n${USAGE}`)

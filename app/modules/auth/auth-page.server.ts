@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { areaOf, calendarDate, type Role } from '#app/domain/account.ts'
+import { areaOf, calendarDate, type Role, type SignUpRole } from '#app/domain/account.ts'
 import {
   AUTH_REFERRER_COOKIE,
   type AuthScreen,
@@ -13,12 +13,13 @@ import type { Flash } from '#app/domain/flash.ts'
 import { localPath, paths } from '#app/domain/paths.ts'
 import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
 import { flashCookie, takeFlash } from '#app/modules/flash/flash.server.ts'
+import { ownCookie } from '#app/modules/http/cookies.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { placeSlugs } from '#app/modules/seo/known-slugs.server.ts'
-import { isHttpsSite, serverEnv } from '#server/env.server.ts'
+import { serverEnv } from '#server/env.server.ts'
 import { log } from '#server/logger.server.ts'
 import {
-  type Caller,
+  callerOf,
   chooseRole,
   openAccount,
   requestPasswordReset,
@@ -28,7 +29,12 @@ import {
   startGoogleSignIn,
 } from './accounts.server.ts'
 import { AUTH_INTENTS, type AuthActionData, type AuthIntent } from './form-state.ts'
-import { type AuthAction, limitAuthAttempt } from './limits.server.ts'
+import {
+  type AuthAction,
+  countFailedSignIn,
+  evenAnswer,
+  limitAuthAttempt,
+} from './limits.server.ts'
 import {
   check,
   clientSignUpSchema,
@@ -48,14 +54,6 @@ interface LoadContext {
   clientIp?: string
 }
 
-function callerOf(request: Request, context: LoadContext | undefined): Caller {
-  return {
-    clientIp: context?.clientIp,
-    userAgent: request.headers.get('user-agent'),
-    language: requestLanguage(request).language,
-  }
-}
-
 /** Where a signed-in account goes from /auth: the page it asked for, else its own area. */
 export function destinationAfterSignIn(role: Role, next: string | null | undefined): string {
   const path = localPath(next)
@@ -63,14 +61,12 @@ export function destinationAfterSignIn(role: Role, next: string | null | undefin
   return usable ? path : areaOf(role)
 }
 
-function referrerCookie(path: string): string {
-  const secure = isHttpsSite() ? '; Secure' : ''
-  return `${AUTH_REFERRER_COOKIE}=${encodeURIComponent(path)}; Path=/; SameSite=Lax; HttpOnly${secure}`
-}
+const referrerCookie = (path: string) => ownCookie(AUTH_REFERRER_COOKIE, encodeURIComponent(path))
 
 export interface AuthPageData {
   screen: AuthScreen
-  type: 'provider' | 'client'
+  /** The account type named in the address, if any (words the login card). */
+  type?: SignUpRole
   /** Where the back button goes. */
   backTo: string
   /** The page to open after signing in, when a protected page sent the visitor here. */
@@ -108,9 +104,8 @@ export async function authPageLoader(request: Request) {
   if (storing) headers.append('Set-Cookie', referrerCookie(referer))
   const pageData: AuthPageData = {
     screen,
-    type,
-    backTo:
-      (storing ? referer : stored) ?? referer ?? paths.home(requestLanguage(request).language),
+    ...(type ? { type } : {}),
+    backTo: (storing ? referer : stored) ?? paths.home(requestLanguage(request).language),
     next,
     google: Boolean(serverEnv().google),
     googleFailed: url.searchParams.has('error'),
@@ -183,6 +178,7 @@ export async function authAction(request: Request, context: LoadContext | undefi
         const refused = overLimit('sign-in', checked.value.email)
         if (refused) return refused
         const result = await signIn(checked.value, caller)
+        if (result.kind !== 'signed-in') countFailedSignIn(checked.value.email)
         if (result.kind === 'invalid') {
           return reply(
             {
@@ -213,19 +209,19 @@ export async function authAction(request: Request, context: LoadContext | undefi
         const refused = overLimit('sign-up', checked.value.email)
         if (refused) return refused
         const input = checked.value
-        if ('workingName' in input) {
-          await openAccount(
-            { email: input.email, password: input.password, name: input.workingName },
-            { role: 'provider', workingName: input.workingName },
-            caller,
-          )
-        } else {
-          await openAccount(
-            { email: input.email, password: input.password, name: input.displayName },
-            { role: 'client', about: input.about, dateOfBirth: input.dateOfBirth },
-            caller,
-          )
-        }
+        await evenAnswer(() =>
+          'workingName' in input
+            ? openAccount(
+                { email: input.email, password: input.password, name: input.workingName },
+                { role: 'provider', workingName: input.workingName },
+                caller,
+              )
+            : openAccount(
+                { email: input.email, password: input.password, name: input.displayName },
+                { role: 'client', about: input.about, dateOfBirth: input.dateOfBirth },
+                caller,
+              ),
+        )
         const type = formIntent === 'provider-sign-up' ? 'provider' : 'client'
         return redirect(paths.auth({ mode: 'login', type }), {
           headers: withCookies(undefined, flashCookie('account-created'), ageCookie()),
@@ -240,8 +236,12 @@ export async function authAction(request: Request, context: LoadContext | undefi
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
         const refused = overLimit(formIntent === 'forgot' ? 'reset' : 'resend', checked.value.email)
         if (refused) return refused
-        if (formIntent === 'forgot') await requestPasswordReset(checked.value.email, caller)
-        else await resendConfirmation(checked.value.email, caller)
+        const { email } = checked.value
+        await evenAnswer(() =>
+          formIntent === 'forgot'
+            ? requestPasswordReset(email, caller)
+            : resendConfirmation(email, caller),
+        )
         return reply({ intent: formIntent, sent: true, values })
       }
       case 'reset': {
@@ -266,9 +266,11 @@ export async function authAction(request: Request, context: LoadContext | undefi
         if (user.role) return redirect(areaOf(user.role))
         const checked = check(roleChoiceSchema, form)
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
-        await chooseRole(user, checked.value.role, caller.language)
-        return redirect(areaOf(checked.value.role), {
-          headers: withCookies(undefined, flashCookie('setup-complete'), ageCookie()),
+        const chosen = await chooseRole(user, checked.value.role, caller.language)
+        return redirect(areaOf(chosen.role), {
+          headers: chosen.assigned
+            ? withCookies(undefined, flashCookie('setup-complete'), ageCookie())
+            : undefined,
         })
       }
     }

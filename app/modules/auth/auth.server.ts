@@ -8,6 +8,7 @@ import { asLanguage, DEFAULT_LANGUAGE, type Language } from '#app/domain/languag
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type AccountEmail, accountEmail } from '#app/modules/email/messages.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
+import { fixedWindowLimiter } from '#app/modules/security/rate-limit.server.ts'
 import { type Database, db } from '#db/client.server.ts'
 import { account, session, user, verification } from '#db/schema/auth.ts'
 import { serverEnv } from '#server/env.server.ts'
@@ -67,18 +68,40 @@ function languageFor(recipient: { language?: unknown }, request?: Request): Lang
   )
 }
 
-async function sendAccountEmail(
+/** Account e-mails one address may receive in an hour: enough for real use, too few to flood. */
+export const ACCOUNT_EMAILS_PER_HOUR = 5
+const mailQuota = fixedWindowLimiter({ limit: ACCOUNT_EMAILS_PER_HOUR, windowMs: 60 * 60 * 1000 })
+
+/** Starts `task` without waiting for it; shutdown and tests wait through settleAuthTasks(). */
+function inBackground(task: Promise<unknown>): void {
+  const tracked = task.catch((error: unknown) =>
+    log.error('account e-mail not sent', { error: String(error) }),
+  )
+  pending.add(tracked)
+  void tracked.finally(() => pending.delete(tracked))
+}
+
+/**
+ * Sends an account e-mail in the background: answers take the same time whether a message goes
+ * out or not (no account enumeration by timing). Past the hourly quota of the address nothing is
+ * sent, so nobody can flood someone's inbox through the forms.
+ */
+function sendAccountEmail(
   kind: AccountEmail,
   recipient: { email: string; name: string; language?: unknown },
   url: string,
   request?: Request,
-) {
+): void {
+  if (!mailQuota.hit(recipient.email.toLowerCase()).allowed) {
+    log.warn('account e-mail quota reached', { kind })
+    return
+  }
   const message = accountEmail(kind, languageFor(recipient, request), {
     to: recipient.email,
     name: recipient.name,
     url,
   })
-  await mailer().send(message)
+  inBackground(mailer().send(message))
 }
 
 /** The page a confirmation link opens: the root, which shows the confirmation screen (SPEC §2). */
@@ -114,11 +137,11 @@ function createAuth(database: Database) {
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user: recipient, token }, request) =>
+      sendResetPassword: async ({ user: recipient, token }, request) =>
         sendAccountEmail('reset', recipient, resetPasswordUrl(token), request),
       // A sign-up with a registered address answers like any other (no account enumeration);
       // the owner of the address is told instead, with the SPEC's 'already registered' words.
-      onExistingUserSignUp: ({ user: recipient }, request) =>
+      onExistingUserSignUp: async ({ user: recipient }, request) =>
         sendAccountEmail('existing', recipient, `${env.baseUrl}/auth?mode=login`, request),
     },
     emailVerification: {
@@ -132,7 +155,7 @@ function createAuth(database: Database) {
           .from(user)
           .where(eq(user.id, recipient.id))
         if (!row || row.emailVerified) return
-        await sendAccountEmail('verify', recipient, confirmationUrl(token), request)
+        sendAccountEmail('verify', recipient, confirmationUrl(token), request)
       },
     },
     databaseHooks: {
@@ -147,8 +170,12 @@ function createAuth(database: Database) {
         create: {
           // The credential account is written right after the user, inside the sign-up's
           // transaction: the role and its data go in with it, or nothing is created.
-          before: async (newAccount) => {
-            if (newAccount.providerId !== 'credential') return
+          before: async (newAccount, context) => {
+            // A password set later (reset of a Google-only account) adds a credential account
+            // too; only sign-up must bring a role.
+            if (newAccount.providerId !== 'credential' || context?.path !== '/sign-up/email') {
+              return
+            }
             const setup = calls.getStore()?.setup
             const tx = transactions.getStore()
             if (!setup || !tx) throw new Error('accounts are opened through openAccount() only')
@@ -196,6 +223,9 @@ function createAuth(database: Database) {
         },
       },
     },
+    // An OAuth failure better-auth cannot tie to our error address (a lost state cookie) lands on
+    // the login card too, with ?error= (which shows the Google failure message).
+    onAPIError: { errorURL: `${env.baseUrl}/auth?mode=login` },
     // Our own actions limit sign-in, sign-up, resend and reset (limits.server.ts); this covers
     // what reaches better-auth over HTTP (the OAuth callback).
     rateLimit: { enabled: true, window: 60, max: 60 },

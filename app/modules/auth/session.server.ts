@@ -13,19 +13,56 @@ export interface SignedInUser {
   role: Role | null
 }
 
+interface SessionLookup {
+  user: SignedInUser | null
+  /** Set-Cookie values of a session better-auth extended (sliding 14 days). */
+  cookies: string[]
+}
+
+// One lookup per request, shared by the root loader and the route's guard.
+const lookups = new WeakMap<Request, Promise<SessionLookup>>()
+
+async function lookUpSession(request: Request): Promise<SessionLookup> {
+  // No cookie, no session: anonymous pages never touch the database for this.
+  if (!request.headers.get('cookie')?.includes('session_token=')) return { user: null, cookies: [] }
+  const { headers, response } = await auth().api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  })
+  const cookies = headers.getSetCookie()
+  if (!response) return { user: null, cookies }
+  return {
+    user: {
+      id: response.user.id,
+      email: response.user.email,
+      name: response.user.name,
+      emailVerified: response.user.emailVerified,
+      role: await roleOf(response.user.id),
+    },
+    cookies,
+  }
+}
+
+function sessionOf(request: Request): Promise<SessionLookup> {
+  let lookup = lookups.get(request)
+  if (!lookup) {
+    lookup = lookUpSession(request)
+    lookups.set(request, lookup)
+  }
+  return lookup
+}
+
 /** The signed-in user of a request with their role, or null. */
 export async function currentUser(request: Request): Promise<SignedInUser | null> {
-  // No cookie, no session: anonymous pages never touch the database for this.
-  if (!request.headers.get('cookie')?.includes('session_token=')) return null
-  const result = await auth().api.getSession({ headers: request.headers })
-  if (!result) return null
-  return {
-    id: result.user.id,
-    email: result.user.email,
-    name: result.user.name,
-    emailVerified: result.user.emailVerified,
-    role: await roleOf(result.user.id),
-  }
+  return (await sessionOf(request)).user
+}
+
+/**
+ * Set-Cookie values to send with this request's answer: a session better-auth extended (its
+ * cookie gets the new expiry) or one it ended. The root loader sends them with every page.
+ */
+export async function sessionCookies(request: Request): Promise<string[]> {
+  return (await sessionOf(request)).cookies
 }
 
 /** Where a signed-out visitor goes, remembering the page they wanted. */
@@ -53,5 +90,3 @@ export async function requireRole(request: Request, role: Role): Promise<SignedI
   if (user.role !== role) throw redirect(areaOf(user.role))
   return user
 }
-
-export { areaOf }

@@ -6,8 +6,9 @@ import { serverEnv } from '#server/env.server.ts'
 import { log } from '#server/logger.server.ts'
 
 // Outgoing e-mail (DESIGN.md): real SMTP through nodemailer when SMTP_URL is set; otherwise each
-// message is written to DATA_DIR/outbox/ as an .eml file (openable in any mail client) and its
-// first link is logged, so sign-up and password reset work on a fresh machine.
+// message is written to DATA_DIR/outbox/ as an .eml file (openable in any mail client) and, on a
+// local (http) site, its first link is logged, so sign-up and password reset work on a fresh
+// machine. A public (https) site never logs links: they carry confirmation and reset tokens.
 
 export interface EmailMessage {
   to: string
@@ -20,6 +21,8 @@ export interface MailerOptions {
   smtpUrl: string | undefined
   dataDir: string
   from?: string
+  /** Log the first link of each outbox message (local sites only: links carry tokens). */
+  logLinks?: boolean
 }
 
 export const DEFAULT_FROM = 'Aprova <nao-responda@aprova.example>'
@@ -58,7 +61,7 @@ export function createMailer(options: MailerOptions): Mailer {
       log.info('email written to the outbox', {
         file,
         subject: message.subject,
-        link: firstLink(message.text),
+        link: options.logLinks ? firstLink(message.text) : undefined,
       })
     },
     close: () => builder.close(),
@@ -69,6 +72,11 @@ let shared: Mailer | undefined
 
 /** The site's mailer, from SMTP_URL and DATA_DIR. */
 export function mailer(): Mailer {
-  shared ??= createMailer({ smtpUrl: serverEnv().smtpUrl, dataDir: serverEnv().dataDir })
+  const env = serverEnv()
+  shared ??= createMailer({
+    smtpUrl: env.smtpUrl,
+    dataDir: env.dataDir,
+    logLinks: !env.baseUrl.startsWith('https:'),
+  })
   return shared
 }

@@ -5,8 +5,7 @@ import {
   type Language,
   resolveLanguage,
 } from '#app/domain/language.ts'
-
-import { isHttpsSite } from '#server/env.server.ts'
+import { ownCookie } from '#app/modules/http/cookies.server.ts'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
@@ -27,6 +26,5 @@ export function requestLanguage(request: Request): { language: Language; setCook
 
 /** Set-Cookie value that stores the interface language for a year (Secure on an https site). */
 export function languageCookie(language: Language): string {
-  const secure = isHttpsSite() ? '; Secure' : ''
-  return `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax; HttpOnly${secure}`
+  return ownCookie(LANGUAGE_STORAGE_KEY, language, ONE_YEAR_S)
 }

@@ -13,7 +13,10 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
+  /** Counts one request of `key`. */
   hit(key: string): RateLimitResult
+  /** Whether one more request of `key` would be allowed, without counting it. */
+  peek(key: string): RateLimitResult
 }
 
 export interface FixedWindowOptions {
@@ -43,6 +46,15 @@ export function fixedWindowLimiter(options: FixedWindowOptions): RateLimiter {
   }
 
   return {
+    peek(key) {
+      const time = now()
+      const window = windows.get(key)
+      const count = window && window.resetAt > time ? window.count : 0
+      return {
+        allowed: count < limit,
+        retryAfterS: window ? Math.max(1, Math.ceil((window.resetAt - time) / 1000)) : 1,
+      }
+    },
     hit(key) {
       const time = now()
       let window = windows.get(key)

@@ -26,11 +26,17 @@ export const headers = passOnHeaders('Cache-Control', 'Retry-After')
 
 export function meta(args: Route.MetaArgs) {
   const { t } = metaContext(args)
-  return pageMeta(args, {
-    title: t.auth.metaTitle,
-    description: t.auth.metaDescription,
-    noindex: true,
-  })
+  // The tab names the step: the card's own title.
+  const screen = args.loaderData?.screen
+  const title = {
+    choice: t.auth.metaTitle,
+    login: t.auth.login.title,
+    'provider-sign-up': t.auth.providerSignUp.title,
+    'client-sign-up': t.auth.clientSignUp.title,
+    forgot: t.auth.forgot.title,
+    reset: t.auth.reset.title,
+  }[screen ?? 'choice']
+  return pageMeta(args, { title, description: t.auth.metaDescription, noindex: true })
 }
 
 /** The card a form's answer belongs on, whatever the address it was posted to. */

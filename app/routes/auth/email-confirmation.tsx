@@ -8,9 +8,8 @@ import { DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage } from '#app/i18n/i18n.ts'
 import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
-import { confirmEmail } from '#app/modules/auth/accounts.server.ts'
+import { callerOf, confirmEmail } from '#app/modules/auth/accounts.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/email-confirmation'
 
@@ -34,11 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined)
   const token = tokenOf(form?.get('token') ?? null)
   if (!token) throw new Response('Bad request', { status: 400 })
-  const outcome = await confirmEmail(token, {
-    clientIp: context?.clientIp,
-    userAgent: request.headers.get('user-agent'),
-    language: requestLanguage(request).language,
-  })
+  const outcome = await confirmEmail(token, callerOf(request, context))
   if (outcome.kind === 'error') return data({ result: outcome satisfies ConfirmationView })
   const { headers, ...result } = outcome
   // The account holder declared 18+ at sign-up: the age gate has nothing to ask.

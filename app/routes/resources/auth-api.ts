@@ -1,11 +1,10 @@
 import { auth } from '#app/modules/auth/auth.server.ts'
 import type { Route } from './+types/auth-api'
 
-// /api/auth/*: only what must reach better-auth over HTTP: the OAuth provider's callback (and
-// better-auth's error page it may fall back to). Everything else (sign-in, sign-up, resets,
-// confirmation, sessions) goes through our own actions, with our validation and limits; the
-// rest of its endpoints answer 404 here.
-const OPEN_PATHS = /^\/api\/auth\/(?:callback\/[a-z0-9-]+|error)$/
+// /api/auth/*: only what must reach better-auth over HTTP: the OAuth provider's callback.
+// Everything else (sign-in, sign-up, resets, confirmation, sessions) goes through our own
+// actions, with our validation and limits; the rest of its endpoints answer 404 here.
+const OPEN_PATHS = /^\/api\/auth\/callback\/[a-z0-9-]+$/
 
 /**
  * Hands the request to better-auth with the client's address as the host saw it (its rate limit
