@@ -140,9 +140,15 @@ function createAuth(database: Database) {
       sendResetPassword: async ({ user: recipient, token }, request) =>
         sendAccountEmail('reset', recipient, resetPasswordUrl(token), request),
       // A sign-up with a registered address answers like any other (no account enumeration);
-      // the owner of the address is told instead, with the SPEC's 'already registered' words.
-      onExistingUserSignUp: async ({ user: recipient }, request) =>
-        sendAccountEmail('existing', recipient, `${env.baseUrl}/auth?mode=login`, request),
+      // the owner of the address is told instead, with the SPEC's 'already registered' words,
+      // or, when the account was never confirmed (the first e-mail got lost), sent a new link.
+      onExistingUserSignUp: async ({ user: recipient }, request) => {
+        if (recipient.emailVerified) {
+          sendAccountEmail('existing', recipient, `${env.baseUrl}/auth?mode=login`, request)
+        } else {
+          inBackground(auth().api.sendVerificationEmail({ body: { email: recipient.email } }))
+        }
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
