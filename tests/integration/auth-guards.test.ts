@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Role } from '#app/domain/account.ts'
 import { auth } from '#app/modules/auth/auth.server.ts'
 import { currentUser, requireRole, requireUser } from '#app/modules/auth/session.server.ts'
+import { loader as adminArea } from '#app/routes/account/admin.tsx'
+import { loader as clientArea } from '#app/routes/account/client-dashboard.tsx'
+import { loader as providerArea } from '#app/routes/account/provider-dashboard.tsx'
 import { loader as authApiLoader } from '#app/routes/resources/auth-api.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
@@ -107,6 +110,10 @@ describe('session helpers', () => {
     ['/admin', 'admin', 'provider', '/dashboard'],
   ] as const)('%s needs %s; as %s → %s', async (pathname, needed, who, expected) => {
     expect(await outcome(requireRole(request(pathname, who), needed))).toBe(expected)
+    // The route's own loader answers the same way.
+    const loader = { provider: providerArea, client: clientArea, admin: adminArea }[needed]
+    const page = await outcome(loader({ request: request(pathname, who) } as never))
+    expect(page).toBe(expected)
   })
 
   it('requireUser lets any signed-in user through', async () => {
