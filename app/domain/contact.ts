@@ -35,6 +35,20 @@ const HANDLE_RULES = {
   x: { host: 'https://x.com', pattern: /^[A-Za-z0-9_]{1,15}$/ },
 } as const
 
+/**
+ * A Telegram or X handle as typed ('@luna_azul', 'https://t.me/luna_azul'), without '@' or the
+ * site's address, or undefined when the site would not accept it.
+ */
+export function contactHandle(channel: 'telegram' | 'x', typed: string): string | undefined {
+  const rule = HANDLE_RULES[channel]
+  const handle = typed
+    .trim()
+    .replace(/^https?:\/\/(?:www\.)?(?:t\.me|telegram\.me|x\.com|twitter\.com)\//i, '')
+    .replace(/^@/, '')
+    .replace(/\/+$/, '')
+  return rule.pattern.test(handle) ? handle : undefined
+}
+
 export function handleUrl(channel: 'telegram' | 'x', stored: string): string | undefined {
   const handle = stored.trim().replace(/^@/, '')
   const rule = HANDLE_RULES[channel]

@@ -82,6 +82,18 @@ export const profiles = pgTable(
     contactEncrypted: boolean('contact_encrypted').notNull().default(false),
     photoSourceTracking: jsonb('photo_source_tracking'),
     hiddenAt: timestamptz('hidden_at'),
+    /** Why the team rejected, suspended, banned or hid the profile (shown to its provider). */
+    statusReason: text('status_reason'),
+    /** End of a suspension. */
+    suspendedUntil: timestamptz('suspended_until'),
+    /** When the team last approved the provider's identity; it lapses after 6 months (SPEC §6). */
+    verifiedAt: timestamptz('verified_at'),
+    /** When the reminder that the verification is about to lapse was sent. */
+    verificationReminderAt: timestamptz('verification_reminder_at'),
+    /** A new working name for an approved profile, public once the team approves it. */
+    pendingWorkingName: text('pending_working_name'),
+    /** Since when an approved profile has changes (name, photos) waiting for review. */
+    changesSubmittedAt: timestamptz('changes_submitted_at'),
     hiddenBy: text('hidden_by').references(() => user.id, { onDelete: 'set null' }),
     sourceUrl: text('source_url'),
     /** Demonstration profile: exists only in demo mode and is labelled on screen (DESIGN.md). */
@@ -127,7 +139,11 @@ export const images = pgTable(
     mediaType: text('media_type', { enum: ['image', 'video'] })
       .notNull()
       .default('image'),
-    verificationType: text('verification_type', { enum: ['profile', 'document', 'selfie'] })
+    // 'profile' photos are public with their profile; 'pending' ones were added to an approved
+    // profile and wait for the team's review (the approved gallery stays public meanwhile).
+    verificationType: text('verification_type', {
+      enum: ['profile', 'pending', 'document', 'selfie'],
+    })
       .notNull()
       .default('profile'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -147,7 +163,11 @@ export const images = pgTable(
     /** Widths of the WebP variants stored beside url, for srcset. */
     variantWidths: integer('variant_widths').array().notNull().default([]),
   },
-  (t) => [index('images_profile_order_idx').on(t.profileId, t.displayOrder)],
+  (t) => [
+    index('images_profile_order_idx').on(t.profileId, t.displayOrder),
+    // The same file on another account is refused: found by its sha256.
+    index('images_file_hash_idx').on(t.fileHash),
+  ],
 )
 
 /** The services a provider offers (DESIGN.md: service pages filter by them). */
@@ -174,3 +194,69 @@ export const reservedUsernames = pgTable('reserved_usernames', {
   reason: text('reason').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 })
+
+/**
+ * A new photo that looks like a photo of another profile (perceptual hashes at most 10 bits
+ * apart of 64): flagged for the team, which resolves it (issue 8).
+ */
+export const photoFlags = pgTable(
+  'photo_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    matchedImageId: uuid('matched_image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    /** Bits that differ between the two perceptual hashes. */
+    distance: integer('distance').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    uniqueIndex('photo_flags_pair_key').on(t.imageId, t.matchedImageId),
+    index('photo_flags_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
+)
+
+export const VERIFICATION_DECISIONS = ['pending', 'approved', 'rejected'] as const
+
+/**
+ * An identity check sent by a provider (issue 7): the document's front and back and a selfie
+ * holding it, kept privately until the team decides; then the files are deleted and only the
+ * decision, its date, the reviewer and the files' hashes stay.
+ */
+export const verificationSubmissions = pgTable(
+  'verification_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: VERIFICATION_DECISIONS }).notNull().default('pending'),
+    /** When the provider agreed to the processing (LGPD art. 11, II, a: consent). */
+    consentAt: timestamptz('consent_at').notNull(),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    /** Private storage keys; null once the files are deleted after the decision. */
+    documentFrontKey: text('document_front_key'),
+    documentBackKey: text('document_back_key'),
+    selfieKey: text('selfie_key'),
+    documentFrontHash: text('document_front_hash').notNull(),
+    documentBackHash: text('document_back_hash').notNull(),
+    selfieHash: text('selfie_hash').notNull(),
+    decidedAt: timestamptz('decided_at'),
+    reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('verification_submissions_queue_idx').on(t.status, t.submittedAt),
+    index('verification_submissions_profile_idx').on(t.profileId),
+    check(
+      'verification_submissions_status_check',
+      sql`${t.status} in (${inList(VERIFICATION_DECISIONS)})`,
+    ),
+  ],
+)

@@ -13,13 +13,13 @@ import { isUsername, usernameFromName, usernameWithSuffix } from '#app/domain/us
 import { en } from '#app/i18n/en.ts'
 import { pt } from '#app/i18n/pt.ts'
 import {
-  check,
   clientSignUpSchema,
   loginSchema,
   providerSignUpSchema,
   resetPasswordSchema,
   roleChoiceSchema,
 } from '#app/modules/auth/schema.ts'
+import { check } from '#app/modules/forms/checks.ts'
 import { placeSlugs } from '#app/modules/seo/known-slugs.server.ts'
 
 const places = placeSlugs()
@@ -263,15 +263,15 @@ it('login, reset and role choice have their rules too', () => {
 })
 
 it('every message of the schemas exists in both languages, with the SPEC wording', () => {
-  expect(pt.auth.errors.dateOfBirthRequired).toBe('Data de nascimento é obrigatória')
-  expect(pt.auth.errors.underage).toBe('Você deve ter pelo menos 18 anos')
-  expect(en.auth.errors.invalidEmail).toBe('Please enter a valid email address')
-  expect(en.auth.errors.passwordTooShort).toBe('Password must be at least 8 characters')
-  expect(en.auth.errors.passwordMismatch).toBe('Passwords do not match')
-  expect(en.auth.errors.underage).toBe('You must be at least 18 years old to register')
-  expect(en.auth.errors.termsNotAccepted).toBe('You must accept all policies and terms')
-  expect(en.auth.errors.workingNameRequired).toBe('Please enter your professional name')
-  expect(pt.auth.errors.invalidCredentials).toBe('E-mail ou senha incorretos')
-  expect(pt.auth.errors.loginError).toBe('Erro ao fazer login')
-  for (const key of Object.keys(pt.auth.errors)) expect(en.auth.errors).toHaveProperty(key)
+  expect(pt.formErrors.dateOfBirthRequired).toBe('Data de nascimento é obrigatória')
+  expect(pt.formErrors.underage).toBe('Você deve ter pelo menos 18 anos')
+  expect(en.formErrors.invalidEmail).toBe('Please enter a valid email address')
+  expect(en.formErrors.passwordTooShort).toBe('Password must be at least 8 characters')
+  expect(en.formErrors.passwordMismatch).toBe('Passwords do not match')
+  expect(en.formErrors.underage).toBe('You must be at least 18 years old to register')
+  expect(en.formErrors.termsNotAccepted).toBe('You must accept all policies and terms')
+  expect(en.formErrors.workingNameRequired).toBe('Please enter your professional name')
+  expect(pt.formErrors.invalidCredentials).toBe('E-mail ou senha incorretos')
+  expect(pt.formErrors.loginError).toBe('Erro ao fazer login')
+  for (const key of Object.keys(pt.formErrors)) expect(en.formErrors).toHaveProperty(key)
 })

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { useActionData, useNavigation } from 'react-router'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { AuthActionData, AuthIntent } from '#app/modules/auth/form-state.ts'
-import { type AuthErrorKey, check, type FieldError } from '#app/modules/auth/schema.ts'
+import { check, type FieldError, type FormErrorKey } from '#app/modules/forms/checks.ts'
 
 // The parts every /auth form is made of: fields with their message, alerts, the submit button,
 // and the hook that checks a form in the browser with the server's own schema.
@@ -52,7 +52,7 @@ export function useAuthForm(
     submitting,
     onSubmit,
     /** The message key for `field`, when it is the one that is wrong. */
-    errorOf: (field: string): AuthErrorKey | undefined =>
+    errorOf: (field: string): FormErrorKey | undefined =>
       error?.field === field ? error.message : undefined,
     /** What was typed before a server answer (forms without JavaScript). */
     valueOf: (field: string) => data?.values?.[field],
@@ -62,13 +62,13 @@ export function useAuthForm(
 const inputClass =
   'w-full rounded-md border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-rose-700 focus:outline-2 focus:outline-offset-0 focus:outline-rose-700 aria-[invalid=true]:border-red-600'
 
-function FieldMessage({ id, error, hint }: { id: string; error?: AuthErrorKey; hint?: string }) {
+function FieldMessage({ id, error, hint }: { id: string; error?: FormErrorKey; hint?: string }) {
   const t = useT()
   if (error) {
     return (
       <p id={id} role="alert" className="mt-1 flex items-start gap-1 text-sm text-red-700">
         <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {t.auth.errors[error]}
+        {t.formErrors[error]}
       </p>
     )
   }
@@ -88,7 +88,7 @@ export function TextField({
   error,
   hint,
   ...input
-}: InputProps & { label: string; name: string; error?: AuthErrorKey; hint?: string }) {
+}: InputProps & { label: string; name: string; error?: FormErrorKey; hint?: string }) {
   const id = useId()
   const messageId = `${id}-message`
   const described = error || hint ? messageId : undefined
@@ -121,7 +121,7 @@ export function CountedTextArea({
 }: {
   label: string
   name: string
-  error?: AuthErrorKey
+  error?: FormErrorKey
   hint: string
   max: number
   defaultValue?: string
@@ -224,8 +224,8 @@ export function ActionAlert({ data }: { data?: AuthActionData }) {
   if (!data?.alert) return null
   const { title, text, minutes } = data.alert
   return (
-    <FormAlert tone="error" title={t.auth.errors[title]}>
-      {format(t.auth.errors[text], { minutes: minutes ?? 15 })}
+    <FormAlert tone="error" title={t.formErrors[title]}>
+      {format(t.formErrors[text], { minutes: minutes ?? 15 })}
     </FormAlert>
   )
 }

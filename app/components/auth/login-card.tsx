@@ -160,7 +160,7 @@ export function LoginCard({
     >
       <div className="space-y-4">
         <FlashNotice flash={flash} />
-        {googleFailed ? <FormAlert tone="error" title={t.auth.errors.googleFailed} /> : null}
+        {googleFailed ? <FormAlert tone="error" title={t.formErrors.googleFailed} /> : null}
         <ActionAlert data={form.data ?? googleForm.data} />
         {unconfirmedEmail ? (
           <ResendConfirmation email={unconfirmedEmail} form={resendForm} />

@@ -98,7 +98,7 @@ export function RoleDialog({ email }: { email: string }) {
             </div>
             {roleError ? (
               <p role="alert" className="mt-2 text-sm text-red-700">
-                {t.auth.errors[roleError]}
+                {t.formErrors[roleError]}
               </p>
             ) : null}
           </fieldset>
@@ -115,7 +115,7 @@ export function RoleDialog({ email }: { email: string }) {
             </CheckboxField>
             {termsError ? (
               <p role="alert" className="mt-2 text-sm text-red-700">
-                {t.auth.errors[termsError]}
+                {t.formErrors[termsError]}
               </p>
             ) : null}
           </div>

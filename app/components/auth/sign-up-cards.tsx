@@ -161,7 +161,7 @@ export function ProviderSignUpCard({ placeSlugs }: { placeSlugs: string[] }) {
             termsLabel={t.auth.providerSignUp.acceptTerms}
             policiesLabel={t.auth.providerSignUp.acceptPolicies}
             termsHref={paths.terms(lang)}
-            error={termsError ? t.auth.errors[termsError] : undefined}
+            error={termsError ? t.formErrors[termsError] : undefined}
           />
           <SubmitButton
             label={t.auth.providerSignUp.submit}
@@ -263,7 +263,7 @@ export function ClientSignUpCard() {
             termsLabel={t.auth.clientSignUp.acceptTerms}
             policiesLabel={t.auth.clientSignUp.acceptPolicies}
             termsHref={`${paths.terms(lang)}?type=cliente`}
-            error={termsError ? t.auth.errors[termsError] : undefined}
+            error={termsError ? t.formErrors[termsError] : undefined}
           />
           <SubmitButton
             label={t.auth.clientSignUp.submit}

@@ -13,6 +13,7 @@ import type { Flash } from '#app/domain/flash.ts'
 import { localPath, paths } from '#app/domain/paths.ts'
 import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
 import { flashCookie, takeFlash } from '#app/modules/flash/flash.server.ts'
+import { check } from '#app/modules/forms/checks.ts'
 import { ownCookie } from '#app/modules/http/cookies.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { placeSlugs } from '#app/modules/seo/known-slugs.server.ts'
@@ -36,7 +37,6 @@ import {
   limitAuthAttempt,
 } from './limits.server.ts'
 import {
-  check,
   clientSignUpSchema,
   forgotPasswordSchema,
   loginSchema,

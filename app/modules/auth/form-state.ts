@@ -1,4 +1,4 @@
-import type { AuthErrorKey, FieldError } from './schema.ts'
+import type { FieldError, FormErrorKey } from '#app/modules/forms/checks.ts'
 
 // What the /auth action answers, for the cards to show (shared by route and components).
 
@@ -19,7 +19,7 @@ export interface AuthActionData {
   /** The first field that is wrong. */
   error?: FieldError
   /** A message about the whole form; `minutes` fills the rate-limit text. */
-  alert?: { title: AuthErrorKey; text: AuthErrorKey; minutes?: number }
+  alert?: { title: FormErrorKey; text: FormErrorKey; minutes?: number }
   /** What the visitor typed (never a password), to fill the form again without JavaScript. */
   values?: Record<string, string>
   /** The e-mail of an account that must be confirmed before signing in. */

@@ -13,49 +13,24 @@ import {
   SIGN_UP_ROLES,
   workingNameProblem,
 } from '#app/domain/account.ts'
-import type { Dictionary } from '#app/i18n/pt.ts'
+import {
+  type FieldError,
+  type FormErrorKey,
+  orderedForm,
+  ticked,
+} from '#app/modules/forms/checks.ts'
 
-// The auth forms' schemas, shared by the forms (checked before sending) and the actions (checked
-// again on the server). Each reports only the first rule that fails, in the order of SPEC §5,
-// with a message key of the dictionary's auth.errors, so both sides show the same words.
-
-export type AuthErrorKey = keyof Dictionary['auth']['errors']
-
-/** The first problem of a form: which field, and the message key. */
-export interface FieldError {
-  field: string
-  message: AuthErrorKey
-}
+// The account forms' schemas, shared by the forms (checked before sending) and the actions
+// (checked again on the server), each in the order of SPEC §5 (app/modules/forms/checks.ts).
 
 type Values<K extends string> = Record<K, string>
 
-/** Form fields as strings ('' when missing; a ticked checkbox is 'on'). */
-const fields = <K extends string>(names: readonly K[]) =>
-  z.object(
-    Object.fromEntries(names.map((name) => [name, z.string().catch('')])) as Record<
-      K,
-      z.ZodCatch<z.ZodString>
-    >,
-  )
-
-/**
- * A schema that walks `rules` in order and reports the first that fails, then, when all hold,
- * gives `output(values)`.
- */
-function ordered<K extends string, Out>(
+const ordered = <K extends string, Out>(
   names: readonly K[],
   rules: (values: Values<K>) => FieldError | undefined,
   output: (values: Values<K>) => Out,
-) {
-  return fields(names)
-    .superRefine((values, ctx) => {
-      const problem = rules(values as Values<K>)
-      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
-    })
-    .transform((values) => output(values as Values<K>))
-}
+) => orderedForm({ fields: names }, rules, output)
 
-const ticked = (value: string) => value === 'on' || value === 'true'
 const email = (value: string) => value.trim().toLowerCase()
 
 /** better-auth's own check of an address, so nothing this form accepts is refused by it. */
@@ -90,7 +65,7 @@ const WORKING_NAME_MESSAGES = {
   length: 'workingNameLength',
   characters: 'workingNameCharacters',
   place: 'workingNamePlace',
-} as const satisfies Record<string, AuthErrorKey>
+} as const satisfies Record<string, FormErrorKey>
 
 /**
  * SPEC §5 provider sign-up, in order: (a valid e-mail,) passwords match, password at least 8,
@@ -225,24 +200,3 @@ export const roleChoiceSchema = ordered(
       : { field: 'role', message: 'roleRequired' },
   (v) => ({ role: v.role as (typeof SIGN_UP_ROLES)[number] }),
 )
-
-/** The first problem of `input` under `schema`, or its parsed value. */
-export function check<Out>(
-  schema: z.ZodType<Out>,
-  input: FormData | Record<string, unknown>,
-): { ok: true; value: Out } | { ok: false; error: FieldError } {
-  const raw =
-    input instanceof FormData
-      ? Object.fromEntries([...input.entries()].filter(([, value]) => typeof value === 'string'))
-      : input
-  const result = schema.safeParse(raw)
-  if (result.success) return { ok: true, value: result.data }
-  const issue = result.error.issues[0]
-  return {
-    ok: false,
-    error: {
-      field: String(issue?.path[0] ?? 'form'),
-      message: (issue?.message ?? 'unexpected') as AuthErrorKey,
-    },
-  }
-}

@@ -16,13 +16,13 @@ export function accountEmail(
   language: Language,
   { to, name, url }: { to: string; name: string; url: string },
 ): EmailMessage {
-  const { email: t, auth } = dictionary(language)
+  const { email: t, formErrors } = dictionary(language)
   const texts: Record<AccountEmail, [subject: string, body: string, action: string]> = {
     verify: [t.verifySubject, t.verifyText, t.verifyAction],
     reset: [t.resetSubject, t.resetText, t.resetAction],
     existing: [
       t.existingSubject,
-      `${auth.errors.emailAlreadyRegistered}. ${auth.errors.emailAlreadyExists} ${t.existingText}`,
+      `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,
       t.existingAction,
     ],
   }
