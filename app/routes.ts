@@ -26,7 +26,10 @@ export default [
   route('api/locations', 'routes/resources/locations.ts'),
   route('auth', 'routes/auth/auth.tsx'),
   route('sign-out', 'routes/auth/sign-out.ts'),
-  route('dashboard', 'routes/account/provider-dashboard.tsx'),
+  route('dashboard', 'routes/provider/dashboard.tsx', [
+    index('routes/provider/overview.tsx'),
+    route('profile', 'routes/provider/profile.tsx'),
+  ]),
   route('client-dashboard', 'routes/account/client-dashboard.tsx'),
   route('admin', 'routes/account/admin.tsx'),
   route('api/auth/*', 'routes/resources/auth-api.ts'),

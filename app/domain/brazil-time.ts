@@ -12,3 +12,11 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
 export function brazilDay(at: Date = new Date()): string {
   return DAY_FORMAT.format(at)
 }
+
+/** The `count` calendar days up to `lastDay` (YYYY-MM-DD), oldest first. */
+export function daysUpTo(lastDay: string, count: number): string[] {
+  const end = Date.parse(`${lastDay}T12:00:00Z`)
+  return Array.from({ length: count }, (_, i) =>
+    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  )
+}

@@ -1,12 +1,6 @@
 import { LoaderCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
-import type { SignUpRole } from '#app/domain/account.ts'
-import type { Flash } from '#app/domain/flash.ts'
-import { paths } from '#app/domain/paths.ts'
-import { format, useT } from '#app/i18n/i18n.ts'
-import { loginSchema, resendConfirmationSchema } from '#app/modules/auth/schema.ts'
-import { AuthCard, CardLink } from './auth-layout.tsx'
 import {
   ActionAlert,
   CheckboxField,
@@ -14,8 +8,15 @@ import {
   firstProblem,
   SubmitButton,
   TextField,
-  useAuthForm,
-} from './form-parts.tsx'
+  useCheckedForm,
+} from '#app/components/forms/form-parts.tsx'
+import type { SignUpRole } from '#app/domain/account.ts'
+import type { Flash } from '#app/domain/flash.ts'
+import { paths } from '#app/domain/paths.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
+import type { AuthActionData } from '#app/modules/auth/form-state.ts'
+import { loginSchema, resendConfirmationSchema } from '#app/modules/auth/schema.ts'
+import { AuthCard, CardLink } from './auth-layout.tsx'
 
 /** What the previous step left to say on the login card. */
 function FlashNotice({ flash }: { flash?: Flash }) {
@@ -43,7 +44,7 @@ function ResendConfirmation({
   form,
 }: {
   email: string
-  form: ReturnType<typeof useAuthForm>
+  form: ReturnType<typeof useCheckedForm<AuthActionData>>
 }) {
   const t = useT()
   return (
@@ -142,9 +143,12 @@ export function LoginCard({
   flash?: Flash
 }) {
   const t = useT()
-  const form = useAuthForm('login', firstProblem(loginSchema))
-  const googleForm = useAuthForm('google', () => undefined)
-  const resendForm = useAuthForm('resend', firstProblem(resendConfirmationSchema))
+  const form = useCheckedForm<AuthActionData>('login', firstProblem(loginSchema))
+  const googleForm = useCheckedForm<AuthActionData>('google', () => undefined)
+  const resendForm = useCheckedForm<AuthActionData>(
+    'resend',
+    firstProblem(resendConfirmationSchema),
+  )
   // The address waiting for confirmation, from the login answer or the resend answer after it.
   const unconfirmedEmail = form.data?.unconfirmedEmail ?? resendForm.valueOf('email')
   return (

@@ -1,16 +1,17 @@
 import { Form } from 'react-router'
-import { paths } from '#app/domain/paths.ts'
-import { useT } from '#app/i18n/i18n.ts'
-import { forgotPasswordSchema, resetPasswordSchema } from '#app/modules/auth/schema.ts'
-import { AuthCard, CardLink } from './auth-layout.tsx'
 import {
   ActionAlert,
   FormAlert,
   firstProblem,
   SubmitButton,
   TextField,
-  useAuthForm,
-} from './form-parts.tsx'
+  useCheckedForm,
+} from '#app/components/forms/form-parts.tsx'
+import { paths } from '#app/domain/paths.ts'
+import { useT } from '#app/i18n/i18n.ts'
+import type { AuthActionData } from '#app/modules/auth/form-state.ts'
+import { forgotPasswordSchema, resetPasswordSchema } from '#app/modules/auth/schema.ts'
+import { AuthCard, CardLink } from './auth-layout.tsx'
 
 /**
  * Forgot password: one e-mail field. The answer is the same whether the address has an account
@@ -18,7 +19,7 @@ import {
  */
 export function ForgotPasswordCard() {
   const t = useT()
-  const form = useAuthForm('forgot', firstProblem(forgotPasswordSchema))
+  const form = useCheckedForm<AuthActionData>('forgot', firstProblem(forgotPasswordSchema))
   return (
     <AuthCard title={t.auth.forgot.title} text={t.auth.forgot.text}>
       <div className="space-y-4">
@@ -56,7 +57,7 @@ export function ForgotPasswordCard() {
 /** The page a reset link opens: a new password, twice, with the sign-up rules. */
 export function ResetPasswordCard({ token }: { token: string }) {
   const t = useT()
-  const form = useAuthForm('reset', firstProblem(resetPasswordSchema))
+  const form = useCheckedForm<AuthActionData>('reset', firstProblem(resetPasswordSchema))
   if (!token || form.data?.invalidToken) {
     return (
       <AuthCard title={t.auth.reset.invalidTitle} text={t.auth.reset.invalidText}>

@@ -1,16 +1,17 @@
 import { Heart, Search } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
-import { paths } from '#app/domain/paths.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import { roleChoiceSchema } from '#app/modules/auth/schema.ts'
 import {
   ActionAlert,
   CheckboxField,
   firstProblem,
   SubmitButton,
-  useAuthForm,
-} from './form-parts.tsx'
+  useCheckedForm,
+} from '#app/components/forms/form-parts.tsx'
+import { paths } from '#app/domain/paths.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import type { AuthActionData } from '#app/modules/auth/form-state.ts'
+import { roleChoiceSchema } from '#app/modules/auth/schema.ts'
 
 /**
  * SPEC §2, §4: after a first Google sign-in the account chooses its type in a dialog that cannot
@@ -19,7 +20,7 @@ import {
  */
 export function RoleDialog({ email }: { email: string }) {
   const t = useT()
-  const form = useAuthForm('choose-role', firstProblem(roleChoiceSchema))
+  const form = useCheckedForm<AuthActionData>('choose-role', firstProblem(roleChoiceSchema))
   const lang = useLanguage()
   // Focus starts on the question, not on an answer (that would look chosen).
   const heading = useRef<HTMLHeadingElement>(null)

@@ -1,13 +1,6 @@
 import { Check } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Form, Link } from 'react-router'
-import { useHydrated } from '#app/components/use-hydrated.ts'
-import { ABOUT_LENGTH, birthDateTyping, calendarDate } from '#app/domain/account.ts'
-import { brazilDay } from '#app/domain/brazil-time.ts'
-import { paths } from '#app/domain/paths.ts'
-import { useLanguage, useT } from '#app/i18n/i18n.ts'
-import { clientSignUpSchema, providerSignUpSchema } from '#app/modules/auth/schema.ts'
-import { AuthCard, CardLink } from './auth-layout.tsx'
 import {
   ActionAlert,
   CheckboxField,
@@ -15,8 +8,16 @@ import {
   firstProblem,
   SubmitButton,
   TextField,
-  useAuthForm,
-} from './form-parts.tsx'
+  useCheckedForm,
+} from '#app/components/forms/form-parts.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { ABOUT_LENGTH, birthDateTyping, calendarDate } from '#app/domain/account.ts'
+import { brazilDay } from '#app/domain/brazil-time.ts'
+import { paths } from '#app/domain/paths.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import type { AuthActionData } from '#app/modules/auth/form-state.ts'
+import { clientSignUpSchema, providerSignUpSchema } from '#app/modules/auth/schema.ts'
+import { AuthCard, CardLink } from './auth-layout.tsx'
 
 function PolicyList({ title, items }: { title: string; items: string[] }) {
   return (
@@ -106,7 +107,7 @@ export function ProviderSignUpCard({ placeSlugs }: { placeSlugs: string[] }) {
   const t = useT()
   const lang = useLanguage()
   const schema = useMemo(() => providerSignUpSchema(new Set(placeSlugs)), [placeSlugs])
-  const form = useAuthForm('provider-sign-up', firstProblem(schema))
+  const form = useCheckedForm<AuthActionData>('provider-sign-up', firstProblem(schema))
   const acceptance = useAcceptance(form.valueOf('acceptTerms') === 'on')
   const termsError = form.errorOf('acceptTerms')
   return (
@@ -189,7 +190,7 @@ export function ClientSignUpCard() {
   const t = useT()
   const lang = useLanguage()
   const schema = useMemo(() => clientSignUpSchema(calendarDate(brazilDay())), [])
-  const form = useAuthForm('client-sign-up', firstProblem(schema))
+  const form = useCheckedForm<AuthActionData>('client-sign-up', firstProblem(schema))
   const acceptance = useAcceptance(form.valueOf('acceptTerms') === 'on')
   const [birthDate, setBirthDate] = useState(form.valueOf('dateOfBirth') ?? '')
   const termsError = form.errorOf('acceptTerms')

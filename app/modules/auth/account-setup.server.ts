@@ -18,8 +18,7 @@ export type AccountSetup =
 /**
  * Gives the account `userId` its role and role data, unless it has a role already (a role is
  * never changed here; only an admin changes one). Returns whether the role was assigned.
- * - provider: a draft profile under the working name (or the account name, after Google), with
- *   a free username and the time the terms were accepted; it stays private until approved.
+ * - provider: a draft profile (insertDraftProfile).
  * - client: the about text and date of birth.
  * - admin: the e-mail counts as confirmed (accounts made from the command line).
  */
@@ -35,27 +34,7 @@ export async function writeAccountSetup(
     .returning({ userId: userRoles.userId })
   if (assigned.length === 0) return false
   if (setup.role === 'provider') {
-    const name = setup.workingName ?? account.name
-    // Another sign-up may take the same free username between the check and the insert; the
-    // insert runs in a savepoint, so a clash is retried with another name, not a failed sign-up.
-    for (let attempt = 1; ; attempt++) {
-      const username = await freeUsername(tx, name)
-      try {
-        await tx.transaction((savepoint) =>
-          savepoint.insert(profiles).values({
-            userId: account.id,
-            name,
-            workingName: setup.workingName,
-            username,
-            status: 'draft',
-            termsAcceptedAt: new Date(),
-          }),
-        )
-        break
-      } catch (error) {
-        if (attempt >= 3 || !isUniqueViolation(error)) throw error
-      }
-    }
+    await insertDraftProfile(tx, account, setup.workingName)
   } else if (setup.role === 'client') {
     await tx
       .insert(clientProfiles)
@@ -66,8 +45,40 @@ export async function writeAccountSetup(
   return true
 }
 
+/**
+ * A provider's draft profile under her working name (or the account name, after Google), with a
+ * free username and the time the terms were accepted; private until approved.
+ */
+export async function insertDraftProfile(
+  tx: Database,
+  account: { id: string; name: string },
+  workingName: string | null,
+): Promise<void> {
+  const name = workingName ?? account.name
+  // Another sign-up may take the same free username between the check and the insert; the
+  // insert runs in a savepoint, so a clash is retried with another name, not a failed sign-up.
+  for (let attempt = 1; ; attempt++) {
+    const username = await freeUsername(tx, name)
+    try {
+      await tx.transaction((savepoint) =>
+        savepoint.insert(profiles).values({
+          userId: account.id,
+          name,
+          workingName,
+          username,
+          status: 'draft',
+          termsAcceptedAt: new Date(),
+        }),
+      )
+      return
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error
+    }
+  }
+}
+
 /** Whether a failed statement broke a unique constraint (PostgreSQL 23505, any driver). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const causes = [error, (error as { cause?: unknown } | undefined)?.cause]
   return causes.some((cause) => (cause as { code?: string } | undefined)?.code === '23505')
 }

@@ -1,4 +1,4 @@
-import type { FieldError, FormErrorKey } from '#app/modules/forms/checks.ts'
+import type { FormAnswer } from '#app/modules/forms/checks.ts'
 
 // What the /auth action answers, for the cards to show (shared by route and components).
 
@@ -14,14 +14,7 @@ export const AUTH_INTENTS = [
 ] as const
 export type AuthIntent = (typeof AUTH_INTENTS)[number]
 
-export interface AuthActionData {
-  intent: AuthIntent
-  /** The first field that is wrong. */
-  error?: FieldError
-  /** A message about the whole form; `minutes` fills the rate-limit text. */
-  alert?: { title: FormErrorKey; text: FormErrorKey; minutes?: number }
-  /** What the visitor typed (never a password), to fill the form again without JavaScript. */
-  values?: Record<string, string>
+export interface AuthActionData extends FormAnswer<AuthIntent> {
   /** The e-mail of an account that must be confirmed before signing in. */
   unconfirmedEmail?: string
   /** A reset or resend request went out (the answer is the same whether the account exists). */

@@ -13,6 +13,17 @@ export interface FieldError {
   message: FormErrorKey
 }
 
+/** What an action answers a checked form with, for the form to show. */
+export interface FormAnswer<Intent extends string = string> {
+  intent: Intent
+  /** The first field that is wrong. */
+  error?: FieldError
+  /** A message about the whole form; `minutes` fills the rate-limit text. */
+  alert?: { title: FormErrorKey; text: FormErrorKey; minutes?: number }
+  /** What the visitor typed (never a password), to fill the form again without JavaScript. */
+  values?: Record<string, string>
+}
+
 /** A form's values: each field as a string ('' when missing), each list field as strings. */
 export type FormValues<K extends string, L extends string = never> = Record<K, string> &
   Record<L, string[]>

@@ -2,10 +2,14 @@ import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { useActionData, useNavigation } from 'react-router'
 import { format, useT } from '#app/i18n/i18n.ts'
-import type { AuthActionData, AuthIntent } from '#app/modules/auth/form-state.ts'
-import { check, type FieldError, type FormErrorKey } from '#app/modules/forms/checks.ts'
+import {
+  check,
+  type FieldError,
+  type FormAnswer,
+  type FormErrorKey,
+} from '#app/modules/forms/checks.ts'
 
-// The parts every /auth form is made of: fields with their message, alerts, the submit button,
+// The parts the site's forms are made of: fields with their message, alerts, the submit button,
 // and the hook that checks a form in the browser with the server's own schema.
 
 /** The browser-side check of a form: the first problem under `schema`, if any. */
@@ -20,16 +24,16 @@ export const firstProblem =
  * One form of the page: the browser checks it before sending (the first problem is shown and
  * its field focused); the server's answer to this form (and only this one) comes back as `data`.
  */
-export function useAuthForm(
-  intent: AuthIntent,
+export function useCheckedForm<Answer extends FormAnswer = FormAnswer>(
+  intent: Answer['intent'],
   validate: (form: FormData) => FieldError | undefined,
 ) {
-  const actionData = useActionData<AuthActionData>()
+  const actionData = useActionData() as Answer | undefined
   const data = actionData?.intent === intent ? actionData : undefined
   // The browser's own message holds until the server answers again.
   const [browserCheck, setBrowserCheck] = useState<{
     error?: FieldError
-    answer?: AuthActionData
+    answer?: Answer
   }>({})
   const browserError = browserCheck.answer === actionData ? browserCheck.error : undefined
   const navigation = useNavigation()
@@ -117,6 +121,7 @@ export function CountedTextArea({
   error,
   hint,
   max,
+  rows = 3,
   defaultValue = '',
 }: {
   label: string
@@ -124,6 +129,7 @@ export function CountedTextArea({
   error?: FormErrorKey
   hint: string
   max: number
+  rows?: number
   defaultValue?: string
 }) {
   const t = useT()
@@ -142,7 +148,7 @@ export function CountedTextArea({
       <textarea
         id={id}
         name={name}
-        rows={3}
+        rows={rows}
         maxLength={max}
         value={value}
         onChange={(event) => setValue(event.target.value)}
@@ -158,16 +164,21 @@ export function CountedTextArea({
 /** A checkbox with its label; the label may hold a link. */
 export function CheckboxField({
   name,
+  value,
   children,
   checked,
   onChange,
   defaultChecked,
+  disabled,
 }: {
   name: string
+  /** What the box sends when ticked ('on' by default). */
+  value?: string
   children: ReactNode
   checked?: boolean
   onChange?: (checked: boolean) => void
   defaultChecked?: boolean
+  disabled?: boolean
 }) {
   const id = useId()
   return (
@@ -176,12 +187,14 @@ export function CheckboxField({
         id={id}
         type="checkbox"
         name={name}
+        value={value}
         checked={checked}
         defaultChecked={defaultChecked}
+        disabled={disabled}
         onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
         className="mt-0.5 size-5 shrink-0 accent-rose-800"
       />
-      <label htmlFor={id} className="text-sm text-stone-800">
+      <label htmlFor={id} className={`text-sm ${disabled ? 'text-stone-400' : 'text-stone-800'}`}>
         {children}
       </label>
     </div>
@@ -219,7 +232,7 @@ export function FormAlert({
 }
 
 /** The alert of a server answer (rate limit, wrong password, failure), in the page's language. */
-export function ActionAlert({ data }: { data?: AuthActionData }) {
+export function ActionAlert({ data }: { data?: FormAnswer }) {
   const t = useT()
   if (!data?.alert) return null
   const { title, text, minutes } = data.alert

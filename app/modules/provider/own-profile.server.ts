@@ -1,0 +1,211 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { CONTACT_CHANNELS, contactUrl } from '#app/domain/contact.ts'
+import { insertDraftProfile, isUniqueViolation } from '#app/modules/auth/account-setup.server.ts'
+import type { FieldError } from '#app/modules/forms/checks.ts'
+import type { Database } from '#db/client.server.ts'
+import { db } from '#db/client.server.ts'
+import {
+  images,
+  profileServices,
+  profiles,
+  reservedUsernames,
+  verificationSubmissions,
+} from '#db/schema/profiles.ts'
+import { cities } from '#db/schema/reference.ts'
+import type { ProfileInput } from './profile-schema.ts'
+
+// A provider's own profile (issue 7): what the dashboard shows and how the editor saves it. Every
+// function takes the signed-in user's id and touches only the profile that belongs to it.
+
+const OWN_COLUMNS = {
+  id: profiles.id,
+  username: profiles.username,
+  name: profiles.name,
+  workingName: profiles.workingName,
+  pendingWorkingName: profiles.pendingWorkingName,
+  age: profiles.age,
+  citySlug: profiles.citySlug,
+  neighborhoodSlug: profiles.neighborhoodSlug,
+  description: profiles.description,
+  hourlyRate: profiles.hourlyRate,
+  whatsapp: profiles.whatsapp,
+  telegram: profiles.telegram,
+  xHandle: profiles.xHandle,
+  touringAvailable: profiles.touringAvailable,
+  showAvailabilityStatus: profiles.showAvailabilityStatus,
+  availableNow: profiles.availableNow,
+  status: profiles.status,
+  visibilityStatus: profiles.visibilityStatus,
+  statusReason: profiles.statusReason,
+  suspendedUntil: profiles.suspendedUntil,
+  verifiedAt: profiles.verifiedAt,
+  changesSubmittedAt: profiles.changesSubmittedAt,
+  membershipTier: profiles.membershipTier,
+  tierExpiresAt: profiles.tierExpiresAt,
+  monthlyPhotoUploads: profiles.monthlyPhotoUploads,
+  photoUploadResetDate: profiles.photoUploadResetDate,
+  updatedAt: profiles.updatedAt,
+}
+
+/**
+ * The provider's profile, created as a draft when the account has none (an account whose role
+ * the team changed to provider).
+ */
+export async function ensureOwnProfile(account: { id: string; name: string }) {
+  const existing = await ownProfile(account.id)
+  if (existing) return existing
+  await db().transaction((tx) => insertDraftProfile(tx, account, null))
+  const created = await ownProfile(account.id)
+  if (!created) throw new Error('the draft profile was not created')
+  return created
+}
+
+/** The provider's profile with its services, photo count and pending identity check, or null. */
+export async function ownProfile(userId: string) {
+  const [profile] = await db()
+    .select({
+      ...OWN_COLUMNS,
+      photoCount: sql<number>`(select count(*)::int from ${images}
+        where ${images.profileId} = ${profiles.id}
+          and ${images.verificationType} in ('profile', 'pending'))`,
+      documentsPending: sql<boolean>`exists (select 1 from ${verificationSubmissions}
+        where ${verificationSubmissions.profileId} = ${profiles.id}
+          and ${verificationSubmissions.status} = 'pending')`,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1)
+  if (!profile) return null
+  const offered = await db()
+    .select({ slug: profileServices.serviceSlug })
+    .from(profileServices)
+    .where(eq(profileServices.profileId, profile.id))
+    .orderBy(asc(profileServices.serviceSlug))
+  const stored = { whatsapp: profile.whatsapp, telegram: profile.telegram, x: profile.xHandle }
+  return {
+    ...profile,
+    services: offered.map((row) => row.slug),
+    contacts: CONTACT_CHANNELS.filter((channel) => contactUrl(channel, stored[channel], '')).length,
+  }
+}
+
+export type OwnProfile = NonNullable<Awaited<ReturnType<typeof ownProfile>>>
+
+/** Whether `username` is free for the profile `profileId` (its own old names are). */
+async function usernameFree(tx: Database, username: string, profileId: string) {
+  const [taken] = await tx
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.username, username), sql`${profiles.id} <> ${profileId}`))
+  const [reserved] = await tx
+    .select({ profileId: reservedUsernames.profileId })
+    .from(reservedUsernames)
+    .where(eq(reservedUsernames.username, username))
+  return (taken?.n ?? 0) === 0 && (!reserved || reserved.profileId === profileId)
+}
+
+export type SaveResult = { ok: true; forReview: boolean } | { ok: false; error: FieldError }
+
+/**
+ * Saves the editor's values on the user's profile. A new username keeps the old one reserved,
+ * so links to it redirect (SPEC §4). On an approved profile a new working name waits for review
+ * (pending_working_name) while the approved one stays public; everything else applies at once.
+ */
+export async function saveOwnProfile(userId: string, input: ProfileInput): Promise<SaveResult> {
+  try {
+    return await db().transaction(async (tx) => {
+      const [current] = await tx
+        .select({
+          id: profiles.id,
+          username: profiles.username,
+          workingName: profiles.workingName,
+          status: profiles.status,
+        })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+        .for('update')
+      if (!current) throw new Error('the provider has no profile')
+      if (input.username !== current.username) {
+        if (!(await usernameFree(tx, input.username, current.id))) {
+          return { ok: false, error: { field: 'username', message: 'usernameTaken' } } as const
+        }
+        await tx
+          .delete(reservedUsernames)
+          .where(
+            and(
+              eq(reservedUsernames.username, input.username),
+              eq(reservedUsernames.profileId, current.id),
+            ),
+          )
+        await tx
+          .insert(reservedUsernames)
+          .values({ username: current.username, profileId: current.id, reason: 'renamed' })
+          .onConflictDoUpdate({
+            target: reservedUsernames.username,
+            set: { profileId: current.id, reason: 'renamed' },
+          })
+      }
+      const [city] = input.citySlug
+        ? await tx.select({ name: cities.name }).from(cities).where(eq(cities.slug, input.citySlug))
+        : []
+      const renamed = input.workingName !== current.workingName
+      const forReview = current.status === 'approved' && renamed
+      await tx
+        .update(profiles)
+        .set({
+          username: input.username,
+          ...(current.status === 'approved'
+            ? renamed
+              ? { pendingWorkingName: input.workingName, changesSubmittedAt: sql`now()` }
+              : { pendingWorkingName: null }
+            : { name: input.workingName, workingName: input.workingName }),
+          age: input.age,
+          city: city?.name ?? null,
+          citySlug: input.citySlug,
+          neighborhoodSlug: input.neighborhoodSlug,
+          description: input.description,
+          hourlyRate: input.hourlyRate,
+          whatsapp: input.whatsapp,
+          telegram: input.telegram,
+          xHandle: input.xHandle,
+          touringAvailable: input.touringAvailable,
+          showAvailabilityStatus: input.showAvailabilityStatus,
+          availableNow: input.availableNow,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(profiles.id, current.id))
+      await tx.delete(profileServices).where(eq(profileServices.profileId, current.id))
+      if (input.services.length > 0) {
+        await tx
+          .insert(profileServices)
+          .values(input.services.map((serviceSlug) => ({ profileId: current.id, serviceSlug })))
+      }
+      return { ok: true, forReview } as const
+    })
+  } catch (error) {
+    // Another profile took the username between the check and the write.
+    if (isUniqueViolation(error)) {
+      return { ok: false, error: { field: 'username', message: 'usernameTaken' } }
+    }
+    throw error
+  }
+}
+
+/**
+ * Pauses or republishes an approved profile (issue 7 item 6). A profile the team hid, suspended
+ * or banned is not the provider's to change: false.
+ */
+export async function setPaused(userId: string, paused: boolean): Promise<boolean> {
+  const changed = await db()
+    .update(profiles)
+    .set({ visibilityStatus: paused ? 'paused' : 'active', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(profiles.userId, userId),
+        eq(profiles.status, 'approved'),
+        inArray(profiles.visibilityStatus, paused ? ['active'] : ['paused']),
+      ),
+    )
+    .returning({ id: profiles.id })
+  return changed.length > 0
+}

@@ -1,0 +1,45 @@
+import { data, Outlet } from 'react-router'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { DashboardNav } from '#app/components/provider/dashboard-nav.tsx'
+import { useT } from '#app/i18n/i18n.ts'
+import { requireRole } from '#app/modules/auth/session.server.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import type { Route } from './+types/dashboard'
+
+// /dashboard (SPEC §2, issue 7): the provider's own area. Every section below checks the role
+// again in its own loader and action; this layout only frames them.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, 'provider')
+  const profile = await ensureOwnProfile(user)
+  return data(
+    { email: user.email, username: profile.username },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export const headers = passOnHeaders('Cache-Control')
+
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaContext(args)
+  return pageMeta(args, { title: t.dashboard.metaTitle, noindex: true })
+}
+
+export default function DashboardLayout() {
+  const t = useT()
+  return (
+    <SiteShell>
+      <div className="py-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.dashboard.title}</h1>
+        <div className="mt-4">
+          <DashboardNav />
+        </div>
+        <div className="mt-6">
+          <Outlet />
+        </div>
+      </div>
+    </SiteShell>
+  )
+}

@@ -1,0 +1,161 @@
+import { data, Form, useNavigation } from 'react-router'
+import { NextSteps } from '#app/components/provider/next-steps.tsx'
+import { StandingBanner, useLongDate } from '#app/components/provider/standing-banner.tsx'
+import { StatsChart } from '#app/components/provider/stats-chart.tsx'
+import { calendarDate, isoDay } from '#app/domain/account.ts'
+import { brazilDay, daysUpTo } from '#app/domain/brazil-time.ts'
+import { providerStanding, uploadAllowance } from '#app/domain/provider.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
+import { requireRole } from '#app/modules/auth/session.server.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { profileStats } from '#app/modules/profile/stats.server.ts'
+import { ensureOwnProfile, setPaused } from '#app/modules/provider/own-profile.server.ts'
+import { publicBaseUrl } from '#server/env.server.ts'
+import type { Route } from './+types/overview'
+
+// /dashboard (issue 7 items 1, 6, 7): where the profile stands and what to do next, the plan
+// and the month's uploads, pausing and republishing, and the last 30 days of figures.
+
+const STATS_DAYS = 30
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, 'provider')
+  const profile = await ensureOwnProfile(user)
+  const today = brazilDay()
+  const figures = await profileStats(profile.id, STATS_DAYS)
+  const byDay = new Map(figures.map((row) => [row.day, row]))
+  const days = daysUpTo(today, STATS_DAYS).map((day) => {
+    const row = byDay.get(day)
+    return {
+      day,
+      views: row?.views ?? 0,
+      clicks: (row?.whatsappClicks ?? 0) + (row?.telegramClicks ?? 0) + (row?.xClicks ?? 0),
+    }
+  })
+  const allowance = uploadAllowance({
+    tier: profile.membershipTier,
+    used: profile.monthlyPhotoUploads,
+    resetOn: profile.photoUploadResetDate ? calendarDate(profile.photoUploadResetDate) : null,
+    today: calendarDate(today),
+  })
+  return data(
+    {
+      standing: providerStanding(
+        { ...profile, visibility: profile.visibilityStatus, photos: profile.photoCount },
+        new Date(),
+      ),
+      username: profile.username,
+      origin: publicBaseUrl(request),
+      tier: profile.membershipTier,
+      tierExpiresAt: profile.tierExpiresAt,
+      allowance: { ...allowance, resetOn: isoDay(allowance.resetOn) },
+      days,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export const headers = passOnHeaders('Cache-Control')
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, 'provider')
+  const form = await request.formData().catch(() => undefined)
+  const intent = form?.get('intent')
+  if (intent !== 'pause' && intent !== 'republish') {
+    throw new Response('Bad request', { status: 400 })
+  }
+  const changed = await setPaused(user.id, intent === 'pause')
+  return data({ intent, changed }, { status: changed ? 200 : 409 })
+}
+
+export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const longDate = useLongDate()
+  const navigation = useNavigation()
+  const { standing, allowance } = loaderData
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const missing = standing.kind === 'draft' || standing.kind === 'rejected' ? standing.missing : []
+  const approved = standing.kind === 'approved' ? standing : undefined
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <div className="space-y-4 lg:col-span-2">
+        <StandingBanner
+          standing={standing}
+          username={loaderData.username}
+          origin={loaderData.origin}
+        />
+        {standing.kind === 'draft' || standing.kind === 'rejected' ? (
+          <NextSteps missing={missing} />
+        ) : null}
+        <StatsChart days={loaderData.days} />
+      </div>
+      <div className="space-y-4">
+        <section
+          aria-labelledby="tier-title"
+          className="rounded-lg border border-stone-200 bg-white p-4"
+        >
+          <h2 id="tier-title" className="font-semibold">
+            {t.dashboard.tier.title}
+          </h2>
+          <p className="mt-2 text-sm">
+            {format(t.dashboard.tier.current, { tier: t.tiers[loaderData.tier] })}
+          </p>
+          {loaderData.tierExpiresAt ? (
+            <p className="text-sm text-stone-600">
+              {format(t.dashboard.tier.until, { date: longDate(loaderData.tierExpiresAt) })}
+            </p>
+          ) : null}
+          <p className="mt-3 text-sm">
+            {format(t.dashboard.tier.uploads, { used: allowance.used, limit: allowance.limit })}
+          </p>
+          <p className="text-sm text-stone-600">
+            {format(t.dashboard.tier.resets, { date: longDate(`${allowance.resetOn}T12:00:00Z`) })}
+          </p>
+        </section>
+        {approved && approved.visibility !== 'hidden' ? (
+          <section
+            aria-labelledby="visibility-title"
+            className="rounded-lg border border-stone-200 bg-white p-4"
+          >
+            <h2 id="visibility-title" className="font-semibold">
+              {t.dashboard.visibility.title}
+            </h2>
+            {actionData?.changed ? (
+              <p role="status" className="mt-2 text-sm text-emerald-800">
+                {actionData.intent === 'pause'
+                  ? t.dashboard.visibility.paused
+                  : t.dashboard.visibility.republished}
+              </p>
+            ) : null}
+            <Form method="post" className="mt-3">
+              {approved.visibility === 'paused' ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="republish"
+                  disabled={busy}
+                  className="w-full rounded-md bg-rose-800 px-4 py-2.5 font-semibold text-white hover:bg-rose-900 disabled:opacity-60"
+                >
+                  {t.dashboard.visibility.republish}
+                </button>
+              ) : (
+                <>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="pause"
+                    disabled={busy}
+                    className="w-full rounded-md border border-stone-300 px-4 py-2.5 font-semibold hover:bg-stone-100 disabled:opacity-60"
+                  >
+                    {t.dashboard.visibility.pause}
+                  </button>
+                  <p className="mt-2 text-xs text-stone-600">{t.dashboard.visibility.pauseHint}</p>
+                </>
+              )}
+            </Form>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  )
+}
