@@ -29,7 +29,9 @@ export default [
   route('dashboard', 'routes/provider/dashboard.tsx', [
     index('routes/provider/overview.tsx'),
     route('profile', 'routes/provider/profile.tsx'),
+    route('photos', 'routes/provider/photos.tsx'),
   ]),
+  route('dashboard/photos/upload', 'routes/provider/photo-upload.ts'),
   route('client-dashboard', 'routes/account/client-dashboard.tsx'),
   route('admin', 'routes/account/admin.tsx'),
   route('api/auth/*', 'routes/resources/auth-api.ts'),

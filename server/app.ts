@@ -5,7 +5,9 @@ import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
+import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import {
   type DatabaseHandle,
   databaseHandle,
@@ -27,6 +29,15 @@ import { securityHeaders } from './security-headers.server.ts'
 const SHUTDOWN_DEADLINE_MS = 4500
 /** Largest request body accepted: the site's forms send a few kilobytes. */
 const FORM_BODY_LIMIT_BYTES = 256 * 1024
+/** Photo uploads: one photo per request from the page, a few at once from a form without JS. */
+const UPLOAD_BODY_LIMITS = {
+  '/dashboard/photos/upload': MAX_PHOTO_BYTES + 64 * 1024,
+  '/dashboard/photos': 4 * MAX_PHOTO_BYTES + 1024 * 1024,
+}
+/** Uploads and deletions left unfinished by a dead process are finished this often. */
+const PHOTO_SWEEP_INTERVAL_MS = 5 * 60 * 1000
+/** An upload of another instance may take this long: only older unfinished ones are swept. */
+const PHOTO_SWEEP_GRACE_MS = 60 * 1000
 
 export interface StartOptions {
   mode: ServerEnv['mode']
@@ -94,7 +105,14 @@ export async function startServer(options: StartOptions): Promise<void> {
       await handle?.migrate()
       await loadReferenceData(db)
       await syncDemoData(db, { enabled: env.demoData, mediaDir: mediaDir(env) })
+      // PGlite belongs to this process alone: whatever is unfinished was left by a dead one.
+      await sweepUnfinishedPhotos(handle?.kind === 'pglite' ? 0 : PHOTO_SWEEP_GRACE_MS)
     })
+    setInterval(() => {
+      sweepUnfinishedPhotos(PHOTO_SWEEP_GRACE_MS).catch((error: unknown) =>
+        log.error('photo sweep failed', { error: String(error) }),
+      )
+    }, PHOTO_SWEEP_INTERVAL_MS).unref()
     if (stopping) return
     server = createApp(env, options).listen(env.port, env.host)
     const listening = server
@@ -184,7 +202,7 @@ function createApp(env: ServerEnv, options: StartOptions) {
 
   // No form or data write from another site reaches an action, nor an oversized body.
   app.use(sameOriginWrites({ baseUrl: env.baseUrl }))
-  app.use(bodyLimit(FORM_BODY_LIMIT_BYTES))
+  app.use(bodyLimit(FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMITS))
   // One permanent redirect from any non-canonical page address (SPEC §2, §5).
   app.use(canonicalRedirects())
   // Anonymous pages are kept until the next minute (the rotation's pace); never in development.

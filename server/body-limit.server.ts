@@ -7,11 +7,16 @@ import { fallbackErrorPage } from './fallback-page.server.ts'
  * few kilobytes with their length, as browsers do; an action would otherwise read any body whole
  * into memory. (Uploads, when they come, get their own limit on their own route.)
  */
-export function bodyLimit(maxBytes: number): RequestHandler {
+export function bodyLimit(
+  maxBytes: number,
+  /** Larger limits for the paths that take files. */
+  byPath: Record<string, number> = {},
+): RequestHandler {
   return (req, res, next) => {
+    const limit = byPath[req.path.replace(/\.data$/, '')] ?? maxBytes
     const length = req.get('content-length')
     const chunked = length === undefined && req.get('transfer-encoding') !== undefined
-    if (!chunked && !(Number(length ?? 0) > maxBytes)) return next()
+    if (!chunked && !(Number(length ?? 0) > limit)) return next()
     res.status(chunked ? 411 : 413).set({ 'Cache-Control': 'no-store', Connection: 'close' })
     res.type('html').send(fallbackErrorPage(chunked ? 411 : 413))
   }

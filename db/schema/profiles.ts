@@ -140,9 +140,10 @@ export const images = pgTable(
       .notNull()
       .default('image'),
     // 'profile' photos are public with their profile; 'pending' ones were added to an approved
-    // profile and wait for the team's review (the approved gallery stays public meanwhile).
+    // profile and wait for the team's review (the approved gallery stays public meanwhile);
+    // 'uploading' and 'deleting' rows own files being written or removed (never shown).
     verificationType: text('verification_type', {
-      enum: ['profile', 'pending', 'document', 'selfie'],
+      enum: ['profile', 'pending', 'uploading', 'deleting', 'document', 'selfie'],
     })
       .notNull()
       .default('profile'),

@@ -7,6 +7,7 @@ export function DashboardNav() {
   const items = [
     { to: '/dashboard', label: t.dashboard.nav.overview, end: true },
     { to: '/dashboard/profile', label: t.dashboard.nav.profile, end: false },
+    { to: '/dashboard/photos', label: t.dashboard.nav.photos, end: false },
   ]
   return (
     <nav aria-label={t.dashboard.nav.label} className="-mx-4 overflow-x-auto px-4">

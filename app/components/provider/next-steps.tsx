@@ -4,13 +4,14 @@ import type { ProfileItem } from '#app/domain/provider.ts'
 import { PROFILE_ITEMS } from '#app/domain/provider.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
-/** Where each missing item is filled in (photos and documents: the next steps of issue 7). */
+/** Where each missing item is filled in (documents: the next step of issue 7). */
 const WHERE: Partial<Record<ProfileItem, string>> = {
   workingName: '/dashboard/profile',
   age: '/dashboard/profile',
   city: '/dashboard/profile',
   description: '/dashboard/profile',
   contact: '/dashboard/profile',
+  photos: '/dashboard/photos',
 }
 
 /** What the profile still needs before review (issue 7 item 1: what to do next). */

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto'
+import sharp, { type Sharp } from 'sharp'
+import { IMAGE_QUALITY } from '#app/domain/images.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, type PhotoType } from '#app/domain/provider.ts'
+
+// What happens to an uploaded photo (issue 7 item 3): its type is read from its bytes, never its
+// name; HEIC (iPhones) is decoded in WebAssembly, which the prebuilt sharp cannot do; the image
+// is turned upright and re-encoded as WebP variants that carry no metadata at all (no EXIF, no
+// GPS, no camera); sha256 of the bytes received finds exact copies, a 64-bit difference hash
+// finds near ones.
+
+export type PhotoProblem = 'type' | 'size' | 'pixels' | 'unreadable'
+
+/** The type of an image from its first bytes, or undefined for anything else. */
+export function photoTypeOf(bytes: Uint8Array): PhotoType | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png'
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp'
+  if (ascii(4, 8) === 'ftyp' && /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(ascii(8, 12))) {
+    return 'heic'
+  }
+  return undefined
+}
+
+export const MIME_TYPES: Record<PhotoType, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+}
+
+export interface ReadPhoto {
+  type: PhotoType
+  /** Upright size. */
+  width: number
+  height: number
+  /** sha256 of the bytes received, hex. */
+  sha256: string
+  /** 64-bit difference hash, 16 hex digits. */
+  perceptualHash: string
+  /** The upright image, ready to encode (no metadata goes out with it). */
+  image: () => Sharp
+}
+
+const sharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' } as const
+
+/** Reads an uploaded photo, or says what is wrong with it. */
+export async function readPhoto(
+  bytes: Buffer,
+): Promise<{ ok: true; photo: ReadPhoto } | { ok: false; problem: PhotoProblem }> {
+  if (bytes.length > MAX_PHOTO_BYTES) return { ok: false, problem: 'size' }
+  const type = photoTypeOf(bytes)
+  if (!type) return { ok: false, problem: 'type' }
+  try {
+    let source: () => Sharp
+    let size: { width: number; height: number }
+    if (type === 'heic') {
+      const { default: decode } = await import('heic-decode')
+      const decoded = await decode({ buffer: bytes })
+      if (decoded.width * decoded.height > MAX_PHOTO_PIXELS) return { ok: false, problem: 'pixels' }
+      const pixels = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length)
+      size = { width: decoded.width, height: decoded.height }
+      source = () =>
+        sharp(pixels, {
+          ...sharpOptions,
+          raw: { width: decoded.width, height: decoded.height, channels: 4 },
+        })
+    } else {
+      const { width = 0, height = 0, orientation = 1 } = await sharp(bytes, sharpOptions).metadata()
+      if (width * height > MAX_PHOTO_PIXELS) return { ok: false, problem: 'pixels' }
+      if (width === 0 || height === 0) return { ok: false, problem: 'unreadable' }
+      // EXIF orientations 5 to 8 are quarter turns: the upright photo has its sides swapped.
+      size = orientation >= 5 ? { width: height, height: width } : { width, height }
+      source = () => sharp(bytes, sharpOptions).rotate()
+    }
+    return {
+      ok: true,
+      photo: {
+        type,
+        ...size,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        perceptualHash: await differenceHash(source()),
+        image: source,
+      },
+    }
+  } catch (error) {
+    const message = String((error as Error).message ?? error)
+    if (/pixel limit/i.test(message)) return { ok: false, problem: 'pixels' }
+    return { ok: false, problem: 'unreadable' }
+  }
+}
+
+/**
+ * 64-bit difference hash: the image shrunk to 9×8 grey pixels, one bit per horizontal pair
+ * (left brighter than right). Re-encoding, resizing and small edits change few bits.
+ */
+export async function differenceHash(image: Sharp): Promise<string> {
+  const pixels = await image.greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer()
+  let hash = 0n
+  for (let row = 0; row < 8; row++) {
+    for (let column = 0; column < 8; column++) {
+      const left = pixels[row * 9 + column] ?? 0
+      const right = pixels[row * 9 + column + 1] ?? 0
+      hash = (hash << 1n) | (left > right ? 1n : 0n)
+    }
+  }
+  return hash.toString(16).padStart(16, '0')
+}
+
+/** The WebP variants of a photo for `widths` no wider than the photo (at least the smallest). */
+export async function photoVariants(
+  photo: ReadPhoto,
+  widths: readonly number[],
+): Promise<{ width: number; data: Buffer }[]> {
+  const usable = widths.filter((width) => width <= photo.width)
+  const chosen = usable.length > 0 ? usable : widths.slice(0, 1)
+  return Promise.all(
+    chosen.map(async (width) => ({
+      width,
+      data: await photo
+        .image()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: IMAGE_QUALITY })
+        .toBuffer(),
+    })),
+  )
+}

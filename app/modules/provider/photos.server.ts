@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm'
+import { calendarDate, isoDay } from '#app/domain/account.ts'
+import { brazilDay } from '#app/domain/brazil-time.ts'
+import { imageVariantUrl } from '#app/domain/images.ts'
+import {
+  DUPLICATE_PHOTO_DISTANCE,
+  MAX_PROFILE_PHOTOS,
+  PHOTO_VARIANT_WIDTHS,
+  uploadAllowance,
+} from '#app/domain/provider.ts'
+import type { FormErrorKey } from '#app/modules/forms/checks.ts'
+import { MIME_TYPES, photoVariants, readPhoto } from '#app/modules/media/photo-processing.server.ts'
+import { mediaStorage } from '#app/modules/media/storage.server.ts'
+import { db } from '#db/client.server.ts'
+import { images, profiles } from '#db/schema/profiles.ts'
+import { log } from '#server/logger.server.ts'
+
+// A provider's photos (issue 7 item 3). Files and rows never disagree, even when the server dies
+// half-way: an upload first writes its row as 'uploading' (never shown anywhere), then its files,
+// then makes the row a photo; a deletion first marks the row 'deleting', then removes the files,
+// then the row. sweepUnfinishedPhotos() finishes what a dead process left: rows in either state
+// lose their files and go. So every file belongs to a row, and every photo has its files.
+
+/** Photos shown in the dashboard: the public ones and those waiting for review. */
+const OWN_TYPES = ['profile', 'pending'] as const
+
+const variantKey = (storagePath: string, width: number) => `${storagePath}-${width}.webp`
+
+export interface OwnPhoto {
+  id: string
+  storagePath: string
+  variantWidths: number[]
+  width: number
+  height: number
+  isCover: boolean
+  /** Added to an approved profile: waits for the team's review. */
+  pending: boolean
+}
+
+/** The user's photos in gallery order. */
+export async function ownPhotos(userId: string): Promise<OwnPhoto[]> {
+  const rows = await db()
+    .select({
+      id: images.id,
+      storagePath: images.storagePath,
+      variantWidths: images.variantWidths,
+      width: images.width,
+      height: images.height,
+      isCover: images.isCover,
+      verificationType: images.verificationType,
+    })
+    .from(images)
+    .innerJoin(profiles, eq(profiles.id, images.profileId))
+    .where(and(eq(profiles.userId, userId), inArray(images.verificationType, OWN_TYPES)))
+    .orderBy(asc(images.displayOrder), asc(images.createdAt))
+  return rows.map(({ verificationType, ...row }) => ({
+    ...row,
+    storagePath: row.storagePath ?? '',
+    width: row.width ?? 0,
+    height: row.height ?? 0,
+    pending: verificationType === 'pending',
+  }))
+}
+
+type Reservation =
+  | { kind: 'refused'; error: FormErrorKey }
+  | { kind: 'reserved'; profileId: string; storagePath: string; variantWidths: number[] }
+
+const refused = (error: FormErrorKey): Reservation => ({ kind: 'refused', error })
+
+export type UploadResult = { ok: true; photo: OwnPhoto } | { ok: false; error: FormErrorKey }
+
+const PROBLEM_MESSAGES = {
+  type: 'photoType',
+  size: 'photoSize',
+  pixels: 'photoPixels',
+  unreadable: 'photoUnreadable',
+} as const satisfies Record<string, FormErrorKey>
+
+/**
+ * Adds an uploaded photo to the user's profile: checked (type from the bytes, size, pixels,
+ * the month's allowance, the profile's maximum, no exact copy of a photo already here or on
+ * another account), stripped of metadata, stored as WebP variants. A near copy of another
+ * profile's photo is flagged for the team. On an approved profile the photo waits for review.
+ */
+export async function uploadPhoto(userId: string, bytes: Buffer): Promise<UploadResult> {
+  const read = await readPhoto(bytes)
+  if (!read.ok) return { ok: false, error: PROBLEM_MESSAGES[read.problem] }
+  const { photo } = read
+  const imageId = randomUUID()
+
+  const reserved = await db().transaction(async (tx): Promise<Reservation> => {
+    const [profile] = await tx
+      .select({
+        id: profiles.id,
+        tier: profiles.membershipTier,
+        used: profiles.monthlyPhotoUploads,
+        resetOn: profiles.photoUploadResetDate,
+      })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for('update')
+    if (!profile) throw new Error('the provider has no profile')
+    const [copy] = await tx
+      .select({ profileId: images.profileId })
+      .from(images)
+      .where(and(eq(images.fileHash, photo.sha256), sql`${images.verificationType} <> 'deleting'`))
+      .limit(1)
+    if (copy) {
+      return refused(copy.profileId === profile.id ? 'photoDuplicateOwn' : 'photoDuplicateOther')
+    }
+    const [held] = await tx
+      .select({
+        photos: count(),
+        inFlight: sql<number>`count(*) filter (where ${images.verificationType} = 'uploading')::int`,
+        lastOrder: sql<number>`coalesce(max(${images.displayOrder}), -1)::int`,
+      })
+      .from(images)
+      .where(
+        and(
+          eq(images.profileId, profile.id),
+          inArray(images.verificationType, [...OWN_TYPES, 'uploading']),
+        ),
+      )
+    if ((held?.photos ?? 0) >= MAX_PROFILE_PHOTOS) return refused('photoTotalLimit')
+    const allowance = uploadAllowance({
+      tier: profile.tier,
+      used: profile.used,
+      resetOn: profile.resetOn ? calendarDate(profile.resetOn) : null,
+      today: calendarDate(brazilDay()),
+    })
+    if (allowance.remaining - (held?.inFlight ?? 0) <= 0) return refused('photoMonthlyLimit')
+    const widths: number[] = PHOTO_VARIANT_WIDTHS.filter((width) => width <= photo.width)
+    const variantWidths = widths.length > 0 ? widths : [PHOTO_VARIANT_WIDTHS[0]]
+    const storagePath = `profiles/${profile.id}/${imageId}`
+    await tx.insert(images).values({
+      id: imageId,
+      profileId: profile.id,
+      url: imageVariantUrl(storagePath, variantWidths.at(-1) ?? PHOTO_VARIANT_WIDTHS[0]),
+      storagePath,
+      verificationType: 'uploading',
+      mediaType: 'image',
+      displayOrder: (held?.lastOrder ?? -1) + 1,
+      fileHash: photo.sha256,
+      fileSize: bytes.length,
+      mimeType: MIME_TYPES[photo.type],
+      width: photo.width,
+      height: photo.height,
+      perceptualHash: photo.perceptualHash,
+      variantWidths,
+    })
+    return { kind: 'reserved', profileId: profile.id, storagePath, variantWidths }
+  })
+  if (reserved.kind === 'refused') return { ok: false, error: reserved.error }
+
+  const storage = mediaStorage()
+  try {
+    const variants = await photoVariants(photo, reserved.variantWidths)
+    for (const variant of variants) {
+      await storage.put('public', variantKey(reserved.storagePath, variant.width), variant.data)
+    }
+  } catch (error) {
+    log.error('photo not stored', { imageId, error: String(error) })
+    await discardPhotoRows([imageId])
+    return { ok: false, error: 'photoStorage' }
+  }
+
+  await db().transaction(async (tx) => {
+    const [profile] = await tx
+      .select({
+        status: profiles.status,
+        tier: profiles.membershipTier,
+        used: profiles.monthlyPhotoUploads,
+        resetOn: profiles.photoUploadResetDate,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, reserved.profileId))
+      .for('update')
+    if (!profile) throw new Error('the profile went away during the upload')
+    const approved = profile.status === 'approved'
+    const [cover] = await tx
+      .select({ n: count() })
+      .from(images)
+      .where(and(eq(images.profileId, reserved.profileId), eq(images.isCover, true)))
+    await tx
+      .update(images)
+      .set({
+        verificationType: approved ? 'pending' : 'profile',
+        isCover: (cover?.n ?? 0) === 0,
+        integrityVerified: true,
+        lastIntegrityCheck: sql`now()`,
+      })
+      .where(eq(images.id, imageId))
+    const allowance = uploadAllowance({
+      tier: profile.tier,
+      used: profile.used,
+      resetOn: profile.resetOn ? calendarDate(profile.resetOn) : null,
+      today: calendarDate(brazilDay()),
+    })
+    await tx
+      .update(profiles)
+      .set({
+        monthlyPhotoUploads: allowance.used + 1,
+        photoUploadResetDate: isoDay(allowance.resetOn),
+        updatedAt: sql`now()`,
+        ...(approved
+          ? { changesSubmittedAt: sql`coalesce(${profiles.changesSubmittedAt}, now())` }
+          : {}),
+      })
+      .where(eq(profiles.id, reserved.profileId))
+    // The same picture on another profile (re-encoded, resized) is a matter for the team.
+    await tx.execute(sql`
+      insert into photo_flags (image_id, matched_image_id, distance)
+      select ${imageId}::uuid, m.id, m.distance from (
+        select i.id, bit_count(('x' || i.perceptual_hash)::bit(64)
+          # ('x' || ${photo.perceptualHash})::bit(64))::int as distance
+        from images i
+        where i.profile_id <> ${reserved.profileId} and i.perceptual_hash is not null
+          and i.verification_type in ('profile', 'pending')
+      ) m
+      where m.distance <= ${DUPLICATE_PHOTO_DISTANCE}
+      on conflict do nothing`)
+  })
+  const photos = await ownPhotos(userId)
+  const stored = photos.find((one) => one.id === imageId)
+  if (!stored) throw new Error('the uploaded photo is not listed')
+  return { ok: true, photo: stored }
+}
+
+/** Deletes the files and then the rows of images (any state). */
+async function discardPhotoRows(ids: string[]): Promise<void> {
+  if (ids.length === 0) return
+  const rows = await db()
+    .select({ id: images.id, storagePath: images.storagePath, variantWidths: images.variantWidths })
+    .from(images)
+    .where(inArray(images.id, ids))
+  const keys = rows.flatMap((row) =>
+    row.storagePath
+      ? [...new Set([...PHOTO_VARIANT_WIDTHS, ...row.variantWidths])].map((width) =>
+          variantKey(row.storagePath ?? '', width),
+        )
+      : [],
+  )
+  await mediaStorage().delete('public', keys)
+  await db().delete(images).where(inArray(images.id, ids))
+}
+
+/**
+ * Finishes uploads and deletions a dead process left behind: rows 'uploading' or 'deleting'
+ * older than `olderThanMs` lose their files, then go. With PGlite only this process writes
+ * (0 at start-up); with PostgreSQL other instances may be mid-upload, so a grace time applies.
+ */
+export async function sweepUnfinishedPhotos(olderThanMs: number): Promise<number> {
+  const stale = await db()
+    .select({ id: images.id })
+    .from(images)
+    .where(
+      and(
+        inArray(images.verificationType, ['uploading', 'deleting']),
+        lt(images.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+      ),
+    )
+  await discardPhotoRows(stale.map((row) => row.id))
+  return stale.length
+}
+
+/** The id of the user's photo `imageId`, or undefined when it is not hers. */
+async function ownPhotoRow(userId: string, imageId: string) {
+  const [row] = await db()
+    .select({ id: images.id, profileId: images.profileId, isCover: images.isCover })
+    .from(images)
+    .innerJoin(profiles, eq(profiles.id, images.profileId))
+    .where(
+      and(
+        eq(images.id, imageId),
+        eq(profiles.userId, userId),
+        inArray(images.verificationType, OWN_TYPES),
+      ),
+    )
+  return row
+}
+
+/** Makes one of the user's photos the cover (the card's picture). */
+export async function setCover(userId: string, imageId: string): Promise<boolean> {
+  const photo = await ownPhotoRow(userId, imageId)
+  if (!photo) return false
+  await db().transaction(async (tx) => {
+    await tx
+      .update(images)
+      .set({ isCover: sql`${images.id} = ${imageId}` })
+      .where(eq(images.profileId, photo.profileId))
+  })
+  return true
+}
+
+/** Puts the user's photos in the order of `ids` (those not named keep their relative order). */
+export async function reorderPhotos(userId: string, ids: string[]): Promise<boolean> {
+  const photos = await ownPhotos(userId)
+  const known = new Set(photos.map((photo) => photo.id))
+  if (ids.some((id) => !known.has(id))) return false
+  const order = [...ids, ...photos.map((photo) => photo.id).filter((id) => !ids.includes(id))]
+  await db().transaction(async (tx) => {
+    for (const [position, id] of order.entries()) {
+      await tx.update(images).set({ displayOrder: position }).where(eq(images.id, id))
+    }
+  })
+  return true
+}
+
+/** Moves one photo a place earlier or later. */
+export async function movePhoto(
+  userId: string,
+  imageId: string,
+  direction: 'earlier' | 'later',
+): Promise<boolean> {
+  const ids = (await ownPhotos(userId)).map((photo) => photo.id)
+  const from = ids.indexOf(imageId)
+  const to = direction === 'earlier' ? from - 1 : from + 1
+  if (from === -1) return false
+  if (to < 0 || to >= ids.length) return true
+  ;[ids[from], ids[to]] = [ids[to] ?? imageId, imageId]
+  return reorderPhotos(userId, ids)
+}
+
+/** Deletes one of the user's photos, files and row; the next photo becomes the cover. */
+export async function deletePhoto(userId: string, imageId: string): Promise<boolean> {
+  const photo = await ownPhotoRow(userId, imageId)
+  if (!photo) return false
+  await db().transaction(async (tx) => {
+    await tx
+      .update(images)
+      .set({ verificationType: 'deleting', isCover: false })
+      .where(eq(images.id, imageId))
+    if (photo.isCover) {
+      await tx.execute(sql`
+        update images set is_cover = true where id = (
+          select id from images where profile_id = ${photo.profileId}
+            and verification_type in ('profile', 'pending')
+          order by display_order, created_at limit 1)`)
+    }
+  })
+  await discardPhotoRows([imageId])
+  return true
+}
