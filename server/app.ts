@@ -9,6 +9,10 @@ import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import {
+  runVerificationCalendar,
+  sweepUnfinishedSubmissions,
+} from '#app/modules/provider/verification.server.ts'
+import {
   type DatabaseHandle,
   databaseHandle,
   openDatabase,
@@ -33,11 +37,19 @@ const FORM_BODY_LIMIT_BYTES = 256 * 1024
 const UPLOAD_BODY_LIMITS = {
   '/dashboard/photos/upload': MAX_PHOTO_BYTES + 64 * 1024,
   '/dashboard/photos': 4 * MAX_PHOTO_BYTES + 1024 * 1024,
+  '/dashboard/verification': 3 * MAX_PHOTO_BYTES + 1024 * 1024,
 }
 /** Uploads and deletions left unfinished by a dead process are finished this often. */
 const PHOTO_SWEEP_INTERVAL_MS = 5 * 60 * 1000
 /** An upload of another instance may take this long: only older unfinished ones are swept. */
 const PHOTO_SWEEP_GRACE_MS = 60 * 1000
+const VERIFICATION_CALENDAR_INTERVAL_MS = 60 * 60 * 1000
+
+/** Finishes photo uploads and deletions, and document uploads, left by a dead process. */
+async function sweepUnfinished(olderThanMs: number) {
+  await sweepUnfinishedPhotos(olderThanMs)
+  await sweepUnfinishedSubmissions(olderThanMs)
+}
 
 export interface StartOptions {
   mode: ServerEnv['mode']
@@ -106,13 +118,19 @@ export async function startServer(options: StartOptions): Promise<void> {
       await loadReferenceData(db)
       await syncDemoData(db, { enabled: env.demoData, mediaDir: mediaDir(env) })
       // PGlite belongs to this process alone: whatever is unfinished was left by a dead one.
-      await sweepUnfinishedPhotos(handle?.kind === 'pglite' ? 0 : PHOTO_SWEEP_GRACE_MS)
+      await sweepUnfinished(handle?.kind === 'pglite' ? 0 : PHOTO_SWEEP_GRACE_MS)
     })
-    setInterval(() => {
-      sweepUnfinishedPhotos(PHOTO_SWEEP_GRACE_MS).catch((error: unknown) =>
-        log.error('photo sweep failed', { error: String(error) }),
-      )
-    }, PHOTO_SWEEP_INTERVAL_MS).unref()
+    const every = (ms: number, task: () => Promise<unknown>, name: string) =>
+      setInterval(() => {
+        task().catch((error: unknown) => log.error(`${name} failed`, { error: String(error) }))
+      }, ms).unref()
+    every(PHOTO_SWEEP_INTERVAL_MS, () => sweepUnfinished(PHOTO_SWEEP_GRACE_MS), 'upload sweep')
+    // Identity checks lapse after 6 months, with a reminder 15 days before (SPEC §6).
+    every(
+      VERIFICATION_CALENDAR_INTERVAL_MS,
+      () => runVerificationCalendar(),
+      'verification calendar',
+    )
     if (stopping) return
     server = createApp(env, options).listen(env.port, env.host)
     const listening = server

@@ -74,6 +74,10 @@ export function hashDistance(a: string, b: string): number {
 /** Photos this close (of 64 bits) to a photo of another profile are flagged for the team. */
 export const DUPLICATE_PHOTO_DISTANCE = 10
 
+/** The three photos of an identity check: the document's two sides and a selfie holding it. */
+export const DOCUMENT_PARTS = ['documentFront', 'documentBack', 'selfie'] as const
+export type DocumentPart = (typeof DOCUMENT_PARTS)[number]
+
 /** An identity check holds this long (SPEC §6); a reminder goes out this many days before. */
 export const VERIFICATION_VALID_MONTHS = REGISTRATION_RENEWAL_MONTHS
 export const VERIFICATION_REMINDER_DAYS = 15

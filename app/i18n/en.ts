@@ -34,6 +34,10 @@ export const en: Dictionary = {
       'We received a request to reset your account password. The link is valid for 1 hour and can be used once.',
     resetAction: 'Choose a new password',
     linkHint: 'If the button does not work, copy and paste this address into your browser:',
+    renewSubject: 'Your Aprova identity check lapses soon',
+    renewText:
+      'An identity check is valid for 6 months and yours lapses in 15 days. Send new documents from your dashboard to keep your profile online.',
+    renewAction: 'Send documents',
     existingSubject: 'Sign-up attempt on Aprova',
     existingText:
       'Someone tried to open a new Aprova account with this address. If it was you, log in with your password or ask for a new one on the log-in screen. If it was not, ignore this message: nothing changed in your account.',
@@ -538,6 +542,11 @@ export const en: Dictionary = {
     photoTotalLimit: 'Your profile already has 20 photos. Delete one to upload another.',
     photoMonthlyLimit: 'You reached your plan’s photo limit for this month',
     photoStorage: 'The photo could not be stored right now. Try again in a moment.',
+    consentRequired: 'To send your documents, tick the authorisation',
+    documentMissing: 'Add this photo',
+    profileIncomplete: 'Complete your profile before sending your documents',
+    verificationAlreadyPending: 'Your documents are already under review',
+    verificationNotAllowed: 'Documents cannot be sent right now',
   },
   dashboard: {
     metaTitle: 'Advertiser dashboard',
@@ -644,6 +653,30 @@ export const en: Dictionary = {
       coverSet: 'Cover changed',
       moved: 'Order saved',
       deleted: 'Photo deleted',
+    },
+    verification: {
+      title: 'Identity check',
+      intro:
+        'The team checks by hand that you are an adult and the person in the photos. Send three sharp photos, uncropped and without glare.',
+      documentFront: 'Front of the document',
+      documentFrontHint:
+        'ID card, driving licence or passport, with photo and date of birth readable.',
+      documentBack: 'Back of the document',
+      documentBackHint: 'The other side of the same document (for a passport, the signature page).',
+      selfie: 'Selfie with the document',
+      selfieHint: 'Your face and the open document in the same photo, beside your face.',
+      consent:
+        'I authorise the processing of my sensitive personal data (identity document and photo of my face) only to check my identity and age, on the basis of my consent (LGPD, art. 11, I) and of fraud prevention in identification (art. 11, II, g). Only the verification team sees the files, which are deleted right after the decision; only the decision, its date and check codes (hashes) of the files are kept.',
+      privacy: 'The documents are never at a public address and never appear on your profile.',
+      submit: 'Send documents',
+      submitting: 'Sending…',
+      sent: 'Documents sent. You will receive the decision by e-mail.',
+      pending: 'Documents sent on {date}: under review.',
+      approved: 'Identity checked on {date}. Valid until {until}.',
+      rejected: 'Documents rejected on {date}.',
+      renew: 'Your check lapses on {date}: send new documents to stay online.',
+      incomplete: 'Before the documents, complete your profile:',
+      blocked: 'Your profile is suspended or banned: documents cannot be sent.',
     },
     editor: {
       title: 'Your profile',

@@ -33,6 +33,10 @@ export const pt = {
       'Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora e só pode ser usado uma vez.',
     resetAction: 'Criar nova senha',
     linkHint: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+    renewSubject: 'Sua verificação no Aprova vence em breve',
+    renewText:
+      'A verificação de identidade vale 6 meses e a sua vence em 15 dias. Envie novos documentos pelo painel para o seu perfil continuar no ar.',
+    renewAction: 'Enviar documentos',
     existingSubject: 'Tentativa de cadastro no Aprova',
     existingText:
       'Alguém tentou criar uma nova conta no Aprova com este endereço. Se foi você, entre com sua senha ou peça uma nova na tela de login. Se não foi, ignore esta mensagem: nada mudou na sua conta.',
@@ -539,6 +543,11 @@ export const pt = {
     photoTotalLimit: 'Seu perfil já tem 20 fotos. Apague alguma para enviar outra.',
     photoMonthlyLimit: 'Você chegou ao limite de fotos do mês do seu plano',
     photoStorage: 'Não foi possível guardar a foto agora. Tente de novo em instantes.',
+    consentRequired: 'Para enviar os documentos, marque a autorização',
+    documentMissing: 'Envie esta foto',
+    profileIncomplete: 'Complete seu perfil antes de enviar os documentos',
+    verificationAlreadyPending: 'Seus documentos já estão em análise',
+    verificationNotAllowed: 'Não é possível enviar documentos agora',
   },
   dashboard: {
     metaTitle: 'Painel da anunciante',
@@ -646,6 +655,29 @@ export const pt = {
       coverSet: 'Capa alterada',
       moved: 'Ordem salva',
       deleted: 'Foto apagada',
+    },
+    verification: {
+      title: 'Verificação de identidade',
+      intro:
+        'A equipe confere à mão que você é maior de idade e a pessoa das fotos. Envie três fotos nítidas, sem cortes e sem reflexos.',
+      documentFront: 'Frente do documento',
+      documentFrontHint: 'RG, CNH ou passaporte, com foto e data de nascimento legíveis.',
+      documentBack: 'Verso do documento',
+      documentBackHint: 'O outro lado do mesmo documento (no passaporte, a página de assinatura).',
+      selfie: 'Selfie com o documento',
+      selfieHint: 'Seu rosto e o documento aberto na mesma foto, ao lado do rosto.',
+      consent:
+        'Autorizo o tratamento dos meus dados pessoais sensíveis (documento de identidade e foto do rosto) só para verificar minha identidade e maioridade, com base no meu consentimento (LGPD, art. 11, I) e na prevenção à fraude na identificação (art. 11, II, g). Só a equipe de verificação vê os arquivos, que são apagados logo depois da decisão; ficam guardados apenas a decisão, a data e códigos de conferência (hashes) dos arquivos.',
+      privacy: 'Os documentos nunca ficam em endereço público e nunca aparecem no seu perfil.',
+      submit: 'Enviar documentos',
+      submitting: 'Enviando…',
+      sent: 'Documentos enviados. Você recebe a decisão por e-mail.',
+      pending: 'Documentos enviados em {date}: em análise.',
+      approved: 'Identidade verificada em {date}. Vale até {until}.',
+      rejected: 'Documentos recusados em {date}.',
+      renew: 'Sua verificação vence em {date}: envie novos documentos para não sair do ar.',
+      incomplete: 'Antes dos documentos, complete seu perfil:',
+      blocked: 'Seu perfil está suspenso ou banido: não é possível enviar documentos.',
     },
     editor: {
       title: 'Seu perfil',

@@ -12,7 +12,7 @@ CREATE TABLE "photo_flags" (
 CREATE TABLE "verification_submissions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"profile_id" uuid NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
+	"status" text DEFAULT 'receiving' NOT NULL,
 	"consent_at" timestamp with time zone NOT NULL,
 	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"document_front_key" text,
@@ -24,7 +24,7 @@ CREATE TABLE "verification_submissions" (
 	"decided_at" timestamp with time zone,
 	"reviewer_id" text,
 	"reason" text,
-	CONSTRAINT "verification_submissions_status_check" CHECK ("verification_submissions"."status" in ('pending', 'approved', 'rejected'))
+	CONSTRAINT "verification_submissions_status_check" CHECK ("verification_submissions"."status" in ('receiving', 'pending', 'approved', 'rejected'))
 );
 --> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "status_reason" text;--> statement-breakpoint

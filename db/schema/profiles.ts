@@ -223,7 +223,13 @@ export const photoFlags = pgTable(
   ],
 )
 
-export const VERIFICATION_DECISIONS = ['pending', 'approved', 'rejected'] as const
+/** 'receiving': files being written (never shown to the team); then waiting, then decided. */
+export const VERIFICATION_SUBMISSION_STATES = [
+  'receiving',
+  'pending',
+  'approved',
+  'rejected',
+] as const
 
 /**
  * An identity check sent by a provider (issue 7): the document's front and back and a selfie
@@ -237,7 +243,7 @@ export const verificationSubmissions = pgTable(
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: VERIFICATION_DECISIONS }).notNull().default('pending'),
+    status: text('status', { enum: VERIFICATION_SUBMISSION_STATES }).notNull().default('receiving'),
     /** When the provider agreed to the processing (LGPD art. 11, II, a: consent). */
     consentAt: timestamptz('consent_at').notNull(),
     submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
@@ -257,7 +263,7 @@ export const verificationSubmissions = pgTable(
     index('verification_submissions_profile_idx').on(t.profileId),
     check(
       'verification_submissions_status_check',
-      sql`${t.status} in (${inList(VERIFICATION_DECISIONS)})`,
+      sql`${t.status} in (${inList(VERIFICATION_SUBMISSION_STATES)})`,
     ),
   ],
 )

@@ -8,6 +8,7 @@ export function DashboardNav() {
     { to: '/dashboard', label: t.dashboard.nav.overview, end: true },
     { to: '/dashboard/profile', label: t.dashboard.nav.profile, end: false },
     { to: '/dashboard/photos', label: t.dashboard.nav.photos, end: false },
+    { to: '/dashboard/verification', label: t.dashboard.nav.verification, end: false },
   ]
   return (
     <nav aria-label={t.dashboard.nav.label} className="-mx-4 overflow-x-auto px-4">

@@ -4,14 +4,15 @@ import type { ProfileItem } from '#app/domain/provider.ts'
 import { PROFILE_ITEMS } from '#app/domain/provider.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
-/** Where each missing item is filled in (documents: the next step of issue 7). */
-const WHERE: Partial<Record<ProfileItem, string>> = {
+/** Where each missing item is filled in. */
+const WHERE: Record<ProfileItem, string> = {
   workingName: '/dashboard/profile',
   age: '/dashboard/profile',
   city: '/dashboard/profile',
   description: '/dashboard/profile',
   contact: '/dashboard/profile',
   photos: '/dashboard/photos',
+  documents: '/dashboard/verification',
 }
 
 /** What the profile still needs before review (issue 7 item 1: what to do next). */

@@ -5,8 +5,9 @@ import type { EmailMessage } from './mailer.server.ts'
 // The account e-mails, in the recipient's language, as HTML and plain text with the same words.
 
 /** verify: confirm a new account; reset: a password-reset link; existing: someone tried to sign up
- * again with this address (the SPEC's 'already registered' message goes to the owner only). */
-export type AccountEmail = 'verify' | 'reset' | 'existing'
+ * again with this address (the SPEC's 'already registered' message goes to the owner only);
+ * renew: a provider's identity check lapses in 15 days. */
+export type AccountEmail = 'verify' | 'reset' | 'existing' | 'renew'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -20,6 +21,7 @@ export function accountEmail(
   const texts: Record<AccountEmail, [subject: string, body: string, action: string]> = {
     verify: [t.verifySubject, t.verifyText, t.verifyAction],
     reset: [t.resetSubject, t.resetText, t.resetAction],
+    renew: [t.renewSubject, t.renewText, t.renewAction],
     existing: [
       t.existingSubject,
       `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,

@@ -65,12 +65,11 @@ export async function ownProfile(userId: string) {
   const [profile] = await db()
     .select({
       ...OWN_COLUMNS,
-      photoCount: sql<number>`(select count(*)::int from ${images}
-        where ${images.profileId} = ${profiles.id}
-          and ${images.verificationType} in ('profile', 'pending'))`,
-      documentsPending: sql<boolean>`exists (select 1 from ${verificationSubmissions}
-        where ${verificationSubmissions.profileId} = ${profiles.id}
-          and ${verificationSubmissions.status} = 'pending')`,
+      // Written out in SQL: inside a subquery drizzle would name the columns without their table.
+      photoCount: sql<number>`(select count(*)::int from images i
+        where i.profile_id = profiles.id and i.verification_type in ('profile', 'pending'))`,
+      documentsPending: sql<boolean>`exists (select 1 from verification_submissions v
+        where v.profile_id = profiles.id and v.status = 'pending')`,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId))

@@ -1,0 +1,180 @@
+import { data, Form, Link } from 'react-router'
+import {
+  ActionAlert,
+  CheckboxField,
+  FormAlert,
+  SubmitButton,
+  useCheckedForm,
+} from '#app/components/forms/form-parts.tsx'
+import { useLongDate } from '#app/components/provider/standing-banner.tsx'
+import {
+  DOCUMENT_PARTS,
+  type DocumentPart,
+  missingItems,
+  providerStanding,
+  verificationEndsAt,
+} from '#app/domain/provider.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
+import { requireRole } from '#app/modules/auth/session.server.ts'
+import type { FormAnswer } from '#app/modules/forms/checks.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
+import { latestSubmission, submitVerification } from '#app/modules/provider/verification.server.ts'
+import type { Route } from './+types/verification'
+
+// /dashboard/verification (issue 7 item 5): the identity check, with its consent.
+
+interface VerificationAnswer extends FormAnswer<'submit'> {
+  sent?: boolean
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, 'provider')
+  const profile = await ensureOwnProfile(user)
+  const facts = { ...profile, photos: profile.photoCount, visibility: profile.visibilityStatus }
+  const standing = providerStanding(facts, new Date())
+  return data(
+    {
+      status: profile.status,
+      latest: (await latestSubmission(profile.id)) ?? null,
+      missing: missingItems(facts).filter((item) => item !== 'documents'),
+      verifiedAt: profile.verifiedAt,
+      endsAt: profile.verifiedAt ? verificationEndsAt(profile.verifiedAt) : null,
+      renewSoon: standing.kind === 'approved' && standing.renewSoon,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export const headers = passOnHeaders('Cache-Control')
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, 'provider')
+  const form = await request.formData().catch(() => new FormData())
+  if (form.get('intent') !== 'submit') throw new Response('Bad request', { status: 400 })
+  const files: Partial<Record<DocumentPart, Buffer>> = {}
+  for (const part of DOCUMENT_PARTS) {
+    const file = form.get(part)
+    if (file && typeof file !== 'string' && file.size > 0) {
+      files[part] = Buffer.from(await file.arrayBuffer())
+    }
+  }
+  const result = await submitVerification(user.id, files, form.get('consent') === 'on')
+  if (!result.ok) return data<VerificationAnswer>({ intent: 'submit', error: result.error }, 422)
+  return data<VerificationAnswer>({ intent: 'submit', sent: true })
+}
+
+const CAPTURE: Record<DocumentPart, 'environment' | 'user'> = {
+  documentFront: 'environment',
+  documentBack: 'environment',
+  selfie: 'user',
+}
+
+export default function VerificationPage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const v = t.dashboard.verification
+  const longDate = useLongDate()
+  const form = useCheckedForm<VerificationAnswer>('submit', () => undefined)
+  const { latest, status, missing } = loaderData
+  const pending = latest?.status === 'pending'
+  const blocked = status === 'suspended' || status === 'banned'
+  const formError = form.data?.error?.field === 'form' ? form.data.error.message : undefined
+  return (
+    <div className="max-w-2xl space-y-4">
+      <div>
+        <h2 className="text-xl font-semibold">{v.title}</h2>
+        <p className="mt-1 text-sm text-stone-600">{v.intro}</p>
+        <p className="mt-1 text-sm text-stone-600">{v.privacy}</p>
+      </div>
+      {form.data?.sent ? <FormAlert tone="success" title={v.sent} /> : null}
+      {formError ? <FormAlert tone="error" title={t.formErrors[formError]} /> : null}
+      <ActionAlert data={form.data} />
+      {pending && latest ? (
+        <FormAlert tone="info" title={format(v.pending, { date: longDate(latest.submittedAt) })} />
+      ) : null}
+      {!pending && latest?.status === 'rejected' && latest.decidedAt ? (
+        <FormAlert tone="error" title={format(v.rejected, { date: longDate(latest.decidedAt) })}>
+          {latest.reason ? format(t.dashboard.standing.reason, { reason: latest.reason }) : null}
+        </FormAlert>
+      ) : null}
+      {status === 'approved' && loaderData.verifiedAt && loaderData.endsAt ? (
+        <FormAlert
+          tone={loaderData.renewSoon ? 'info' : 'success'}
+          title={
+            loaderData.renewSoon
+              ? format(v.renew, { date: longDate(loaderData.endsAt) })
+              : format(v.approved, {
+                  date: longDate(loaderData.verifiedAt),
+                  until: longDate(loaderData.endsAt),
+                })
+          }
+        />
+      ) : null}
+      {blocked ? <FormAlert tone="error" title={v.blocked} /> : null}
+      {!blocked && !pending && missing.length > 0 ? (
+        <FormAlert tone="info" title={v.incomplete}>
+          <ul className="mt-1 list-disc pl-5">
+            {missing.map((item) => (
+              <li key={item}>
+                <Link
+                  to={item === 'photos' ? '/dashboard/photos' : '/dashboard/profile'}
+                  className="underline"
+                >
+                  {t.dashboard.nextSteps[item]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </FormAlert>
+      ) : null}
+      {!blocked && !pending && missing.length === 0 && !form.data?.sent ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="space-y-4 rounded-lg border border-stone-200 bg-white p-4"
+        >
+          <input type="hidden" name="intent" value="submit" />
+          {DOCUMENT_PARTS.map((part) => {
+            const error = form.errorOf(part)
+            return (
+              <div key={part}>
+                <label htmlFor={part} className="block text-sm font-medium">
+                  {v[part]}
+                </label>
+                <p id={`${part}-hint`} className="text-sm text-stone-600">
+                  {v[`${part}Hint`]}
+                </p>
+                <input
+                  id={part}
+                  type="file"
+                  name={part}
+                  accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+                  capture={CAPTURE[part]}
+                  aria-describedby={`${part}-hint`}
+                  aria-invalid={error ? true : undefined}
+                  className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-stone-900 file:px-3 file:py-2 file:text-white"
+                />
+                {error ? (
+                  <p role="alert" className="mt-1 text-sm text-red-700">
+                    {t.formErrors[error]}
+                  </p>
+                ) : null}
+              </div>
+            )
+          })}
+          <div>
+            <CheckboxField name="consent">{v.consent}</CheckboxField>
+            {form.errorOf('consent') ? (
+              <p role="alert" className="mt-1 text-sm text-red-700">
+                {t.formErrors.consentRequired}
+              </p>
+            ) : null}
+          </div>
+          <div className="sm:max-w-xs">
+            <SubmitButton label={v.submit} pendingLabel={v.submitting} pending={form.submitting} />
+          </div>
+        </Form>
+      ) : null}
+    </div>
+  )
+}
