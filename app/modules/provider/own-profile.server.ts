@@ -4,13 +4,7 @@ import { insertDraftProfile, isUniqueViolation } from '#app/modules/auth/account
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import type { Database } from '#db/client.server.ts'
 import { db } from '#db/client.server.ts'
-import {
-  images,
-  profileServices,
-  profiles,
-  reservedUsernames,
-  verificationSubmissions,
-} from '#db/schema/profiles.ts'
+import { profileServices, profiles, reservedUsernames } from '#db/schema/profiles.ts'
 import { cities } from '#db/schema/reference.ts'
 import type { ProfileInput } from './profile-schema.ts'
 
