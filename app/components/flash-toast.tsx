@@ -12,6 +12,7 @@ export function FlashToast({ flash }: { flash?: Flash }) {
   useEffect(() => {
     if (flash === 'signed-out') toast.success(t.auth.notices.signedOut)
     if (flash === 'setup-complete') toast.success(t.auth.notices.setupComplete)
+    if (flash === 'account-deleted') toast.success(t.accountPage.deleted)
   }, [flash, t])
   return null
 }

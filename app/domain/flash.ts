@@ -8,6 +8,7 @@ export const FLASHES = [
   'password-changed',
   'signed-out',
   'setup-complete',
+  'account-deleted',
 ] as const
 export type Flash = (typeof FLASHES)[number]
 

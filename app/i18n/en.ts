@@ -38,6 +38,10 @@ export const en: Dictionary = {
     renewText:
       'An identity check is valid for 6 months and yours lapses in 15 days. Send new documents from your dashboard to keep your profile online.',
     renewAction: 'Send documents',
+    changeSubject: 'Confirm your new e-mail on Aprova',
+    changeText:
+      'To use this address for your Aprova account, confirm it with the link below. Until then the old address still counts.',
+    changeAction: 'Confirm new e-mail',
     existingSubject: 'Sign-up attempt on Aprova',
     existingText:
       'Someone tried to open a new Aprova account with this address. If it was you, log in with your password or ask for a new one on the log-in screen. If it was not, ignore this message: nothing changed in your account.',
@@ -477,6 +481,8 @@ export const en: Dictionary = {
       sessionError: 'Error processing confirmation. Please try logging in manually.',
       expired: 'Confirmation expired or invalid. Please try logging in manually.',
       failed: 'An error occurred during confirmation. Please try logging in manually.',
+      changed: 'E-mail changed!',
+      changedText: 'From now on, log in with {email}.',
       toLogin: 'Go to log in',
     },
     roles: {
@@ -547,6 +553,10 @@ export const en: Dictionary = {
     profileIncomplete: 'Complete your profile before sending your documents',
     verificationAlreadyPending: 'Your documents are already under review',
     verificationNotAllowed: 'Documents cannot be sent right now',
+    currentPasswordWrong: 'The current password does not match',
+    noPasswordYet:
+      'Your account signs in with Google and has no password yet. To create one, use "Forgot my password" on the log-in screen.',
+    deletionNotConfirmed: 'Type your account’s e-mail to confirm',
   },
   dashboard: {
     metaTitle: 'Advertiser dashboard',
@@ -720,6 +730,34 @@ export const en: Dictionary = {
       submitting: 'Saving…',
       lastUpdated: 'Updated on {date}',
     },
+  },
+  accountPage: {
+    title: 'Your account',
+    signedInAs: 'Account e-mail: {email}',
+    emailTitle: 'Change e-mail',
+    emailText:
+      'We send a link to the new address. The change counts only once you open the link; until then your current e-mail still counts.',
+    newEmail: 'New e-mail',
+    emailSubmit: 'Send link',
+    emailSent: 'If the address can be used, the link will reach it in a moment.',
+    passwordTitle: 'Change password',
+    passwordText: 'Your account’s other open sessions will be ended.',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    passwordSubmit: 'Save new password',
+    passwordChanged: 'Password changed. Other sessions were ended.',
+    dataTitle: 'Your data',
+    dataText:
+      'Download a copy of everything we keep about you, as JSON (LGPD, art. 18): account, sessions, profile, photos, verification decisions and statistics.',
+    download: 'Download my data',
+    deleteTitle: 'Delete account',
+    deleteText:
+      'Deletes your account and everything that belongs to it: profile, photos, documents, statistics and favourites. This cannot be undone.',
+    deleteConfirm: 'To confirm, type your account’s e-mail',
+    deleteSubmit: 'Delete my account',
+    deleted: 'Your account was deleted.',
+    submitting: 'Sending…',
   },
   account: {
     metaTitle: 'My account – Aprova',

@@ -37,6 +37,10 @@ export const pt = {
     renewText:
       'A verificação de identidade vale 6 meses e a sua vence em 15 dias. Envie novos documentos pelo painel para o seu perfil continuar no ar.',
     renewAction: 'Enviar documentos',
+    changeSubject: 'Confirme seu novo e-mail no Aprova',
+    changeText:
+      'Para usar este endereço na sua conta do Aprova, confirme pelo link abaixo. Até lá, o endereço antigo continua valendo.',
+    changeAction: 'Confirmar novo e-mail',
     existingSubject: 'Tentativa de cadastro no Aprova',
     existingText:
       'Alguém tentou criar uma nova conta no Aprova com este endereço. Se foi você, entre com sua senha ou peça uma nova na tela de login. Se não foi, ignore esta mensagem: nada mudou na sua conta.',
@@ -479,6 +483,8 @@ export const pt = {
       sessionError: 'Erro ao processar a confirmação. Tente entrar manualmente.',
       expired: 'Confirmação expirada ou inválida. Tente entrar manualmente.',
       failed: 'Ocorreu um erro durante a confirmação. Tente entrar manualmente.',
+      changed: 'E-mail alterado!',
+      changedText: 'A partir de agora, entre com {email}.',
       toLogin: 'Ir para o login',
     },
     roles: {
@@ -548,6 +554,10 @@ export const pt = {
     profileIncomplete: 'Complete seu perfil antes de enviar os documentos',
     verificationAlreadyPending: 'Seus documentos já estão em análise',
     verificationNotAllowed: 'Não é possível enviar documentos agora',
+    currentPasswordWrong: 'A senha atual não confere',
+    noPasswordYet:
+      'Sua conta entra pelo Google e ainda não tem senha. Para criar uma, use "Esqueci minha senha" na tela de login.',
+    deletionNotConfirmed: 'Digite o e-mail da sua conta para confirmar',
   },
   dashboard: {
     metaTitle: 'Painel da anunciante',
@@ -721,6 +731,34 @@ export const pt = {
       submitting: 'Salvando…',
       lastUpdated: 'Atualizado em {date}',
     },
+  },
+  accountPage: {
+    title: 'Sua conta',
+    signedInAs: 'E-mail da conta: {email}',
+    emailTitle: 'Trocar e-mail',
+    emailText:
+      'Enviamos um link para o novo endereço. A troca só vale depois que você abrir o link; até lá, o e-mail atual continua valendo.',
+    newEmail: 'Novo e-mail',
+    emailSubmit: 'Enviar link',
+    emailSent: 'Se o endereço puder ser usado, você vai receber o link nele em instantes.',
+    passwordTitle: 'Trocar senha',
+    passwordText: 'As outras sessões abertas da sua conta serão encerradas.',
+    currentPassword: 'Senha atual',
+    newPassword: 'Nova senha',
+    confirmPassword: 'Confirmar nova senha',
+    passwordSubmit: 'Salvar nova senha',
+    passwordChanged: 'Senha alterada. As outras sessões foram encerradas.',
+    dataTitle: 'Seus dados',
+    dataText:
+      'Baixe uma cópia de tudo o que guardamos sobre você, em JSON (LGPD, art. 18): conta, sessões, perfil, fotos, decisões de verificação e estatísticas.',
+    download: 'Baixar meus dados',
+    deleteTitle: 'Excluir conta',
+    deleteText:
+      'Apaga sua conta e tudo o que pertence a ela: perfil, fotos, documentos, estatísticas e favoritos. Não pode ser desfeito.',
+    deleteConfirm: 'Para confirmar, digite o e-mail da sua conta',
+    deleteSubmit: 'Excluir minha conta',
+    deleted: 'Sua conta foi excluída.',
+    submitting: 'Enviando…',
   },
   account: {
     metaTitle: 'Minha conta – Aprova',

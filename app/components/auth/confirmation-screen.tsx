@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { Form, Link, useFetcher, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import type { Role } from '#app/domain/account.ts'
-import { useT } from '#app/i18n/i18n.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
 import { AuthCard } from './auth-layout.tsx'
 
 /** SPEC §9: confirmation delay 1 s; an account without a role waits 2 s; errors 5 s. */
@@ -13,6 +13,7 @@ export const ERROR_REDIRECT_MS = 5000
 
 export type ConfirmationView =
   | { kind: 'confirmed'; email: string; role: Role | null; area: string }
+  | { kind: 'changed'; email: string }
   | { kind: 'error'; reason: 'session' | 'expired' | 'failed' }
 
 /**
@@ -55,7 +56,9 @@ export function ConfirmationScreen({
     const [to, delay] =
       result.kind === 'error'
         ? ['/auth', ERROR_REDIRECT_MS]
-        : [result.area, result.role ? CONFIRMED_REDIRECT_MS : NO_ROLE_REDIRECT_MS]
+        : result.kind === 'changed'
+          ? ['/auth', NO_ROLE_REDIRECT_MS]
+          : [result.area, result.role ? CONFIRMED_REDIRECT_MS : NO_ROLE_REDIRECT_MS]
     const timer = setTimeout(() => navigate(to, { replace: true }), delay)
     return () => clearTimeout(timer)
   }, [result, errorMessage, navigate, t])
@@ -72,6 +75,17 @@ export function ConfirmationScreen({
         </div>
         <Link to="/auth" className="mt-6 inline-block font-medium text-rose-900 underline">
           {t.auth.confirm.toLogin}
+        </Link>
+      </AuthCard>
+    )
+  }
+
+  if (result?.kind === 'changed') {
+    return (
+      <AuthCard title={t.auth.confirm.changed}>
+        <p role="status">{format(t.auth.confirm.changedText, { email: result.email })}</p>
+        <Link to="/auth" className="mt-6 inline-block font-medium text-rose-900 underline">
+          {t.auth.confirm.continue}
         </Link>
       </AuthCard>
     )

@@ -9,6 +9,7 @@ export function DashboardNav() {
     { to: '/dashboard/profile', label: t.dashboard.nav.profile, end: false },
     { to: '/dashboard/photos', label: t.dashboard.nav.photos, end: false },
     { to: '/dashboard/verification', label: t.dashboard.nav.verification, end: false },
+    { to: '/dashboard/account', label: t.dashboard.nav.account, end: false },
   ]
   return (
     <nav aria-label={t.dashboard.nav.label} className="-mx-4 overflow-x-auto px-4">

@@ -28,7 +28,7 @@ export function callerOf(request: Request, context: { clientIp?: string } | unde
 }
 
 /** The headers better-auth reads for a session: address and browser, and the request's cookies. */
-function authHeaders(caller: Caller, cookie?: string | null): Headers {
+export function authHeaders(caller: Caller, cookie?: string | null): Headers {
   const headers = new Headers()
   if (caller.clientIp) headers.set('x-forwarded-for', caller.clientIp)
   if (caller.userAgent) headers.set('user-agent', caller.userAgent)
@@ -143,6 +143,7 @@ export async function resetPassword(
 
 export type ConfirmationResult =
   | { kind: 'confirmed'; email: string; role: Role | null; area: string; headers: Headers }
+  | { kind: 'changed'; email: string; headers: Headers }
   | { kind: 'error'; reason: 'session' | 'expired' | 'failed' }
 
 /**
@@ -150,26 +151,38 @@ export type ConfirmationResult =
  * screen). The three failures of SPEC §8: the session cannot be read, there is no session (the
  * link expired, is invalid or was used already), or anything else.
  */
-export async function confirmEmail(token: string, caller: Caller): Promise<ConfirmationResult> {
+export async function confirmEmail(
+  token: string,
+  caller: Caller,
+  cookie?: string | null,
+): Promise<ConfirmationResult> {
   let headers: Headers
   try {
     const response = await withAuthCall({ language: caller.language }, () =>
-      auth().api.verifyEmail({ query: { token }, headers: authHeaders(caller), asResponse: true }),
+      auth().api.verifyEmail({
+        query: { token },
+        headers: authHeaders(caller, cookie),
+        asResponse: true,
+      }),
     )
     if (!response.ok) return { kind: 'error', reason: 'expired' }
+    // A link for a new address of an account (not a new account): the address has changed.
+    const changed = ((await response.json()) as { user?: { email?: string } | null }).user
+    if (changed?.email)
+      return { kind: 'changed', email: changed.email, headers: cookiesOf(response) }
     headers = cookiesOf(response)
   } catch (error) {
     log.error('e-mail confirmation failed', { error: String(error) })
     return { kind: 'error', reason: 'failed' }
   }
-  const cookie = headers
+  const sessionCookie = headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ')
-  if (!cookie) return { kind: 'error', reason: 'expired' }
+  if (!sessionCookie) return { kind: 'error', reason: 'expired' }
   let session: Awaited<ReturnType<ReturnType<typeof auth>['api']['getSession']>>
   try {
-    session = await auth().api.getSession({ headers: authHeaders(caller, cookie) })
+    session = await auth().api.getSession({ headers: authHeaders(caller, sessionCookie) })
   } catch (error) {
     log.error('session after e-mail confirmation unreadable', { error: String(error) })
     return { kind: 'error', reason: 'session' }

@@ -125,6 +125,8 @@ function createAuth(database: Database) {
       transaction: true,
     }),
     user: {
+      // A new e-mail address counts once the link sent to it is opened (issue 7 item 8).
+      changeEmail: { enabled: true },
       additionalFields: {
         // Set by the create hook below from the visitor's language, never from a request body.
         language: { type: 'string', required: false, defaultValue: DEFAULT_LANGUAGE, input: false },
@@ -155,13 +157,19 @@ function createAuth(database: Database) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: recipient, token }, request) => {
-        // Accounts made from the command line are confirmed in their own transaction.
         const [row] = await db()
-          .select({ emailVerified: user.emailVerified })
+          .select({ email: user.email, emailVerified: user.emailVerified })
           .from(user)
           .where(eq(user.id, recipient.id))
-        if (!row || row.emailVerified) return
-        sendAccountEmail('verify', recipient, confirmationUrl(token), request)
+        if (!row) return
+        // A new address for an account: confirmed at that address before it counts.
+        if (row.email !== recipient.email.toLowerCase()) {
+          sendAccountEmail('change', recipient, confirmationUrl(token), request)
+          return
+        }
+        // Accounts made from the command line are confirmed in their own transaction.
+        if (!row.emailVerified)
+          sendAccountEmail('verify', recipient, confirmationUrl(token), request)
       },
     },
     databaseHooks: {

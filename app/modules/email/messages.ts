@@ -6,8 +6,8 @@ import type { EmailMessage } from './mailer.server.ts'
 
 /** verify: confirm a new account; reset: a password-reset link; existing: someone tried to sign up
  * again with this address (the SPEC's 'already registered' message goes to the owner only);
- * renew: a provider's identity check lapses in 15 days. */
-export type AccountEmail = 'verify' | 'reset' | 'existing' | 'renew'
+ * renew: a provider's identity check lapses in 15 days; change: confirm a new address. */
+export type AccountEmail = 'verify' | 'change' | 'reset' | 'existing' | 'renew'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -22,6 +22,7 @@ export function accountEmail(
     verify: [t.verifySubject, t.verifyText, t.verifyAction],
     reset: [t.resetSubject, t.resetText, t.resetAction],
     renew: [t.renewSubject, t.renewText, t.renewAction],
+    change: [t.changeSubject, t.changeText, t.changeAction],
     existing: [
       t.existingSubject,
       `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,

@@ -229,7 +229,7 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
 }
 
 /** Deletes the files and then the rows of images (any state). */
-async function discardPhotoRows(ids: string[]): Promise<void> {
+export async function discardPhotoRows(ids: string[]): Promise<void> {
   if (ids.length === 0) return
   const rows = await db()
     .select({ id: images.id, storagePath: images.storagePath, variantWidths: images.variantWidths })

@@ -186,6 +186,11 @@ async function discardSubmissions(ids: string[], keepRows = false) {
   }
 }
 
+/** Deletes the files of submissions and forgets their keys; the rows (decisions, hashes) stay. */
+export function discardSubmissionFiles(ids: string[]): Promise<void> {
+  return discardSubmissions(ids, true)
+}
+
 /** Deletes submissions a dead process left half-written (see sweepUnfinishedPhotos). */
 export async function sweepUnfinishedSubmissions(olderThanMs: number): Promise<number> {
   const stale = await db()

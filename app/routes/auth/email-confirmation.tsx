@@ -33,11 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined)
   const token = tokenOf(form?.get('token') ?? null)
   if (!token) throw new Response('Bad request', { status: 400 })
-  const outcome = await confirmEmail(token, callerOf(request, context))
+  const outcome = await confirmEmail(
+    token,
+    callerOf(request, context),
+    request.headers.get('cookie'),
+  )
   if (outcome.kind === 'error') return data({ result: outcome satisfies ConfirmationView })
   const { headers, ...result } = outcome
   // The account holder declared 18+ at sign-up: the age gate has nothing to ask.
-  headers.append('Set-Cookie', ageCookie())
+  if (outcome.kind === 'confirmed') headers.append('Set-Cookie', ageCookie())
   return data({ result: result satisfies ConfirmationView }, { headers })
 }
 

@@ -13,6 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
     'Disallow: /dashboard',
     'Disallow: /client-dashboard',
     'Disallow: /auth',
+    'Disallow: /account/',
     'Disallow: /api/',
     'Disallow: /perfil/',
     'Disallow: /contato/',

@@ -1,0 +1,137 @@
+import { Download } from 'lucide-react'
+import { Form } from 'react-router'
+import {
+  ActionAlert,
+  FormAlert,
+  firstProblem,
+  SubmitButton,
+  TextField,
+  useCheckedForm,
+} from '#app/components/forms/form-parts.tsx'
+import { format, useT } from '#app/i18n/i18n.ts'
+import type { AccountAnswer } from '#app/modules/account/account-page.server.ts'
+import {
+  deletionSchema,
+  emailChangeSchema,
+  passwordChangeSchema,
+} from '#app/modules/account/schema.ts'
+
+function Section({
+  title,
+  text,
+  children,
+}: {
+  title: string
+  text: string
+  children: React.ReactNode
+}) {
+  return (
+    <section className="rounded-lg border border-stone-200 bg-white p-4">
+      <h3 className="font-semibold">{title}</h3>
+      <p className="mt-1 text-sm text-stone-600">{text}</p>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  )
+}
+
+/** The account section of every role's area: e-mail, password, data copy, deletion. */
+export function AccountSettings({ email }: { email: string }) {
+  const t = useT()
+  const a = t.accountPage
+  const emailForm = useCheckedForm<AccountAnswer>('email', firstProblem(emailChangeSchema))
+  const passwordForm = useCheckedForm<AccountAnswer>('password', firstProblem(passwordChangeSchema))
+  const deleteForm = useCheckedForm<AccountAnswer>('delete', firstProblem(deletionSchema(email)))
+  return (
+    <div className="max-w-2xl space-y-4">
+      <div>
+        <h2 className="text-xl font-semibold">{a.title}</h2>
+        <p className="mt-1 text-sm text-stone-600">{format(a.signedInAs, { email })}</p>
+      </div>
+
+      <Section title={a.emailTitle} text={a.emailText}>
+        {emailForm.data?.done ? <FormAlert tone="success" title={a.emailSent} /> : null}
+        <Form method="post" noValidate onSubmit={emailForm.onSubmit} className="space-y-3">
+          <input type="hidden" name="intent" value="email" />
+          <TextField
+            label={a.newEmail}
+            name="email"
+            type="email"
+            autoComplete="email"
+            error={emailForm.errorOf('email')}
+          />
+          <SubmitButton
+            label={a.emailSubmit}
+            pendingLabel={a.submitting}
+            pending={emailForm.submitting}
+          />
+        </Form>
+      </Section>
+
+      <Section title={a.passwordTitle} text={a.passwordText}>
+        {passwordForm.data?.done ? <FormAlert tone="success" title={a.passwordChanged} /> : null}
+        <ActionAlert data={passwordForm.data} />
+        <Form method="post" noValidate onSubmit={passwordForm.onSubmit} className="space-y-3">
+          <input type="hidden" name="intent" value="password" />
+          <TextField
+            label={a.currentPassword}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={passwordForm.errorOf('currentPassword')}
+          />
+          <TextField
+            label={a.newPassword}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint={t.auth.passwordHint}
+            error={passwordForm.errorOf('password')}
+          />
+          <TextField
+            label={a.confirmPassword}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={passwordForm.errorOf('confirmPassword')}
+          />
+          <SubmitButton
+            label={a.passwordSubmit}
+            pendingLabel={a.submitting}
+            pending={passwordForm.submitting}
+          />
+        </Form>
+      </Section>
+
+      <Section title={a.dataTitle} text={a.dataText}>
+        <a
+          href="/account/export"
+          download
+          className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-4 py-2.5 font-medium hover:bg-stone-100"
+        >
+          <Download aria-hidden="true" className="size-5" />
+          {a.download}
+        </a>
+      </Section>
+
+      <Section title={a.deleteTitle} text={a.deleteText}>
+        <Form method="post" noValidate onSubmit={deleteForm.onSubmit} className="space-y-3">
+          <input type="hidden" name="intent" value="delete" />
+          <TextField
+            label={a.deleteConfirm}
+            name="confirmEmail"
+            type="email"
+            autoComplete="off"
+            error={deleteForm.errorOf('confirmEmail')}
+          />
+          <button
+            type="submit"
+            disabled={deleteForm.submitting}
+            className="rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            {a.deleteSubmit}
+          </button>
+        </Form>
+      </Section>
+    </div>
+  )
+}

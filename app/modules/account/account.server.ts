@@ -1,0 +1,191 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.server.ts'
+import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
+import type { FieldError } from '#app/modules/forms/checks.ts'
+import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
+import { discardSubmissionFiles } from '#app/modules/provider/verification.server.ts'
+import { db } from '#db/client.server.ts'
+import { account, clientProfiles, session, user } from '#db/schema/auth.ts'
+import { images, profileServices, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
+import { profileDailyStats } from '#db/schema/stats.ts'
+
+// What every account can do with itself (issue 7 item 8, issue 9 item 3): a new password, a new
+// e-mail address (confirmed at that address), a copy of its data (LGPD art. 18, II and V) and
+// deletion with everything that belongs to it (art. 18, VI).
+
+async function cookiesOf(response: Response) {
+  const headers = new Headers()
+  for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie)
+  return headers
+}
+
+/**
+ * Changes the password of the signed-in account; every other session ends and this one is
+ * renewed (its cookie comes back in `headers`).
+ */
+export async function changeOwnPassword(
+  request: Request,
+  caller: Caller,
+  input: { currentPassword: string; password: string },
+): Promise<{ ok: true; headers: Headers } | { ok: false; error: FieldError }> {
+  const response = await withAuthCall({ language: caller.language }, () =>
+    auth().api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.password,
+        revokeOtherSessions: true,
+      },
+      headers: authHeaders(caller, request.headers.get('cookie')),
+      asResponse: true,
+    }),
+  )
+  if (response.ok) return { ok: true, headers: await cookiesOf(response) }
+  const code = ((await response.json().catch(() => ({}))) as { code?: string }).code
+  if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+    return { ok: false, error: { field: 'currentPassword', message: 'noPasswordYet' } }
+  }
+  if (response.status === 400) {
+    return { ok: false, error: { field: 'currentPassword', message: 'currentPasswordWrong' } }
+  }
+  throw new Error(`password change answered ${response.status}`)
+}
+
+/**
+ * Asks for a new e-mail address: a link goes to it, and the address counts once it is opened.
+ * The answer is the same when the address belongs to another account (nobody learns who is
+ * registered).
+ */
+export async function requestEmailChange(
+  request: Request,
+  caller: Caller,
+  email: string,
+): Promise<void> {
+  const response = await withAuthCall({ language: caller.language }, () =>
+    auth().api.changeEmail({
+      body: { newEmail: email, callbackURL: '/' },
+      headers: authHeaders(caller, request.headers.get('cookie')),
+      asResponse: true,
+    }),
+  )
+  // The same address again is nothing to do.
+  if (!response.ok && response.status !== 400) {
+    throw new Error(`e-mail change answered ${response.status}`)
+  }
+}
+
+/** Everything the site keeps about an account, as its owner may download it (LGPD art. 18). */
+export async function exportAccountData(userId: string) {
+  const [owner] = await db()
+    .select({
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      language: user.language,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+  if (!owner) return undefined
+  const [sessions, logins, client, ownProfiles] = await Promise.all([
+    db()
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+    db()
+      .select({ providerId: account.providerId, createdAt: account.createdAt })
+      .from(account)
+      .where(eq(account.userId, userId)),
+    db()
+      .select({ about: clientProfiles.about, dateOfBirth: clientProfiles.dateOfBirth })
+      .from(clientProfiles)
+      .where(eq(clientProfiles.userId, userId)),
+    db().select().from(profiles).where(eq(profiles.userId, userId)),
+  ])
+  const [profile] = ownProfiles
+  const provider = profile
+    ? {
+        profile,
+        services: (
+          await db()
+            .select({ slug: profileServices.serviceSlug })
+            .from(profileServices)
+            .where(eq(profileServices.profileId, profile.id))
+        ).map((row) => row.slug),
+        photos: await db()
+          .select({
+            url: images.url,
+            createdAt: images.createdAt,
+            isCover: images.isCover,
+            width: images.width,
+            height: images.height,
+            sha256: images.fileHash,
+          })
+          .from(images)
+          .where(
+            and(
+              eq(images.profileId, profile.id),
+              inArray(images.verificationType, ['profile', 'pending']),
+            ),
+          )
+          .orderBy(asc(images.displayOrder)),
+        identityChecks: await db()
+          .select({
+            status: verificationSubmissions.status,
+            consentAt: verificationSubmissions.consentAt,
+            submittedAt: verificationSubmissions.submittedAt,
+            decidedAt: verificationSubmissions.decidedAt,
+            reason: verificationSubmissions.reason,
+            documentFrontSha256: verificationSubmissions.documentFrontHash,
+            documentBackSha256: verificationSubmissions.documentBackHash,
+            selfieSha256: verificationSubmissions.selfieHash,
+          })
+          .from(verificationSubmissions)
+          .where(eq(verificationSubmissions.profileId, profile.id)),
+        dailyStatistics: await db()
+          .select()
+          .from(profileDailyStats)
+          .where(eq(profileDailyStats.profileId, profile.id))
+          .orderBy(asc(profileDailyStats.day)),
+      }
+    : undefined
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { ...owner, role: await roleOf(userId), signInMethods: logins },
+    sessions,
+    ...(client[0] ? { client: client[0] } : {}),
+    ...(provider ? { provider } : {}),
+  }
+}
+
+/**
+ * Deletes an account and everything that belongs to it: photos and documents (files first,
+ * through the same steps as a single deletion, so a crash never leaves a photo row without its
+ * files), then the account row, which takes its sessions, logins, role, profile, statistics and
+ * details with it.
+ */
+export async function deleteAccount(userId: string): Promise<void> {
+  const [profile] = await db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+  if (profile) {
+    const photos = await db()
+      .update(images)
+      .set({ verificationType: 'deleting', isCover: false })
+      .where(eq(images.profileId, profile.id))
+      .returning({ id: images.id })
+    await discardPhotoRows(photos.map((photo) => photo.id))
+    const checks = await db()
+      .select({ id: verificationSubmissions.id })
+      .from(verificationSubmissions)
+      .where(eq(verificationSubmissions.profileId, profile.id))
+    await discardSubmissionFiles(checks.map((check) => check.id))
+  }
+  await db().delete(user).where(eq(user.id, userId))
+}
