@@ -639,6 +639,7 @@ export const en: Dictionary = {
       title: 'Your photos',
       intro:
         'Recent photos of yourself, with nobody else and nothing explicit. Before storing them we remove location, camera and any other data from the files.',
+      addTitle: 'Add photos',
       choose: 'Choose photos',
       upload: 'Upload',
       hint: 'JPEG, PNG, WebP or HEIC (iPhone), up to 15 MB and 40 megapixels each.',

@@ -641,6 +641,7 @@ export const pt = {
       title: 'Suas fotos',
       intro:
         'Fotos suas, recentes, sem outras pessoas e sem conteúdo explícito. Antes de guardar, tiramos localização, câmera e qualquer outro dado das fotos.',
+      addTitle: 'Adicionar fotos',
       choose: 'Escolher fotos',
       upload: 'Enviar',
       hint: 'JPEG, PNG, WebP ou HEIC (iPhone), até 15 MB e 40 megapixels cada.',

@@ -178,7 +178,7 @@ export function PhotoManager({
         className="rounded-lg border border-stone-200 bg-white p-4"
       >
         <h3 id="upload-title" className="font-semibold">
-          {p.choose}
+          {p.addTitle}
         </h3>
         <p className="mt-1 text-sm text-stone-600">{p.hint}</p>
         <p className="mt-1 text-sm text-stone-600">

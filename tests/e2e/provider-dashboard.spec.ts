@@ -1,0 +1,184 @@
+import { spawnSync } from 'node:child_process'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { expect, test } from './fixtures.ts'
+import { createServerStorage, startServer } from './server-process.mjs'
+
+// The provider dashboard end to end (issue 7): a server of its own (mail goes to its outbox),
+// stopped between steps that a helper does on its storage, as the admin queue will (issue 8).
+
+type Server = Awaited<ReturnType<typeof startServer>>
+let storage: Awaited<ReturnType<typeof createServerStorage>>
+let server: Server
+
+test.describe.configure({ mode: 'serial' })
+test.use({ locale: 'pt-BR' })
+
+/** Runs a helper of tests/support/cli on the stopped server's storage; its JSON output. */
+function helper(name: string) {
+  const result = spawnSync(
+    process.execPath,
+    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', name],
+    {
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  )
+  expect(result.status, result.stderr).toBe(0)
+  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')
+}
+
+const start = async () => {
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  storage = await createServerStorage()
+  await start()
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+})
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: 'aprova-age', value: '1', url: server.baseUrl }])
+})
+
+/** A neutral test picture, different for each seed. */
+async function picture(seed: number, width = 1200, height = 1500) {
+  const file = path.join(storage.dataDir, `foto-${seed}.jpg`)
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="hsl(${seed * 70},55%,40%)"/>
+    <circle cx="${width / 3}" cy="${height / 3}" r="${width / 5}" fill="hsl(${seed * 70 + 150},60%,80%)"/>
+    <rect x="${width / 2}" y="${height / 2}" width="${width / 3}" height="${height / 4}" fill="#000" fill-opacity="0.25"/>
+  </svg>`
+  await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toFile(file)
+  return file
+}
+
+const PASSWORD = 'senha-forte-123'
+
+test('a provider fills her profile, uploads photos, sends documents; once approved she is public', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const base = server.baseUrl
+  // Sign-up and confirmation through the e-mail in the outbox.
+  await page.goto(`${base}/auth?mode=signup&type=provider`)
+  await page.getByLabel('E-mail').fill('aurora@example.com')
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirmar senha').fill(PASSWORD)
+  await page.getByLabel('Nome artístico').fill('Aurora Dourada')
+  await page.getByLabel(/Li e aceito/).check()
+  await page.getByLabel(/Declaro ter 18/).check()
+  await page.getByRole('button', { name: 'Criar conta de anunciante' }).click()
+  await expect(page).toHaveURL(/mode=login/)
+  const outbox = path.join(storage.dataDir, 'outbox')
+  await expect.poll(async () => (await readdir(outbox).catch(() => [])).length).toBe(1)
+  const [file] = await readdir(outbox)
+  const mail = (await readFile(path.join(outbox, file ?? ''), 'utf8'))
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=')
+  await page.goto(/http:\/\/\S+?\?token=[\w.-]+/.exec(mail)?.[0] ?? '')
+  await expect(page).toHaveURL(`${base}/dashboard`)
+  await expect(
+    page.getByRole('heading', { name: 'Seu perfil ainda não está publicado' }),
+  ).toBeVisible()
+
+  // The profile.
+  await page.getByRole('link', { name: 'Informe sua idade' }).click()
+  await page.getByLabel('Idade', { exact: true }).fill('29')
+  await page.getByLabel('Cidade', { exact: true }).selectOption('recife')
+  await page.getByLabel('Bairro', { exact: true }).selectOption('boa-viagem')
+  await page
+    .getByLabel('Descrição')
+    .fill('Olá! Sou a Aurora, atendo em Boa Viagem com hora marcada e muita discrição.')
+  await page.getByLabel('Valor por hora (R$)').fill('400')
+  await page.getByLabel('WhatsApp').fill('(81) 98888-7777')
+  await page.getByLabel('GFE (Namorada)').check()
+  await page.getByRole('button', { name: 'Salvar perfil' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Perfil salvo' })).toBeVisible()
+
+  // Three photos, each with its progress bar.
+  const photos = [await picture(1), await picture(2), await picture(3)]
+  await page.getByRole('link', { name: 'Fotos', exact: true }).click()
+  await page.getByLabel('Escolher fotos').setInputFiles(photos)
+  await page.getByRole('button', { name: 'Enviar' }).click()
+  await expect(page.getByRole('progressbar')).toHaveCount(3)
+  await expect(page.getByText('Enviada', { exact: true })).toHaveCount(3, { timeout: 30_000 })
+  await expect(page.getByRole('img', { name: /Foto \d de 3/ })).toHaveCount(3)
+  await page.getByRole('button', { name: 'Usar como capa: Foto 3 de 3' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Capa alterada' })).toBeVisible()
+  await expect(page.locator('main ol li').nth(2)).toContainText('Capa')
+
+  // The documents.
+  await page.getByRole('link', { name: 'Verificação' }).click()
+  await page.getByLabel('Frente do documento').setInputFiles(await picture(4, 900, 600))
+  await page.getByLabel('Verso do documento').setInputFiles(await picture(5, 900, 600))
+  await page.getByLabel('Selfie com o documento').setInputFiles(await picture(6, 800, 1000))
+  await page.getByLabel(/Autorizo o tratamento/).check()
+  await page.getByRole('button', { name: 'Enviar documentos' }).click()
+  await expect(
+    page.getByText('Documentos enviados. Você recebe a decisão por e-mail.'),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'Visão geral' }).click()
+  await expect(page.getByRole('heading', { name: 'Em análise' })).toBeVisible()
+  const username = 'aurora-dourada'
+  expect((await page.request.get(`${base}/acompanhante/${username}`)).status()).toBe(404)
+
+  // The team approves (a helper on the stopped server's storage, until the admin queue).
+  await server.stop()
+  expect(helper('approvePending')).toEqual({ approved: 1 })
+  await start()
+  const profile = await page.request.get(`${server.baseUrl}/acompanhante/${username}`)
+  expect(profile.status()).toBe(200)
+  const html = await profile.text()
+  expect(html).toContain('Aurora Dourada')
+  expect(html).toMatch(/\/media\/profiles\/[0-9a-f-]+\/[0-9a-f-]+-320\.webp/)
+  expect(html.replace(/[\s().+-]/g, '')).not.toContain('988887777')
+})
+
+test('killing the server in the middle of uploads leaves files and rows agreeing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.goto(`${server.baseUrl}/auth?mode=login`)
+  await page.getByLabel('E-mail').fill('aurora@example.com')
+  await page.getByLabel('Senha').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
+  // Large photos keep the server busy for a while after it has received them; three at once,
+  // so that the kill finds some of them half-way (row written, files being written).
+  const bodies = await Promise.all(
+    [7, 8, 9].map(async (seed) => readFile(await picture(seed, 5600, 7000))),
+  )
+  const uploads = bodies.map((buffer, index) =>
+    page.request
+      .post(`${server.baseUrl}/dashboard/photos/upload`, {
+        headers: { origin: server.baseUrl },
+        multipart: { photo: { name: `grande-${index}.jpg`, mimeType: 'image/jpeg', buffer } },
+        timeout: 60_000,
+      })
+      .catch(() => undefined),
+  )
+  await new Promise((resolve) => setTimeout(resolve, 900))
+  await server.stop('SIGKILL')
+  await Promise.all(uploads)
+  // Right after the kill, and again after a restart (which finishes what was left): every file
+  // belongs to a row, every photo has all its files.
+  const killed = helper('checkMediaConsistency')
+  expect(killed.missingFiles).toEqual([])
+  expect(killed.orphanFiles).toEqual([])
+  await start()
+  await server.stop()
+  const restarted = helper('checkMediaConsistency')
+  expect(restarted.missingFiles).toEqual([])
+  expect(restarted.orphanFiles).toEqual([])
+  if (!storage.databaseUrl) expect(restarted.states).not.toContain('uploading')
+  await start()
+})
