@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { storageFor } from '#app/modules/media/storage.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import {
   runVerificationCalendar,
@@ -26,6 +27,7 @@ import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
 import { log } from './logger.server.ts'
+import { mediaFiles } from './media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
@@ -116,9 +118,12 @@ export async function startServer(options: StartOptions): Promise<void> {
     await handle.withStartupLock(async () => {
       await handle?.migrate()
       await loadReferenceData(db)
-      await syncDemoData(db, { enabled: env.demoData, mediaDir: mediaDir(env) })
+      await syncDemoData(db, { enabled: env.demoData, storage: storageFor(env) })
       // PGlite belongs to this process alone: whatever is unfinished was left by a dead one.
-      await sweepUnfinished(handle?.kind === 'pglite' ? 0 : PHOTO_SWEEP_GRACE_MS)
+      // A store that cannot be reached now does not keep the site down: the next sweep retries.
+      await sweepUnfinished(handle?.kind === 'pglite' ? 0 : PHOTO_SWEEP_GRACE_MS).catch(
+        (error: unknown) => log.error('upload sweep failed', { error: String(error) }),
+      )
     })
     const every = (ms: number, task: () => Promise<unknown>, name: string) =>
       setInterval(() => {
@@ -152,10 +157,6 @@ export async function startServer(options: StartOptions): Promise<void> {
     process.stdout.write(`Serving on http://${host}:${port}\n`)
   })()
   await startup
-}
-
-function mediaDir(env: ServerEnv) {
-  return path.join(env.dataDir, 'media')
 }
 
 function createApp(env: ServerEnv, options: StartOptions) {
@@ -210,12 +211,11 @@ function createApp(env: ServerEnv, options: StartOptions) {
   }
   app.use(
     '/media',
-    express.static(mediaDir(env), {
-      maxAge: '7d',
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: false,
-    }),
+    mediaFiles(
+      env.s3
+        ? { kind: 's3', storage: storageFor(env) }
+        : { kind: 'local', directory: path.join(env.dataDir, 'media') },
+    ),
   )
 
   // No form or data write from another site reaches an action, nor an oversized body.

@@ -17,6 +17,14 @@ const urlWithProtocols = (protocols: string[], example: string) =>
 /** Google's OpenID Connect discovery document; a local OpenID Connect server stands in for tests. */
 const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
 
+/** An S3-compatible store takes the place of local disk only when all of these are set. */
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const
+
 const schema = z
   .object({
     NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
@@ -39,6 +47,22 @@ const schema = z
       urlWithProtocols(['https:', 'http:'], GOOGLE_DISCOVERY_URL),
     ).default(GOOGLE_DISCOVERY_URL),
     DEMO_DATA: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
+    S3_ENDPOINT: optional(
+      urlWithProtocols(['https:', 'http:'], 'https://s3.sa-east-1.amazonaws.com'),
+    ),
+    S3_BUCKET: optional(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'must be a bucket name (3-63 of a-z, 0-9, . and -)',
+        ),
+    ),
+    S3_REGION: optional(
+      z.string().regex(/^[a-z0-9-]+$/, 'must be a region such as sa-east-1'),
+    ).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -47,6 +71,16 @@ const schema = z
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'must be set together with the other GOOGLE_CLIENT_* variable',
       })
+    }
+    const s3 = S3_VARIABLES.filter((name) => env[name])
+    if (s3.length > 0 && s3.length < S3_VARIABLES.length) {
+      for (const name of S3_VARIABLES.filter((name) => !env[name])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set together with ${s3.join(', ')} (or none of them: local storage)`,
+        })
+      }
     }
   })
 
@@ -62,6 +96,16 @@ export interface ServerEnv {
   /** Google sign-in; undefined hides the button. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   demoData: boolean
+  /** An S3-compatible store for photos and documents; undefined keeps them under DATA_DIR. */
+  s3: S3Config | undefined
+}
+
+export interface S3Config {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
 }
 
 export class EnvError extends Error {
@@ -110,10 +154,20 @@ export function parseEnv(
           }
         : undefined,
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !env.DATABASE_URL,
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT.replace(/\/+$/, ''),
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   }
 }
 
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'GOOGLE_CLIENT_SECRET'])
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'GOOGLE_CLIENT_SECRET', 'S3_SECRET_ACCESS_KEY'])
 
 /** The offending value for the error message, without secrets or URL passwords. */
 function shownValue(name: string, value: string | undefined): string {

@@ -548,6 +548,8 @@ export const en: Dictionary = {
     photoTotalLimit: 'Your profile already has 20 photos. Delete one to upload another.',
     photoMonthlyLimit: 'You reached your plan’s photo limit for this month',
     photoStorage: 'The photo could not be stored right now. Try again in a moment.',
+    storageUnavailable:
+      'This could not be finished right now. Nothing was lost: try again in a moment.',
     consentRequired: 'To send your documents, tick the authorisation',
     documentMissing: 'Add this photo',
     profileIncomplete: 'Complete your profile before sending your documents',

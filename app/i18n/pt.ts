@@ -549,6 +549,8 @@ export const pt = {
     photoTotalLimit: 'Seu perfil já tem 20 fotos. Apague alguma para enviar outra.',
     photoMonthlyLimit: 'Você chegou ao limite de fotos do mês do seu plano',
     photoStorage: 'Não foi possível guardar a foto agora. Tente de novo em instantes.',
+    storageUnavailable:
+      'Não foi possível concluir agora. Nada foi perdido: tente de novo em instantes.',
     consentRequired: 'Para enviar os documentos, marque a autorização',
     documentMissing: 'Envie esta foto',
     profileIncomplete: 'Complete seu perfil antes de enviar os documentos',

@@ -9,6 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { IMAGE_VARIANT_WIDTHS } from '#app/domain/images.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
 import { normalizeSlug } from '#app/domain/slug.ts'
+import { type MediaStorage, storageFor } from '#app/modules/media/storage.server.ts'
 import { parseEnv } from '#server/env.server.ts'
 import { type Database, openDatabase } from '../client.server.ts'
 import { images, profileServices, profiles, reservedUsernames } from '../schema/profiles.ts'
@@ -225,12 +226,12 @@ function nameCombinations(): { first: string; name: string }[] {
   return names
 }
 
-/** Writes the shared pool of placeholder pictures (bulk/art-01 …) under mediaDir. */
-export async function writeBulkArtPool(mediaDir: string): Promise<GeneratedArt[]> {
+/** Writes the shared pool of placeholder pictures (bulk/art-01 …) to the public area. */
+export async function writeBulkArtPool(storage: MediaStorage): Promise<GeneratedArt[]> {
   return Promise.all(
     Array.from({ length: BULK_ART_POOL_SIZE }, (_, i) =>
       writePlaceholderArt(
-        mediaDir,
+        storage,
         `bulk/art-${String(i + 1).padStart(2, '0')}`,
         PALETTES[i % PALETTES.length] as [string, string],
       ),
@@ -242,8 +243,8 @@ export interface BulkSeedOptions {
   profiles: number
   /** Same seed, same starting database: same profiles. */
   seed: number
-  /** DATA_DIR/media: where the picture pool is written. */
-  mediaDir: string
+  /** Where the picture pool is written. */
+  storage: MediaStorage
   /** The picture pool, when already written (writeBulkArtPool); written here otherwise. */
   art?: GeneratedArt[]
   batchSize?: number
@@ -268,7 +269,7 @@ export async function seedBulkProfiles(
 ): Promise<BulkSeedResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const now = options.now ?? new Date()
-  const art = options.art ?? (await writeBulkArtPool(options.mediaDir))
+  const art = options.art ?? (await writeBulkArtPool(options.storage))
 
   // Earlier bulk runs shift the sequence, so a second run adds different profiles (and ids).
   const [previous] = await db
@@ -492,9 +493,9 @@ export async function runBulkSeedCli(argv: string[]): Promise<number> {
   const source = { ...process.env }
   if (values['data-dir']) source.DATA_DIR = values['data-dir']
   const env = parseEnv(source, 'production')
-  const mediaDir = path.join(env.dataDir, 'media')
+  const storage = storageFor(env)
   // Pictures are drawn on sharp's worker threads while the database opens and migrates.
-  const art = writeBulkArtPool(mediaDir)
+  const art = writeBulkArtPool(storage)
   art.catch(() => {}) // awaited below; avoids an unhandled rejection if opening fails first
   const handle = await openDatabase(
     env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'db') },
@@ -508,7 +509,7 @@ export async function runBulkSeedCli(argv: string[]): Promise<number> {
       profiles: total,
       seed,
       batchSize,
-      mediaDir,
+      storage,
       art: await art,
     })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import sharp from 'sharp'
 import {
   IMAGE_ASPECT,
@@ -8,6 +6,7 @@ import {
   IMAGE_VARIANT_WIDTHS,
   imageVariantUrl,
 } from '#app/domain/images.ts'
+import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 
 /** A deterministic pseudo-random sequence, so the same seed always draws the same picture. */
 function sequence(seed: string) {
@@ -36,6 +35,9 @@ function placeholderSvg(seed: string, palette: [string, string], width: number):
   <rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`
 }
 
+/** Storage key of one variant (served at imageVariantUrl). */
+export const placeholderKey = (storagePath: string, width: number) => `${storagePath}-${width}.webp`
+
 export interface GeneratedArt {
   storagePath: string
   url: string
@@ -45,20 +47,18 @@ export interface GeneratedArt {
   fileHash: string
 }
 
-/** Writes the WebP variants of one placeholder image under mediaDir and describes them. */
+/** Writes the WebP variants of one placeholder image to the public area and describes them. */
 export async function writePlaceholderArt(
-  mediaDir: string,
+  storage: MediaStorage,
   storagePath: string,
   palette: [string, string],
 ): Promise<GeneratedArt> {
   const largest = Math.max(...IMAGE_VARIANT_WIDTHS)
   const svg = Buffer.from(placeholderSvg(storagePath, palette, largest))
-  await mkdir(path.dirname(path.join(mediaDir, storagePath)), { recursive: true })
   let original: Buffer | undefined
   for (const width of IMAGE_VARIANT_WIDTHS) {
-    const file = path.join(mediaDir, `${storagePath}-${width}.webp`)
     const output = await sharp(svg).resize({ width }).webp({ quality: IMAGE_QUALITY }).toBuffer()
-    await writeFile(file, output)
+    await storage.put('public', placeholderKey(storagePath, width), output)
     if (width === largest) original = output
   }
   if (!original) throw new Error('no variant written')

@@ -1,12 +1,11 @@
-import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { count, eq, inArray } from 'drizzle-orm'
 import { IMAGE_VARIANT_WIDTHS } from '#app/domain/images.ts'
+import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import type { Database } from '../client.server.ts'
 import { images, profileServices, profiles } from '../schema/profiles.ts'
 import { cities } from '../schema/reference.ts'
 import { demoProfiles } from './demo/profiles.ts'
-import { writePlaceholderArt } from './demo-art.server.ts'
+import { placeholderKey, writePlaceholderArt } from './demo-art.server.ts'
 
 const DAY_MS = 86_400_000
 
@@ -17,11 +16,22 @@ const DAY_MS = 86_400_000
  */
 export async function syncDemoData(
   db: Database,
-  options: { enabled: boolean; mediaDir: string },
+  options: { enabled: boolean; storage: MediaStorage },
 ): Promise<void> {
   if (!options.enabled) {
+    // Rows first, files after: a crash in between leaves unused files, never a broken profile.
+    const pictures = await db
+      .select({ storagePath: images.storagePath, widths: images.variantWidths })
+      .from(images)
+      .innerJoin(profiles, eq(profiles.id, images.profileId))
+      .where(eq(profiles.isDemo, true))
     await db.delete(profiles).where(eq(profiles.isDemo, true))
-    await rm(path.join(options.mediaDir, 'demo'), { recursive: true, force: true })
+    await options.storage.delete(
+      'public',
+      pictures.flatMap(({ storagePath, widths }) =>
+        storagePath ? widths.map((width) => placeholderKey(storagePath, width)) : [],
+      ),
+    )
     return
   }
   const [existing] = await db.select({ n: count() }).from(profiles)
@@ -33,7 +43,7 @@ export async function syncDemoData(
     demoProfiles.map((seed) =>
       Promise.all(
         Array.from({ length: seed.imageCount }, (_, i) =>
-          writePlaceholderArt(options.mediaDir, `demo/${seed.username}-${i + 1}`, seed.palette),
+          writePlaceholderArt(options.storage, `demo/${seed.username}-${i + 1}`, seed.palette),
         ),
       ),
     ),

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
+import { startS3Server } from '../support/s3-server.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 
 type Storage = { dataDir: string; databaseUrl?: string }
@@ -135,5 +137,57 @@ test('with an https BASE_URL: HSTS, Secure cookies; a bad Host header is a 400',
     }
   } finally {
     await storage.dispose()
+  }
+})
+
+test('with an S3-compatible store, photos live in the bucket and the site serves them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const s3 = await startS3Server()
+  const storage = await createServerStorage()
+  try {
+    const server = await startServer({
+      ...storage,
+      env: {
+        S3_ENDPOINT: s3.config.endpoint,
+        S3_BUCKET: s3.config.bucket,
+        S3_REGION: s3.config.region,
+        S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      },
+    })
+    try {
+      // The demo pictures were written to the bucket, none to DATA_DIR.
+      const keys = await s3.keys()
+      expect(keys.filter((key) => key.startsWith('media/demo/')).length).toBeGreaterThan(12)
+      expect(existsSync(path.join(storage.dataDir, 'media'))).toBe(false)
+
+      const pictures: { url: string; status: number; type: string | null }[] = []
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/media/')) {
+          pictures.push({
+            url: response.url(),
+            status: response.status(),
+            type: response.headers()['content-type'] ?? null,
+          })
+        }
+      })
+      await page.goto(`${server.baseUrl}/pt/`)
+      const first = page.locator('main img[src^="/media/"]').first()
+      await expect(first).toBeVisible()
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0)
+      expect(pictures.length).toBeGreaterThan(0)
+      for (const picture of pictures) {
+        expect(picture, picture.url).toMatchObject({ status: 200, type: 'image/webp' })
+      }
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await storage.dispose()
+    await s3.stop()
   }
 })

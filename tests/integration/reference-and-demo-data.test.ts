@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { localStorage } from '#app/modules/media/storage.server.ts'
 import { db } from '#db/client.server.ts'
 import { images, profileServices, profiles } from '#db/schema/profiles.ts'
 import { cities, neighborhoods, services } from '#db/schema/reference.ts'
@@ -44,8 +45,10 @@ describe('reference data', () => {
 
 describe('demo data', () => {
   it('creates 12 labelled demo profiles with services and images on an empty database', async () => {
-    const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'aprova-media-'))
-    await syncDemoData(db(), { enabled: true, mediaDir })
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aprova-media-'))
+    const storage = localStorage(dataDir)
+    const mediaDir = path.join(dataDir, 'media')
+    await syncDemoData(db(), { enabled: true, storage })
     const demo = await db().select().from(profiles).where(eq(profiles.isDemo, true))
     expect(demo).toHaveLength(12)
     expect(new Set(demo.map((p) => p.citySlug))).toEqual(
@@ -65,13 +68,14 @@ describe('demo data', () => {
     }
 
     // Not seeded twice.
-    await syncDemoData(db(), { enabled: true, mediaDir })
+    await syncDemoData(db(), { enabled: true, storage })
     expect(await db().select({ n: count() }).from(profiles)).toEqual([{ n: 12 }])
 
     // Outside demo mode they are removed, with their images and service links.
-    await syncDemoData(db(), { enabled: false, mediaDir })
+    await syncDemoData(db(), { enabled: false, storage })
     expect(await db().select({ n: count() }).from(profiles)).toEqual([{ n: 0 }])
     expect(await db().select({ n: count() }).from(images)).toEqual([{ n: 0 }])
-    expect(existsSync(path.join(mediaDir, 'demo'))).toBe(false)
+    const left = readdirSync(path.join(mediaDir, 'demo'), { recursive: true, withFileTypes: true })
+    expect(left.filter((entry) => entry.isFile())).toEqual([])
   })
 })

@@ -19,7 +19,37 @@ describe('parseEnv (DESIGN.md runtime contract)', () => {
       smtpUrl: undefined,
       google: undefined,
       demoData: true,
+      s3: undefined,
     })
+  })
+
+  it('configures an S3-compatible store only with all four S3_* variables', () => {
+    const env = parseEnv(
+      {
+        DATA_DIR: dataDir(),
+        S3_ENDPOINT: 'https://s3.sa-east-1.amazonaws.com/',
+        S3_BUCKET: 'aprova-media',
+        S3_REGION: 'sa-east-1',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret-value-123',
+      },
+      'production',
+    )
+    expect(env.s3).toEqual({
+      endpoint: 'https://s3.sa-east-1.amazonaws.com',
+      bucket: 'aprova-media',
+      region: 'sa-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret-value-123',
+    })
+    const partial = () =>
+      parseEnv(
+        { DATA_DIR: dataDir(), S3_BUCKET: 'aprova-media', S3_SECRET_ACCESS_KEY: 'hunter2' },
+        'production',
+      )
+    expect(partial).toThrow(/S3_ENDPOINT must be set together with S3_BUCKET, S3_SECRET_ACCESS_KEY/)
+    expect(partial).toThrow(/S3_ACCESS_KEY_ID must be set together/)
+    expect(partial).not.toThrow(/hunter2/)
   })
 
   it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
@@ -57,6 +87,9 @@ describe('parseEnv (DESIGN.md runtime contract)', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
     [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_SECRET must be set together/],
     [{ DEMO_DATA: 'yes' }, /DEMO_DATA must be '0' or '1'/],
+    [{ S3_ENDPOINT: 'ftp://store' }, /S3_ENDPOINT must start with https:\/\/ or http:\/\//],
+    [{ S3_BUCKET: 'Not_A_Bucket' }, /S3_BUCKET must be a bucket name/],
+    [{ S3_REGION: 'São Paulo' }, /S3_REGION must be a region such as sa-east-1/],
   ])('rejects %o with a message naming the variable', (bad, message) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...bad }, 'production')).toThrow(message)
   })

@@ -116,6 +116,12 @@ export function AccountSettings({ email }: { email: string }) {
       <Section title={a.deleteTitle} text={a.deleteText}>
         <Form method="post" noValidate onSubmit={deleteForm.onSubmit} className="space-y-3">
           <input type="hidden" name="intent" value="delete" />
+          {deleteForm.errorOf('form') ? (
+            <FormAlert
+              tone="error"
+              title={t.formErrors[deleteForm.errorOf('form') ?? 'storageUnavailable']}
+            />
+          ) : null}
           <TextField
             label={a.deleteConfirm}
             name="confirmEmail"

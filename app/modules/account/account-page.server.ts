@@ -45,8 +45,13 @@ export async function accountPageAction(
   if (intent === 'delete') {
     const checked = check(deletionSchema(user.email), form)
     if (!checked.ok) return data<AccountAnswer>({ intent, error: checked.error }, 400)
+    if (!(await deleteAccount(user.id))) {
+      return data<AccountAnswer>(
+        { intent, error: { field: 'form', message: 'storageUnavailable' } },
+        503,
+      )
+    }
     const headers = await signOut(request, caller)
-    await deleteAccount(user.id)
     headers.append('Set-Cookie', flashCookie('account-deleted'))
     return redirect(paths.home(caller.language), { headers })
   }

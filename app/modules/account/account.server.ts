@@ -8,6 +8,7 @@ import { db } from '#db/client.server.ts'
 import { account, clientProfiles, session, user } from '#db/schema/auth.ts'
 import { images, profileServices, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
+import { log } from '#server/logger.server.ts'
 
 // What every account can do with itself (issue 7 item 8, issue 9 item 3): a new password, a new
 // e-mail address (confirmed at that address), a copy of its data (LGPD art. 18, II and V) and
@@ -167,9 +168,10 @@ export async function exportAccountData(userId: string) {
  * Deletes an account and everything that belongs to it: photos and documents (files first,
  * through the same steps as a single deletion, so a crash never leaves a photo row without its
  * files), then the account row, which takes its sessions, logins, role, profile, statistics and
- * details with it.
+ * details with it. False, with the account still there (its photos hidden, on their way out),
+ * when the file store cannot be reached: no file is ever left without a row that names it.
  */
-export async function deleteAccount(userId: string): Promise<void> {
+export async function deleteAccount(userId: string): Promise<boolean> {
   const [profile] = await db()
     .select({ id: profiles.id })
     .from(profiles)
@@ -180,12 +182,18 @@ export async function deleteAccount(userId: string): Promise<void> {
       .set({ verificationType: 'deleting', isCover: false })
       .where(eq(images.profileId, profile.id))
       .returning({ id: images.id })
-    await discardPhotoRows(photos.map((photo) => photo.id))
     const checks = await db()
       .select({ id: verificationSubmissions.id })
       .from(verificationSubmissions)
       .where(eq(verificationSubmissions.profileId, profile.id))
-    await discardSubmissionFiles(checks.map((check) => check.id))
+    try {
+      await discardPhotoRows(photos.map((photo) => photo.id))
+      await discardSubmissionFiles(checks.map((check) => check.id))
+    } catch (error) {
+      log.error('account not deleted: files could not be deleted', { error: String(error) })
+      return false
+    }
   }
   await db().delete(user).where(eq(user.id, userId))
+  return true
 }

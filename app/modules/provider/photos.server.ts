@@ -162,7 +162,7 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
     }
   } catch (error) {
     log.error('photo not stored', { imageId, error: String(error) })
-    await discardPhotoRows([imageId])
+    await discardLater([imageId])
     return { ok: false, error: 'photoStorage' }
   }
 
@@ -244,6 +244,18 @@ export async function discardPhotoRows(ids: string[]): Promise<void> {
   )
   await mediaStorage().delete('public', keys)
   await db().delete(images).where(inArray(images.id, ids))
+}
+
+/**
+ * discardPhotoRows, or, when the store cannot be reached, nothing more: the rows stay
+ * 'uploading'/'deleting' (never shown) and the sweep finishes them once it can.
+ */
+async function discardLater(ids: string[]): Promise<void> {
+  try {
+    await discardPhotoRows(ids)
+  } catch (error) {
+    log.error('photo files not deleted yet, left to the sweep', { ids, error: String(error) })
+  }
 }
 
 /**
@@ -340,6 +352,6 @@ export async function deletePhoto(userId: string, imageId: string): Promise<bool
           order by display_order, created_at limit 1)`)
     }
   })
-  await discardPhotoRows([imageId])
+  await discardLater([imageId])
   return true
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { asLanguage } from '#app/domain/language.ts'
 import {
   DOCUMENT_PARTS,
@@ -146,7 +146,10 @@ export async function submitVerification(
     }
   } catch (error) {
     log.error('documents not stored', { submissionId: id, error: String(error) })
-    await discardSubmissions([id])
+    // Left 'receiving' when the store cannot be reached: the sweep deletes it later.
+    await discardSubmissions([id]).catch((failure: unknown) =>
+      log.error('documents not deleted yet, left to the sweep', { error: String(failure) }),
+    )
     return refuse('form', 'photoStorage')
   }
   await db().transaction(async (tx) => {
@@ -206,7 +209,21 @@ export async function sweepUnfinishedSubmissions(olderThanMs: number): Promise<n
       ),
     )
   await discardSubmissions(stale.map((row) => row.id))
-  return stale.length
+  // Documents of decided checks whose deletion failed (the store was unreachable) go now.
+  const decided = await db()
+    .select({ id: verificationSubmissions.id })
+    .from(verificationSubmissions)
+    .where(
+      and(
+        inArray(verificationSubmissions.status, ['approved', 'rejected']),
+        isNotNull(verificationSubmissions.documentFrontKey),
+      ),
+    )
+  await discardSubmissions(
+    decided.map((row) => row.id),
+    true,
+  )
+  return stale.length + decided.length
 }
 
 /** One document file of a submission waiting for the team (for the admin route only). */
@@ -272,7 +289,15 @@ export async function decideVerification(
     }
     return true
   })
-  if (decided) await discardSubmissions([submissionId], true)
+  if (decided) {
+    // The decision stands even if the store is unreachable now: the sweep deletes the files.
+    await discardSubmissions([submissionId], true).catch((error: unknown) =>
+      log.error('documents not deleted yet, left to the sweep', {
+        submissionId,
+        error: String(error),
+      }),
+    )
+  }
   return decided
 }
 

@@ -1,0 +1,360 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import express from 'express'
+import sharp from 'sharp'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { deleteAccount } from '#app/modules/account/account.server.ts'
+import {
+  localStorage,
+  type MediaStorage,
+  StorageError,
+  s3Storage,
+} from '#app/modules/media/storage.server.ts'
+import {
+  deletePhoto,
+  sweepUnfinishedPhotos,
+  uploadPhoto,
+} from '#app/modules/provider/photos.server.ts'
+import {
+  decideVerification,
+  submitVerification,
+  sweepUnfinishedSubmissions,
+} from '#app/modules/provider/verification.server.ts'
+import { db } from '#db/client.server.ts'
+import { user } from '#db/schema/auth.ts'
+import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
+import { mediaFiles } from '#server/media.server.ts'
+import { createAccount, useTestServerEnv } from '#tests/factories/account.ts'
+import { type S3TestServer, startS3Server } from '#tests/support/s3-server.ts'
+
+// The storage interface (issue 7 item 3): local disk under DATA_DIR, or an S3-compatible store
+// (a real one, s3rver behind AWS's own Signature V4 check), the same contract for both; photos and
+// documents through the bucket; /media served from either; a store outage loses nothing.
+
+let s3: S3TestServer
+
+beforeAll(async () => {
+  s3 = await startS3Server()
+})
+
+afterAll(async () => {
+  await s3?.stop()
+})
+
+beforeEach(() => {
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+const webp = (seed: number) =>
+  sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: seed * 30, g: 120, b: 90 } },
+  })
+    .webp()
+    .toBuffer()
+
+const backends: [string, () => Promise<MediaStorage>][] = [
+  ['local disk', async () => localStorage(await mkdtemp(path.join(tmpdir(), 'aprova-store-')))],
+  ['S3-compatible store', async () => s3Storage(s3.config)],
+]
+
+describe.each(backends)('storage contract: %s', (_name, open) => {
+  it('keeps, replaces and deletes files by key, each area apart', async () => {
+    const storage = await open()
+    const key = `contract/${Date.now().toString(36)}/photo-320.webp`
+    const first = await webp(1)
+    const second = await webp(2)
+    expect(await storage.get('public', key)).toBeUndefined()
+
+    await storage.put('public', key, first)
+    expect(await storage.get('public', key)).toEqual(first)
+    // The same key in the private area is another file.
+    expect(await storage.get('private', key)).toBeUndefined()
+
+    await storage.put('public', key, second)
+    expect(await storage.get('public', key)).toEqual(second)
+
+    await storage.delete('public', [key, `${key.slice(0, -5)}-missing.webp`])
+    expect(await storage.get('public', key)).toBeUndefined()
+    // Deleting what is gone is not an error.
+    await storage.delete('public', [key])
+  })
+
+  it('refuses keys that could leave the area before touching anything', async () => {
+    const storage = await open()
+    for (const key of [
+      '../escape.webp',
+      'a/../../b.webp',
+      '/absolute.webp',
+      'UPPER.webp',
+      'x.exe',
+    ]) {
+      await expect(storage.put('public', key, Buffer.from('x'))).rejects.toThrow(
+        /invalid storage key/,
+      )
+      await expect(storage.get('public', key)).rejects.toThrow(/invalid storage key/)
+    }
+  })
+})
+
+describe('S3-compatible store', () => {
+  it('signs every request: a wrong secret is refused by the store', async () => {
+    const wrong = s3Storage({ ...s3.config, secretAccessKey: 'not-the-secret' })
+    await expect(wrong.put('public', 'signed/refused.webp', await webp(3))).rejects.toThrow(
+      /403[\s\S]*SignatureDoesNotMatch/,
+    )
+    expect(await s3.keys()).not.toContain('media/signed/refused.webp')
+  })
+
+  it('an outage is a StorageError, not a hang', async () => {
+    const storage = s3Storage(s3.config)
+    s3.setUnavailable(true)
+    try {
+      await expect(storage.get('public', 'outage/any.webp')).rejects.toBeInstanceOf(StorageError)
+    } finally {
+      s3.setUnavailable(false)
+    }
+  })
+})
+
+/**
+ * The status of a conditional GET as a browser sends it (fetch itself adds 'no-cache' to a
+ * request with If-None-Match, which rightly defeats revalidation).
+ */
+function revalidated(url: string, etag: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'If-None-Match': etag } }, (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      })
+      .on('error', reject)
+  })
+}
+
+/** A tiny site serving /media the way server/app.ts does; returns its address. */
+async function mediaSite(handler: express.RequestHandler) {
+  const app = express()
+  app.use('/media', handler)
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  return { base: `http://127.0.0.1:${port}`, close: () => server.close() }
+}
+
+describe.each([
+  ['local disk', 'local'],
+  ['S3-compatible store', 's3'],
+] as const)('/media served from the %s', (_name, kind) => {
+  it('answers a photo with its type and caching, 304 on revalidation, 404 for anything else', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'aprova-served-'))
+    const storage = kind === 's3' ? s3Storage(s3.config) : localStorage(dataDir)
+    const site = await mediaSite(
+      mediaFiles(
+        kind === 's3' ? { kind, storage } : { kind, directory: path.join(dataDir, 'media') },
+      ),
+    )
+    try {
+      const key = `served/${kind}-${Date.now().toString(36)}-640.webp`
+      const bytes = await webp(4)
+      await storage.put('public', key, bytes)
+      // An identity document with a key of the same shape, in the private area.
+      await storage.put('private', `verification/${kind}-doc/selfie.webp`, bytes)
+
+      const answer = await fetch(`${site.base}/media/${key}`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('content-type')).toMatch(/^image\/webp/)
+      expect(answer.headers.get('cache-control')).toMatch(/max-age=604800/)
+      expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes)
+      const etag = answer.headers.get('etag') ?? ''
+      expect(etag).not.toBe('')
+      expect(await revalidated(`${site.base}/media/${key}`, etag)).toBe(304)
+
+      const post = await fetch(`${site.base}/media/${key}`, { method: 'POST' })
+      expect(post.status).toBe(405)
+      expect(post.headers.get('allow')).toBe('GET, HEAD')
+
+      for (const missing of [
+        `/media/served/none-640.webp`,
+        `/media/verification/${kind}-doc/selfie.webp`,
+        '/media/..%2F..%2Fprivate%2Fverification%2Fx.webp',
+        '/media/%2e%2e/private/verification/x.webp',
+      ]) {
+        const response = await fetch(`${site.base}${missing}`)
+        expect(response.status, missing).toBe(404)
+        expect(await response.text()).not.toMatch(/Error:|at .*\(/)
+      }
+    } finally {
+      site.close()
+    }
+  })
+})
+
+describe('/media from an unreachable store', () => {
+  it('answers 503 with Retry-After, and serves again once the store is back', async () => {
+    const storage = s3Storage(s3.config)
+    const key = `outage/${Date.now().toString(36)}-320.webp`
+    await storage.put('public', key, await webp(5))
+    const site = await mediaSite(mediaFiles({ kind: 's3', storage }))
+    try {
+      s3.setUnavailable(true)
+      const down = await fetch(`${site.base}/media/${key}`)
+      expect(down.status).toBe(503)
+      expect(down.headers.get('retry-after')).toBe('30')
+      expect(down.headers.get('cache-control')).toBe('no-store')
+      s3.setUnavailable(false)
+      expect((await fetch(`${site.base}/media/${key}`)).status).toBe(200)
+    } finally {
+      s3.setUnavailable(false)
+      site.close()
+    }
+  })
+})
+
+describe('photos and documents in the bucket', () => {
+  let dataDir = ''
+
+  beforeAll(async () => {
+    dataDir = await useTestServerEnv({ s3: s3.config })
+  })
+
+  async function readyProvider() {
+    const account = await createAccount({ role: 'provider', name: 'Aurora Brisa' })
+    const [profile] = await db()
+      .update(profiles)
+      .set({
+        age: 30,
+        citySlug: 'recife',
+        city: 'Recife',
+        description: 'Olá! Sou a Aurora, atendo em Boa Viagem com hora marcada e discrição.',
+        whatsapp: '+5581999990001',
+      })
+      .where(eq(profiles.userId, account.id))
+      .returning()
+    if (!profile) throw new Error('no profile')
+    return { ...account, profileId: profile.id }
+  }
+
+  const picture = (seed: number) =>
+    sharp({
+      create: {
+        width: 900,
+        height: 1200,
+        channels: 3,
+        background: { r: 40, g: seed * 25, b: 160 },
+      },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><circle cx="${200 + seed * 50}" cy="400" r="220" fill="#fff"/></svg>`,
+          ),
+        },
+      ])
+      .jpeg()
+      .toBuffer()
+
+  it('uploads write every variant to the bucket and nothing to DATA_DIR; deletion removes them', async () => {
+    const aurora = await readyProvider()
+    const result = await uploadPhoto(aurora.id, await picture(1))
+    if (!result.ok) throw new Error(result.error)
+    const prefix = `media/profiles/${aurora.profileId}/`
+    const stored = (await s3.keys()).filter((key) => key.startsWith(prefix))
+    expect(stored).toEqual(
+      result.photo.variantWidths.map((w) => `${prefix}${result.photo.id}-${w}.webp`).sort(),
+    )
+    expect(existsSync(path.join(dataDir, 'media'))).toBe(false)
+
+    expect(await deletePhoto(aurora.id, result.photo.id)).toBe(true)
+    expect((await s3.keys()).filter((key) => key.startsWith(prefix))).toEqual([])
+    expect(await db().select().from(images).where(eq(images.id, result.photo.id))).toEqual([])
+  })
+
+  it('a store outage during an upload refuses the photo cleanly; the sweep finishes the rest', async () => {
+    const aurora = await readyProvider()
+    const bytes = await picture(2)
+    s3.setUnavailable(true)
+    try {
+      expect(await uploadPhoto(aurora.id, bytes)).toEqual({ ok: false, error: 'photoStorage' })
+    } finally {
+      s3.setUnavailable(false)
+    }
+    // The half-done upload is never shown and holds no quota once swept.
+    const left = await db().select().from(images).where(eq(images.profileId, aurora.profileId))
+    expect(left.map((row) => row.verificationType)).toEqual(['uploading'])
+    await sweepUnfinishedPhotos(0)
+    expect(await db().select().from(images).where(eq(images.profileId, aurora.profileId))).toEqual(
+      [],
+    )
+    expect((await s3.keys()).some((key) => key.includes(aurora.profileId))).toBe(false)
+    // And the same photo can be sent again.
+    expect((await uploadPhoto(aurora.id, bytes)).ok).toBe(true)
+  })
+
+  it('documents go to the private prefix only and are deleted after the decision, even after an outage', async () => {
+    const aurora = await readyProvider()
+    const photo = await uploadPhoto(aurora.id, await picture(3))
+    expect(photo.ok).toBe(true)
+    const documents = {
+      documentFront: await picture(4),
+      documentBack: await picture(5),
+      selfie: await picture(6),
+    }
+    expect(await submitVerification(aurora.id, documents, true)).toEqual({ ok: true })
+    const [submission] = await db()
+      .select()
+      .from(verificationSubmissions)
+      .where(eq(verificationSubmissions.profileId, aurora.profileId))
+    if (!submission) throw new Error('no submission')
+    const documentKeys = (await s3.keys()).filter((key) => key.includes(submission.id))
+    expect(documentKeys).toEqual(
+      ['document-back', 'document-front', 'selfie'].map(
+        (name) => `private/verification/${submission.id}/${name}.webp`,
+      ),
+    )
+
+    // The decision is taken while the store is down: it stands, the files wait for the sweep.
+    const admin = await createAccount({ role: 'admin' })
+    s3.setUnavailable(true)
+    try {
+      expect(
+        await decideVerification(submission.id, { approved: true, reviewerId: admin.id }),
+      ).toBe(true)
+    } finally {
+      s3.setUnavailable(false)
+    }
+    expect((await s3.keys()).filter((key) => key.includes(submission.id))).toHaveLength(3)
+    await sweepUnfinishedSubmissions(60_000)
+    expect((await s3.keys()).filter((key) => key.includes(submission.id))).toEqual([])
+    const [decided] = await db()
+      .select()
+      .from(verificationSubmissions)
+      .where(eq(verificationSubmissions.id, submission.id))
+    expect(decided).toMatchObject({ status: 'approved', documentFrontKey: null, selfieKey: null })
+    expect(decided?.selfieHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('account deletion waits for the store: nothing is half deleted', async () => {
+    const aurora = await readyProvider()
+    const photo = await uploadPhoto(aurora.id, await picture(7))
+    if (!photo.ok) throw new Error(photo.error)
+    s3.setUnavailable(true)
+    try {
+      expect(await deleteAccount(aurora.id)).toBe(false)
+    } finally {
+      s3.setUnavailable(false)
+    }
+    // The account is still there; its photo is hidden on its way out, its files still named.
+    expect(await db().select().from(user).where(eq(user.id, aurora.id))).toHaveLength(1)
+    const [row] = await db().select().from(images).where(eq(images.id, photo.photo.id))
+    expect(row?.verificationType).toBe('deleting')
+
+    expect(await deleteAccount(aurora.id)).toBe(true)
+    expect(await db().select().from(user).where(eq(user.id, aurora.id))).toEqual([])
+    expect((await s3.keys()).some((key) => key.includes(aurora.profileId))).toBe(false)
+  })
+})
