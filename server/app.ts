@@ -6,8 +6,10 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
+import { expireTiers } from '#app/modules/admin/moderation.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
-import { storageFor } from '#app/modules/media/storage.server.ts'
+import { onPublicPagesChanged } from '#app/modules/http/public-pages.server.ts'
+import { mediaStorage, storageFor } from '#app/modules/media/storage.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import {
   runVerificationCalendar,
@@ -43,12 +45,19 @@ const UPLOAD_BODY_LIMITS = {
 }
 /** Uploads and deletions left unfinished by a dead process are finished this often. */
 const PHOTO_SWEEP_INTERVAL_MS = 5 * 60 * 1000
-/** An upload of another instance may take this long: only older unfinished ones are swept. */
-const PHOTO_SWEEP_GRACE_MS = 60 * 1000
+/**
+ * An upload of another instance may take this long (a 40 MP photo, a slow store with its
+ * retries): only older unfinished ones are swept. One that still finishes later finds its row
+ * gone and deletes its own files.
+ */
+const PHOTO_SWEEP_GRACE_MS = 15 * 60 * 1000
 const VERIFICATION_CALENDAR_INTERVAL_MS = 60 * 60 * 1000
+/** Expired membership tiers are found within this time. */
+const TIER_EXPIRY_INTERVAL_MS = 5 * 60 * 1000
 
 /** Finishes photo uploads and deletions, and document uploads, left by a dead process. */
 async function sweepUnfinished(olderThanMs: number) {
+  await mediaStorage().sweepPartial(olderThanMs)
   await sweepUnfinishedPhotos(olderThanMs)
   await sweepUnfinishedSubmissions(olderThanMs)
 }
@@ -136,6 +145,8 @@ export async function startServer(options: StartOptions): Promise<void> {
       () => runVerificationCalendar(),
       'verification calendar',
     )
+    // Paid membership tiers fall back to free when their time is up (issue 8 item 5).
+    every(TIER_EXPIRY_INTERVAL_MS, () => expireTiers(), 'tier expiry')
     if (stopping) return
     server = createApp(env, options).listen(env.port, env.host)
     const listening = server
@@ -224,7 +235,12 @@ function createApp(env: ServerEnv, options: StartOptions) {
   // One permanent redirect from any non-canonical page address (SPEC §2, §5).
   app.use(canonicalRedirects())
   // Anonymous pages are kept until the next minute (the rotation's pace); never in development.
-  if (!options.vite) app.use(htmlMicroCache())
+  if (!options.vite) {
+    const pageCache = htmlMicroCache()
+    // Moderation and visibility changes show at once, not at the next minute.
+    onPublicPagesChanged(() => pageCache.clear())
+    app.use(pageCache)
+  }
 
   const vite = options.vite
   app.all(

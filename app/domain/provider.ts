@@ -82,10 +82,18 @@ export type DocumentPart = (typeof DOCUMENT_PARTS)[number]
 export const VERIFICATION_VALID_MONTHS = REGISTRATION_RENEWAL_MONTHS
 export const VERIFICATION_REMINDER_DAYS = 15
 
-/** When a verification made at `verifiedAt` lapses. */
+/**
+ * When a verification made at `verifiedAt` lapses: 6 calendar months later in UTC, a day that
+ * the month lacks falling back to its last (31 August → 28 February), as PostgreSQL's
+ * `timestamp + interval '6 months'` counts it in the calendar job.
+ */
 export function verificationEndsAt(verifiedAt: Date): Date {
   const ends = new Date(verifiedAt)
+  const day = ends.getUTCDate()
+  ends.setUTCDate(1)
   ends.setUTCMonth(ends.getUTCMonth() + VERIFICATION_VALID_MONTHS)
+  const lastDay = new Date(Date.UTC(ends.getUTCFullYear(), ends.getUTCMonth() + 1, 0)).getUTCDate()
+  ends.setUTCDate(Math.min(day, lastDay))
   return ends
 }
 
@@ -105,6 +113,8 @@ export interface OwnProfileFacts {
   status: ProfileStatus
   visibility: VisibilityStatus
   statusReason: string | null
+  /** Why the team hid the profile. */
+  hiddenReason?: string | null
   suspendedUntil: Date | null
   verifiedAt: Date | null
   changesSubmittedAt: Date | null
@@ -177,7 +187,7 @@ export function providerStanding(profile: OwnProfileFacts, now: Date): ProviderS
       return {
         kind: 'approved',
         visibility: profile.visibility,
-        reason: profile.visibility === 'hidden' ? profile.statusReason : null,
+        reason: profile.visibility === 'hidden' ? (profile.hiddenReason ?? null) : null,
         changesPending: profile.changesSubmittedAt !== null,
         verificationEndsAt: ends,
         renewSoon: now.getTime() >= reminderFrom,

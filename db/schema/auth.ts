@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '#app/domain/language.ts'
+import { inList } from './columns.ts'
 
 // The four tables better-auth's drizzle adapter expects (core schema), with snake_case columns,
 // and the account data of our own: the role and a client's sign-up details.
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 
 export const user = pgTable(
   'user',

@@ -10,7 +10,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -21,10 +20,8 @@ import {
   VISIBILITY_STATUSES,
 } from '#app/domain/profile-status.ts'
 import { user } from './auth.ts'
+import { inList, timestamptz } from './columns.ts'
 import { cities, services } from './reference.ts'
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true })
 
 /** An advertiser's one public profile (SPEC §3 Profile). */
 export const profiles = pgTable(
@@ -82,6 +79,8 @@ export const profiles = pgTable(
     contactEncrypted: boolean('contact_encrypted').notNull().default(false),
     photoSourceTracking: jsonb('photo_source_tracking'),
     hiddenAt: timestamptz('hidden_at'),
+    /** Why the team hid the profile (visibility 'hidden'; shown to its provider). */
+    hiddenReason: text('hidden_reason'),
     /** Why the team rejected, suspended, banned or hid the profile (shown to its provider). */
     statusReason: text('status_reason'),
     /** End of a suspension. */
@@ -114,6 +113,8 @@ export const profiles = pgTable(
       .on(t.citySlug, t.neighborhoodSlug)
       .where(sql`${t.status} = 'approved' and ${t.visibilityStatus} = 'active'`),
     index('profiles_status_idx').on(t.status, t.visibilityStatus),
+    // Paid tiers the expiry job looks at (issue 8 item 5): the few among many free profiles.
+    index('profiles_tier_expiry_idx').on(t.tierExpiresAt).where(sql`${t.membershipTier} <> 'free'`),
     check('profiles_tier_check', sql`${t.membershipTier} in (${inList(MEMBERSHIP_TIERS)})`),
     check('profiles_status_check', sql`${t.status} in (${inList(PROFILE_STATUSES)})`),
     check(
@@ -168,6 +169,10 @@ export const images = pgTable(
     index('images_profile_order_idx').on(t.profileId, t.displayOrder),
     // The same file on another account is refused: found by its sha256.
     index('images_file_hash_idx').on(t.fileHash),
+    // The sweep of uploads and deletions a dead process left: a handful of rows among millions.
+    index('images_unfinished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.verificationType} in ('uploading', 'deleting')`),
   ],
 )
 
@@ -216,6 +221,7 @@ export const photoFlags = pgTable(
     resolvedAt: timestamptz('resolved_at'),
     resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
     resolution: text('resolution'),
+    note: text('note'),
   },
   (t) => [
     uniqueIndex('photo_flags_pair_key').on(t.imageId, t.matchedImageId),
@@ -261,6 +267,10 @@ export const verificationSubmissions = pgTable(
   (t) => [
     index('verification_submissions_queue_idx').on(t.status, t.submittedAt),
     index('verification_submissions_profile_idx').on(t.profileId),
+    // Decided checks whose documents are not deleted yet (the store was down): the sweep's list.
+    index('verification_submissions_undeleted_idx')
+      .on(t.id)
+      .where(sql`${t.documentFrontKey} is not null and ${t.status} in ('approved', 'rejected')`),
     check(
       'verification_submissions_status_check',
       sql`${t.status} in (${inList(VERIFICATION_SUBMISSION_STATES)})`,

@@ -359,6 +359,8 @@ export async function seedBulkProfiles(
         visibilityStatus: 'active',
         verificationStatus: 'approved',
         documentVerificationStatus: 'approved',
+        // Checked as of the seeding, so the 6-month calendar treats them like real profiles.
+        verifiedAt: now,
         videoVerificationStatus: random.chance(0.3) ? 'approved' : 'not_submitted',
         contactVerified: random.chance(0.9),
         // Inside the 9 0000 xxxx block the demo data uses too: never somebody's real number

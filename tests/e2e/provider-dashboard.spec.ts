@@ -179,6 +179,9 @@ test('killing the server in the middle of uploads leaves files and rows agreeing
   const restarted = helper('checkMediaConsistency')
   expect(restarted.missingFiles).toEqual([])
   expect(restarted.orphanFiles).toEqual([])
-  if (!storage.databaseUrl) expect(restarted.states).not.toContain('uploading')
+  if (!storage.databaseUrl) {
+    expect(restarted.states).not.toContain('uploading')
+    expect(restarted.partialFiles).toBe(0)
+  }
   await start()
 })

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { AUTH_LIMIT_PER_ACCOUNT } from '#app/modules/auth/limits.server.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
@@ -93,6 +94,31 @@ describe('account section', () => {
       ),
     ).toMatchObject({ location: '/client-dashboard' })
     expect(await db().select().from(user).where(eq(user.id, client.id))).toHaveLength(1)
+  })
+
+  it('limits password guesses on a signed-in session like the sign-in form', async () => {
+    const luna = await provider()
+    const attempt = (currentPassword: string) =>
+      post(
+        {
+          intent: 'password',
+          currentPassword,
+          password: 'nova-senha-1',
+          confirmPassword: 'nova-senha-1',
+        },
+        luna.cookie,
+      )
+    for (let i = 0; i < AUTH_LIMIT_PER_ACCOUNT; i++) {
+      expect((await attempt(`palpite-${i}-errado`)).status).toBe(400)
+    }
+    const refused = await attempt(TEST_PASSWORD)
+    expect(refused).toMatchObject({
+      status: 429,
+      data: { intent: 'password', alert: { title: 'tooManyAttempts', text: 'tryAgainIn' } },
+    })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // The password did not change: it still signs in.
+    expect(await sessionCookie(luna.email)).toMatch(/session_token=/)
   })
 
   it('changes the password with the current one, and ends the other sessions', async () => {

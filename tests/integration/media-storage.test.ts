@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -98,6 +98,27 @@ describe.each(backends)('storage contract: %s', (_name, open) => {
       )
       await expect(storage.get('public', key)).rejects.toThrow(/invalid storage key/)
     }
+  })
+})
+
+describe('half-written files on local disk', () => {
+  it('are written apart and swept once older than the grace time', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'aprova-partial-'))
+    const storage = localStorage(dataDir)
+    await storage.put('public', 'kept/photo-320.webp', await webp(6))
+    // What a process killed between writing and renaming leaves behind.
+    const area = path.join(dataDir, 'uploading')
+    expect(await readdir(area)).toEqual([])
+    await writeFile(path.join(area, 'old.part'), 'half')
+    await writeFile(path.join(area, 'fresh.part'), 'half')
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    await utimes(path.join(area, 'old.part'), hourAgo, hourAgo)
+
+    expect(await storage.sweepPartial(60_000)).toBe(1)
+    expect(await readdir(area)).toEqual(['fresh.part'])
+    expect(await storage.sweepPartial(0)).toBe(1)
+    expect(await readdir(area)).toEqual([])
+    expect(await storage.get('public', 'kept/photo-320.webp')).toBeDefined()
   })
 })
 
@@ -336,6 +357,69 @@ describe('photos and documents in the bucket', () => {
       .where(eq(verificationSubmissions.id, submission.id))
     expect(decided).toMatchObject({ status: 'approved', documentFrontKey: null, selfieKey: null })
     expect(decided?.selfieHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('an upload that outlives its grace time and is swept meanwhile keeps nothing', async () => {
+    const aurora = await readyProvider()
+    const [before] = await db()
+      .select({ used: profiles.monthlyPhotoUploads })
+      .from(profiles)
+      .where(eq(profiles.id, aurora.profileId))
+    // Another instance's sweep takes the row while the first variant is on its way.
+    const swept = s3.duringNextPut(() => sweepUnfinishedPhotos(0))
+    expect(await uploadPhoto(aurora.id, await picture(8))).toEqual({
+      ok: false,
+      error: 'photoStorage',
+    })
+    await swept
+    expect(await db().select().from(images).where(eq(images.profileId, aurora.profileId))).toEqual(
+      [],
+    )
+    expect((await s3.keys()).some((key) => key.includes(aurora.profileId))).toBe(false)
+    const [after] = await db()
+      .select({ used: profiles.monthlyPhotoUploads })
+      .from(profiles)
+      .where(eq(profiles.id, aurora.profileId))
+    expect(after?.used).toBe(before?.used)
+  })
+
+  it('deleting the account while a photo is on its way leaves no file behind', async () => {
+    const aurora = await readyProvider()
+    const deleted = s3.duringNextPut(() => deleteAccount(aurora.id))
+    expect(await uploadPhoto(aurora.id, await picture(9))).toEqual({
+      ok: false,
+      error: 'photoStorage',
+    })
+    await deleted
+    expect(await db().select().from(user).where(eq(user.id, aurora.id))).toEqual([])
+    expect((await s3.keys()).some((key) => key.includes(aurora.profileId))).toBe(false)
+  })
+
+  it('documents whose submission was swept meanwhile are deleted and not queued', async () => {
+    const aurora = await readyProvider()
+    expect((await uploadPhoto(aurora.id, await picture(10))).ok).toBe(true)
+    const privateKeys = async () => (await s3.keys()).filter((key) => key.startsWith('private/'))
+    const before = await privateKeys()
+    const swept = s3.duringNextPut(() => sweepUnfinishedSubmissions(0))
+    const documents = {
+      documentFront: await picture(11),
+      documentBack: await picture(12),
+      selfie: await picture(13),
+    }
+    expect(await submitVerification(aurora.id, documents, true)).toEqual({
+      ok: false,
+      error: { field: 'form', message: 'photoStorage' },
+    })
+    await swept
+    expect(
+      await db()
+        .select()
+        .from(verificationSubmissions)
+        .where(eq(verificationSubmissions.profileId, aurora.profileId)),
+    ).toEqual([])
+    expect(await privateKeys()).toEqual(before)
+    const [profile] = await db().select().from(profiles).where(eq(profiles.id, aurora.profileId))
+    expect(profile?.status).toBe('draft')
   })
 
   it('account deletion waits for the store: nothing is half deleted', async () => {

@@ -100,6 +100,17 @@ describe('uploads', () => {
     expect(row?.mimeType).toBe('image/heic')
   })
 
+  it('refuses a small HEIC that claims a huge picture before decoding a pixel', async () => {
+    const luna = await provider()
+    // The same 4 kB file with its declared size ('ispe' box) set to 20000 × 20000.
+    const bomb = Buffer.from(await readFile(path.join(FIXTURES, 'placeholder.heic')))
+    const extents = bomb.indexOf('ispe')
+    bomb.writeUInt32BE(20_000, extents + 8)
+    bomb.writeUInt32BE(20_000, extents + 12)
+    expect(await uploadPhoto(luna.id, bomb)).toEqual({ ok: false, error: 'photoPixels' })
+    expect(await db().select().from(images).where(eq(images.profileId, luna.profileId))).toEqual([])
+  })
+
   it('reads the type from the bytes: a program renamed .jpg is refused, and nothing is kept', async () => {
     const luna = await provider()
     const program = Buffer.concat([

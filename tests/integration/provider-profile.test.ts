@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
+import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { action as overviewAction } from '#app/routes/provider/overview.tsx'
 import { action as profileAction, loader as profileLoader } from '#app/routes/provider/profile.tsx'
 import { db } from '#db/client.server.ts'
@@ -201,6 +202,55 @@ describe('profile editor', () => {
       .from(reservedUsernames)
       .where(eq(reservedUsernames.profileId, luna.profile.id))
     expect(reserved.map((row) => row.username)).toEqual(['luna-recife'])
+  })
+
+  it('a draft that was never public does not hold its old names', async () => {
+    const luna = await provider()
+    const old = luna.profile.username
+    expect(await save(editorForm({ username: 'luna-rascunho' }), luna.cookie)).toMatchObject({
+      status: 200,
+    })
+    expect(
+      await db()
+        .select()
+        .from(reservedUsernames)
+        .where(eq(reservedUsernames.profileId, luna.profile.id)),
+    ).toEqual([])
+    const sol = await provider('Sol Dourada')
+    expect(
+      await save(editorForm({ workingName: 'Sol Dourada', username: old }), sol.cookie),
+    ).toMatchObject({ status: 200, data: { saved: true } })
+  })
+
+  it("a suspended profile's new name waits for review too; a banned one cannot be changed", async () => {
+    const luna = await provider()
+    await db().update(profiles).set({ status: 'suspended' }).where(eq(profiles.id, luna.profile.id))
+    expect(
+      await save(
+        editorForm({ username: luna.profile.username, workingName: 'Luna Serena' }),
+        luna.cookie,
+      ),
+    ).toMatchObject({ data: { saved: true, forReview: true } })
+    const [suspended] = await db().select().from(profiles).where(eq(profiles.id, luna.profile.id))
+    expect(suspended).toMatchObject({ name: 'Luna Clara', pendingWorkingName: 'Luna Serena' })
+
+    await db().update(profiles).set({ status: 'banned' }).where(eq(profiles.id, luna.profile.id))
+    expect(
+      await save(editorForm({ username: luna.profile.username, age: '30' }), luna.cookie),
+    ).toMatchObject({ status: 409, data: { error: { field: 'form', message: 'profileClosed' } } })
+    const [banned] = await db().select().from(profiles).where(eq(profiles.id, luna.profile.id))
+    expect(banned?.age).toBe(27)
+  })
+
+  it('two requests creating a missing profile at once make one', async () => {
+    const luna = await provider()
+    await db().delete(profiles).where(eq(profiles.id, luna.profile.id))
+    const [first, second] = await Promise.all([
+      ensureOwnProfile({ id: luna.id, name: 'Luna Clara' }),
+      ensureOwnProfile({ id: luna.id, name: 'Luna Clara' }),
+    ])
+    expect(first.id).toBe(second.id)
+    expect(await db().select().from(profiles).where(eq(profiles.userId, luna.id))).toHaveLength(1)
   })
 
   it('on an approved profile a new name waits for review; the approved one stays public', async () => {

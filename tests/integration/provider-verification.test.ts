@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { verificationEndsAt } from '#app/domain/provider.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
 import {
   decideVerification,
@@ -266,4 +267,122 @@ it('documents a dead process left half-written are deleted with their row', asyn
   expect(await sweepUnfinishedSubmissions(0)).toBe(1)
   expect(await submissionOf(luna.profileId)).toBeUndefined()
   expect(existsSync(path.join(dataDir, 'private', submission?.selfieKey ?? ''))).toBe(false)
+})
+
+describe('renewals, races and the team’s own decisions', () => {
+  const profileOf = async (id: string) =>
+    (await db().select().from(profiles).where(eq(profiles.id, id)))[0]
+  const approve = (id: string, verifiedAt = new Date()) =>
+    db()
+      .update(profiles)
+      .set({
+        status: 'approved',
+        verificationStatus: 'approved',
+        documentVerificationStatus: 'approved',
+        verifiedAt,
+      })
+      .where(eq(profiles.id, id))
+  const waitingChecks = (profileId: string) =>
+    db()
+      .select()
+      .from(verificationSubmissions)
+      .where(
+        and(
+          eq(verificationSubmissions.profileId, profileId),
+          inArray(verificationSubmissions.status, ['receiving', 'pending']),
+        ),
+      )
+
+  it('a renewal keeps the profile public and verified; a refused one keeps the current check', async () => {
+    const luna = await readyProvider()
+    const admin = await createAccount({ role: 'admin' })
+    await approve(luna.profileId)
+    expect(await submitVerification(luna.id, await documents(), true)).toEqual({ ok: true })
+    expect(await profileOf(luna.profileId)).toMatchObject({
+      status: 'approved',
+      verificationStatus: 'approved',
+    })
+    const [renewal] = await waitingChecks(luna.profileId)
+    await decideVerification(renewal?.id ?? '', {
+      approved: false,
+      reviewerId: admin.id,
+      reason: 'Foto escura',
+    })
+    expect(await profileOf(luna.profileId)).toMatchObject({
+      status: 'approved',
+      verificationStatus: 'approved',
+    })
+    expect(await resolveProfileSlug(luna.username)).toEqual({ kind: 'profile', id: luna.profileId })
+  })
+
+  it('approving a check does not lift a suspension or a ban made meanwhile', async () => {
+    for (const held of ['suspended', 'banned'] as const) {
+      const luna = await readyProvider()
+      const admin = await createAccount({ role: 'admin' })
+      expect(await submitVerification(luna.id, await documents(), true)).toEqual({ ok: true })
+      await db()
+        .update(profiles)
+        .set({ status: held, statusReason: 'Denúncia em análise' })
+        .where(eq(profiles.id, luna.profileId))
+      const [check] = await waitingChecks(luna.profileId)
+      expect(
+        await decideVerification(check?.id ?? '', { approved: true, reviewerId: admin.id }),
+      ).toBe(true)
+      expect(await profileOf(luna.profileId)).toMatchObject({
+        status: held,
+        statusReason: 'Denúncia em análise',
+        verificationStatus: 'approved',
+      })
+    }
+  })
+
+  it('two sends at once make one check', async () => {
+    const luna = await readyProvider()
+    const answers = await Promise.all([
+      submitVerification(luna.id, await documents(), true),
+      submitVerification(luna.id, await documents(), true),
+    ])
+    expect(answers).toContainEqual({ ok: true })
+    expect(answers).toContainEqual({
+      ok: false,
+      error: { field: 'form', message: 'verificationAlreadyPending' },
+    })
+    expect(await waitingChecks(luna.profileId)).toHaveLength(1)
+  })
+
+  it('the calendar counts months like the dashboard: 31 August lapses on 28 February', async () => {
+    const luna = await readyProvider()
+    const verifiedAt = new Date('2026-08-31T10:00:00Z')
+    await approve(luna.profileId, verifiedAt)
+    await db()
+      .update(profiles)
+      .set({ verificationReminderAt: new Date() })
+      .where(eq(profiles.id, luna.profileId))
+    expect(verificationEndsAt(verifiedAt)).toEqual(new Date('2027-02-28T10:00:00Z'))
+    await runVerificationCalendar(new Date('2027-02-28T09:59:00Z'))
+    expect((await profileOf(luna.profileId))?.status).toBe('approved')
+    await runVerificationCalendar(new Date('2027-02-28T10:00:00Z'))
+    expect((await profileOf(luna.profileId))?.status).toBe('draft')
+  })
+
+  it('one reminder even when two calendars run at once; none once new documents are sent', async () => {
+    const day = 86_400_000
+    const luna = await readyProvider()
+    await approve(luna.profileId, new Date(Date.now() - 175 * day))
+    const runs = await Promise.all([runVerificationCalendar(), runVerificationCalendar()])
+    expect(runs.reduce((sum, run) => sum + run.reminded, 0)).toBe(1)
+
+    const sol = await readyProvider('Sol Dourada')
+    const verifiedAt = new Date(Date.now() - 175 * day)
+    await approve(sol.profileId, verifiedAt)
+    expect(await submitVerification(sol.id, await documents(), true)).toEqual({ ok: true })
+    await runVerificationCalendar()
+    expect((await profileOf(sol.profileId))?.verificationReminderAt).toBeNull()
+    // At the lapse the renewal is still waiting: the profile waits in the queue, not as a draft.
+    await runVerificationCalendar(new Date(verifiedAt.getTime() + 200 * day))
+    expect(await profileOf(sol.profileId)).toMatchObject({
+      status: 'pending',
+      verificationStatus: 'pending',
+    })
+  })
 })

@@ -25,6 +25,11 @@ export interface S3TestServer {
   config: S3Config
   /** While true the gate answers 503 to everything, as a store in an outage would. */
   setUnavailable(value: boolean): void
+  /**
+   * Holds the next PUT until `meanwhile` has run, then lets it through: whatever the site does in
+   * `meanwhile` happens while that upload is in flight (a real interleaving, no timing).
+   */
+  duringNextPut(meanwhile: () => Promise<unknown>): Promise<void>
   /** The object keys the bucket holds (e.g. 'media/profiles/…-320.webp'), sorted. */
   keys(): Promise<string[]>
   stop(): Promise<void>
@@ -51,6 +56,9 @@ export async function startS3Server(): Promise<S3TestServer> {
     uriEscapePath: false,
   })
   let unavailable = false
+  let nextPut:
+    | { meanwhile: () => Promise<unknown>; done: () => void; failed: (e: unknown) => void }
+    | undefined
 
   const refuse = (res: http.ServerResponse, status: number, code: string, message: string) => {
     res.writeHead(status, { 'Content-Type': 'application/xml' }).end(s3Error(code, message))
@@ -114,6 +122,17 @@ export async function startS3Server(): Promise<S3TestServer> {
       return refuse(res, 403, 'SignatureDoesNotMatch', 'The request signature does not match.')
     }
 
+    if (req.method === 'PUT' && nextPut) {
+      const held = nextPut
+      nextPut = undefined
+      try {
+        await held.meanwhile()
+        held.done()
+      } catch (error) {
+        held.failed(error)
+      }
+    }
+
     // Signed by someone holding the key: pass it on to the store (which then need not check).
     const { authorization: _checked, ...headersOn } = req.headers
     const forwarded = http.request(
@@ -146,6 +165,11 @@ export async function startS3Server(): Promise<S3TestServer> {
     config,
     setUnavailable(value) {
       unavailable = value
+    },
+    duringNextPut(meanwhile) {
+      return new Promise((done, failed) => {
+        nextPut = { meanwhile, done, failed }
+      })
     },
     async keys() {
       const response = await fetch(`http://127.0.0.1:${storePort}/${BUCKET}?list-type=2`)

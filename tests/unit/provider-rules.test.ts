@@ -179,7 +179,7 @@ describe('where a profile stands (the dashboard banner)', () => {
     })
     expect(
       providerStanding(
-        { ...approved, visibility: 'hidden', statusReason: 'denúncia', changesSubmittedAt: now },
+        { ...approved, visibility: 'hidden', hiddenReason: 'denúncia', changesSubmittedAt: now },
         now,
       ),
     ).toMatchObject({ visibility: 'hidden', reason: 'denúncia', changesPending: true })

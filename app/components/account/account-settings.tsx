@@ -49,7 +49,10 @@ export function AccountSettings({ email }: { email: string }) {
       </div>
 
       <Section title={a.emailTitle} text={a.emailText}>
-        {emailForm.data?.done ? <FormAlert tone="success" title={a.emailSent} /> : null}
+        {emailForm.data?.done ? (
+          <FormAlert tone="success" title={a.emailSent} reveal={emailForm.data} />
+        ) : null}
+        <ActionAlert data={emailForm.data} />
         <Form method="post" noValidate onSubmit={emailForm.onSubmit} className="space-y-3">
           <input type="hidden" name="intent" value="email" />
           <TextField
@@ -68,7 +71,9 @@ export function AccountSettings({ email }: { email: string }) {
       </Section>
 
       <Section title={a.passwordTitle} text={a.passwordText}>
-        {passwordForm.data?.done ? <FormAlert tone="success" title={a.passwordChanged} /> : null}
+        {passwordForm.data?.done ? (
+          <FormAlert tone="success" title={a.passwordChanged} reveal={passwordForm.data} />
+        ) : null}
         <ActionAlert data={passwordForm.data} />
         <Form method="post" noValidate onSubmit={passwordForm.onSubmit} className="space-y-3">
           <input type="hidden" name="intent" value="password" />
@@ -120,6 +125,7 @@ export function AccountSettings({ email }: { email: string }) {
             <FormAlert
               tone="error"
               title={t.formErrors[deleteForm.errorOf('form') ?? 'storageUnavailable']}
+              reveal={deleteForm.data}
             />
           ) : null}
           <TextField

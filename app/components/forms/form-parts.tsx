@@ -1,5 +1,5 @@
-import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { CircleAlert, CircleCheck, Info, LoaderCircle } from 'lucide-react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useActionData, useNavigation } from 'react-router'
 import { format, useT } from '#app/i18n/i18n.ts'
 import {
@@ -50,6 +50,15 @@ export function useCheckedForm<Answer extends FormAnswer = FormAnswer>(
       field.focus({ preventScroll: true })
     }
   }
+  // A problem found by the server: its field in view and focused, as the browser check does.
+  useEffect(() => {
+    const field = data?.error?.field
+    if (!field || field === 'form') return
+    const element = document.getElementsByName(field)[0]
+    if (!element) return
+    element.scrollIntoView({ block: 'center' })
+    element.focus({ preventScroll: true })
+  }, [data])
   const error = browserError ?? data?.error
   return {
     data,
@@ -206,21 +215,35 @@ export function FormAlert({
   tone,
   title,
   children,
+  reveal,
 }: {
   tone: 'error' | 'success' | 'info'
   title: string
   children?: ReactNode
+  /**
+   * The server answer this alert reports: each new one brings the alert into view and moves the
+   * focus to it, so the result of a form far down the page is neither missed nor lost.
+   */
+  reveal?: object
 }) {
   const styles = {
     error: 'border-red-200 bg-red-50 text-red-900',
     success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
     info: 'border-sky-200 bg-sky-50 text-sky-900',
   }[tone]
-  const Icon = tone === 'error' ? CircleAlert : CircleCheck
+  const Icon = { error: CircleAlert, success: CircleCheck, info: Info }[tone]
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!reveal || !box.current) return
+    box.current.scrollIntoView({ block: 'nearest' })
+    box.current.focus({ preventScroll: true })
+  }, [reveal])
   return (
     <div
+      ref={box}
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex gap-3 rounded-md border px-3 py-3 text-sm ${styles}`}
+      tabIndex={reveal ? -1 : undefined}
+      className={`flex gap-3 rounded-md border px-3 py-3 text-sm outline-none ${styles}`}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div>
@@ -231,13 +254,70 @@ export function FormAlert({
   )
 }
 
+/**
+ * A file field whose button and "nothing chosen" line are in the page's language (the browser's
+ * own are in the browser's): the input itself is visually hidden behind its label.
+ */
+export function FilePicker({
+  id,
+  name,
+  accept,
+  multiple = false,
+  label,
+  describedBy,
+  invalid,
+}: {
+  id?: string
+  name: string
+  accept: string
+  multiple?: boolean
+  /** The input's accessible name when no other label names it. */
+  label?: string
+  describedBy?: string
+  invalid?: boolean
+}) {
+  const t = useT()
+  const generated = useId()
+  const inputId = id ?? generated
+  const [chosen, setChosen] = useState<string[]>([])
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <input
+        id={inputId}
+        type="file"
+        name={name}
+        accept={accept}
+        multiple={multiple}
+        aria-label={label}
+        aria-describedby={describedBy}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(event) => setChosen([...(event.currentTarget.files ?? [])].map((f) => f.name))}
+        className="peer sr-only"
+      />
+      <label
+        htmlFor={inputId}
+        className="cursor-pointer rounded-md bg-stone-900 px-3 py-2 text-sm font-medium text-white hover:bg-stone-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-rose-700"
+      >
+        {multiple ? t.files.chooseMany : t.files.chooseOne}
+      </label>
+      <span className="min-w-0 break-all text-sm text-stone-600">
+        {chosen.length === 0
+          ? t.files.none
+          : chosen.length === 1
+            ? chosen[0]
+            : format(t.files.many, { count: chosen.length })}
+      </span>
+    </div>
+  )
+}
+
 /** The alert of a server answer (rate limit, wrong password, failure), in the page's language. */
 export function ActionAlert({ data }: { data?: FormAnswer }) {
   const t = useT()
   if (!data?.alert) return null
   const { title, text, minutes } = data.alert
   return (
-    <FormAlert tone="error" title={t.formErrors[title]}>
+    <FormAlert tone="error" title={t.formErrors[title]} reveal={data}>
       {format(t.formErrors[text], { minutes: minutes ?? 15 })}
     </FormAlert>
   )

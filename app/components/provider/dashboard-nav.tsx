@@ -1,7 +1,19 @@
-import { NavLink } from 'react-router'
+import { TabNav } from '#app/components/layout/tab-nav.tsx'
 import { useT } from '#app/i18n/i18n.ts'
+import { type MetaArgsLike, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 
-/** The dashboard's sections, as tabs that scroll sideways on a phone. */
+type Section = 'overview' | 'profile' | 'photos' | 'verification' | 'account'
+
+/** The head of one dashboard section: its own title, so tabs and screen readers tell them apart. */
+export function dashboardMeta(args: MetaArgsLike, section: Section) {
+  const { t } = metaContext(args)
+  return pageMeta(args, {
+    title: `${t.dashboard.nav[section]} – ${t.dashboard.metaTitle}`,
+    noindex: true,
+  })
+}
+
+/** The dashboard's sections, as tabs (on two rows on a narrow phone). */
 export function DashboardNav() {
   const t = useT()
   const items = [
@@ -11,27 +23,5 @@ export function DashboardNav() {
     { to: '/dashboard/verification', label: t.dashboard.nav.verification, end: false },
     { to: '/dashboard/account', label: t.dashboard.nav.account, end: false },
   ]
-  return (
-    <nav aria-label={t.dashboard.nav.label} className="-mx-4 overflow-x-auto px-4">
-      <ul className="flex gap-1 border-b border-stone-200">
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                `block whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium ${
-                  isActive
-                    ? 'border-rose-800 text-rose-900'
-                    : 'border-transparent text-stone-600 hover:text-stone-900'
-                }`
-              }
-            >
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  )
+  return <TabNav label={t.dashboard.nav.label} items={items} />
 }

@@ -33,9 +33,9 @@ export function NextSteps({ missing }: { missing: ProfileItem[] }) {
           return (
             <li key={item} className="flex items-center gap-2 text-sm">
               {done ? (
-                <CircleCheck aria-hidden="true" className="size-5 text-emerald-700" />
+                <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
               ) : (
-                <Circle aria-hidden="true" className="size-5 text-stone-400" />
+                <Circle aria-hidden="true" className="size-5 shrink-0 text-stone-400" />
               )}
               {done ? (
                 <span className="text-stone-500 line-through">{t.dashboard.nextSteps[item]}</span>

@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from 'lucide-react'
 import { type DragEvent, type FormEvent, useState } from 'react'
 import { Form, useActionData, useRevalidator, useSubmit } from 'react-router'
-import { ActionAlert, FormAlert } from '#app/components/forms/form-parts.tsx'
+import { ActionAlert, FilePicker, FormAlert } from '#app/components/forms/form-parts.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
@@ -137,7 +137,11 @@ export function PhotoManager({
       state: 'waiting',
     }))
     setUploads(queue)
-    if (input) input.value = ''
+    if (input) {
+      input.value = ''
+      // Tells the picker its files are gone.
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+    }
     // One at a time: the order is kept and the server holds one photo in memory per person.
     for (const [index, file] of files.entries()) {
       const key = queue[index]?.key ?? ''
@@ -192,14 +196,7 @@ export function PhotoManager({
           className="mt-3 flex flex-wrap items-center gap-3"
         >
           <input type="hidden" name="intent" value="upload" />
-          <input
-            type="file"
-            name="photo"
-            multiple
-            accept={ACCEPTED}
-            aria-label={p.choose}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-stone-900 file:px-3 file:py-2 file:text-white sm:w-auto"
-          />
+          <FilePicker name="photo" multiple accept={ACCEPTED} label={p.choose} />
           <button
             type="submit"
             disabled={busy}
@@ -263,6 +260,9 @@ export function PhotoManager({
       {answer?.done ? (
         <FormAlert
           tone="success"
+          // Cover and delete remove the button that was pressed: the focus goes to the result.
+          // A move keeps it on the moved photo's button.
+          reveal={answer.intent === 'cover' || answer.intent === 'delete' ? answer : undefined}
           title={
             {
               cover: p.coverSet,
@@ -318,7 +318,7 @@ export function PhotoManager({
                       ) : null}
                     </div>
                   </div>
-                  <div className="flex flex-wrap gap-1.5 p-2">
+                  <div className="flex flex-wrap gap-1 p-1.5">
                     {!photo.isCover ? (
                       <SmallForm intent="cover" id={photo.id} label={`${p.setCover}: ${label}`}>
                         <Star aria-hidden="true" className="size-4" />

@@ -76,7 +76,18 @@ export function ProfileEditor({
   return (
     <div className="space-y-4">
       {form.data?.saved ? (
-        <FormAlert tone="success" title={form.data.forReview ? e.savedForReview : e.saved} />
+        <FormAlert
+          tone="success"
+          title={form.data.forReview ? e.savedForReview : e.saved}
+          reveal={form.data}
+        />
+      ) : null}
+      {error('form') ? (
+        <FormAlert
+          tone="error"
+          title={t.formErrors[error('form') ?? 'unexpected']}
+          reveal={form.data}
+        />
       ) : null}
       <ActionAlert data={form.data} />
       <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.server.ts'
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
 import { discardSubmissionFiles } from '#app/modules/provider/verification.server.ts'
 import { db } from '#db/client.server.ts'
-import { account, clientProfiles, session, user } from '#db/schema/auth.ts'
+import { account, clientProfiles, session, user, userRoles } from '#db/schema/auth.ts'
 import { images, profileServices, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import { log } from '#server/logger.server.ts'
@@ -196,4 +196,13 @@ export async function deleteAccount(userId: string): Promise<boolean> {
   }
   await db().delete(user).where(eq(user.id, userId))
   return true
+}
+
+/** How many admin accounts there are. */
+export async function adminCount(): Promise<number> {
+  const [row] = await db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'))
+  return row?.count ?? 0
 }

@@ -60,15 +60,20 @@ export async function insertDraftProfile(
   for (let attempt = 1; ; attempt++) {
     const username = await freeUsername(tx, name)
     try {
+      // Two requests creating the missing profile of one account at once: the second keeps the
+      // first's (one profile per account).
       await tx.transaction((savepoint) =>
-        savepoint.insert(profiles).values({
-          userId: account.id,
-          name,
-          workingName,
-          username,
-          status: 'draft',
-          termsAcceptedAt: new Date(),
-        }),
+        savepoint
+          .insert(profiles)
+          .values({
+            userId: account.id,
+            name,
+            workingName,
+            username,
+            status: 'draft',
+            termsAcceptedAt: new Date(),
+          })
+          .onConflictDoNothing({ target: profiles.userId }),
       )
       return
     } catch (error) {

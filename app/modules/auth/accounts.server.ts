@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { areaOf, type Role, type SignUpRole } from '#app/domain/account.ts'
 import type { Language } from '#app/domain/language.ts'
+import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
+import { serverEnv } from '#server/env.server.ts'
 import { log } from '#server/logger.server.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
-import { auth, GOOGLE_PROVIDER_ID, withAuthCall } from './auth.server.ts'
+import { auth, GOOGLE_PROVIDER_ID, sendAccountEmail, withAuthCall } from './auth.server.ts'
 
 // The account actions of the /auth screens, on better-auth's server API. Each answers with what
 // the screen needs to say; none tells whether an address has an account (no enumeration).
@@ -94,6 +96,22 @@ export async function openAccount(
   setup: AccountSetup,
   caller: Caller,
 ): Promise<void> {
+  // A banned provider's address opens no advertiser account (issue 8 item 3). The answer is the
+  // one every sign-up gets; the address's owner is told by e-mail why nothing was made.
+  if (setup.role === 'provider' && (await isBannedIdentifier('email', input.email))) {
+    const [existing] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, input.email.toLowerCase()))
+    if (!existing) {
+      sendAccountEmail(
+        'blocked',
+        { email: input.email, name: input.name, language: caller.language },
+        `${serverEnv().baseUrl}/${caller.language}/terms`,
+      )
+      return
+    }
+  }
   try {
     await withAuthCall({ language: caller.language, setup }, () =>
       auth().api.signUpEmail({ body: input, headers: authHeaders(caller) }),

@@ -11,6 +11,7 @@ import { brazilDay } from '#app/domain/brazil-time.ts'
 import { cookieValue } from '#app/domain/cookies.ts'
 import type { Flash } from '#app/domain/flash.ts'
 import { localPath, paths } from '#app/domain/paths.ts'
+import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
 import { flashCookie, takeFlash } from '#app/modules/flash/flash.server.ts'
 import { check } from '#app/modules/forms/checks.ts'
@@ -266,6 +267,15 @@ export async function authAction(request: Request, context: LoadContext | undefi
         if (user.role) return redirect(areaOf(user.role))
         const checked = check(roleChoiceSchema, form)
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
+        // A banned provider's address does not advertise again (issue 8 item 3).
+        if (checked.value.role === 'provider' && (await isBannedIdentifier('email', user.email)))
+          return reply(
+            {
+              intent: formIntent,
+              alert: { title: 'providerBlocked', text: 'providerBlockedText' },
+            },
+            403,
+          )
         const chosen = await chooseRole(user, checked.value.role, caller.language)
         return redirect(areaOf(chosen.role), {
           headers: chosen.assigned

@@ -86,7 +86,7 @@ function inBackground(task: Promise<unknown>): void {
  * out or not (no account enumeration by timing). Past the hourly quota of the address nothing is
  * sent, so nobody can flood someone's inbox through the forms.
  */
-function sendAccountEmail(
+export function sendAccountEmail(
   kind: AccountEmail,
   recipient: { email: string; name: string; language?: unknown },
   url: string,

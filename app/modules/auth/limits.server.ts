@@ -10,7 +10,13 @@ export const AUTH_LIMIT_WINDOW_MS = 15 * 60 * 1000
 export const AUTH_LIMIT_PER_ACCOUNT = 10
 export const AUTH_LIMIT_PER_VISITOR = 30
 
-export type AuthAction = 'sign-in' | 'sign-up' | 'resend' | 'reset'
+export type AuthAction =
+  | 'sign-in'
+  | 'sign-up'
+  | 'resend'
+  | 'reset'
+  | 'change-email'
+  | 'change-password'
 
 const limiters = {
   account: fixedWindowLimiter({ limit: AUTH_LIMIT_PER_ACCOUNT, windowMs: AUTH_LIMIT_WINDOW_MS }),

@@ -6,8 +6,9 @@ import type { EmailMessage } from './mailer.server.ts'
 
 /** verify: confirm a new account; reset: a password-reset link; existing: someone tried to sign up
  * again with this address (the SPEC's 'already registered' message goes to the owner only);
- * renew: a provider's identity check lapses in 15 days; change: confirm a new address. */
-export type AccountEmail = 'verify' | 'change' | 'reset' | 'existing' | 'renew'
+ * renew: a provider's identity check lapses in 15 days; change: confirm a new address;
+ * blocked: an advertiser sign-up with the address of a banned provider (no account made). */
+export type AccountEmail = 'verify' | 'change' | 'reset' | 'existing' | 'renew' | 'blocked'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -23,6 +24,7 @@ export function accountEmail(
     reset: [t.resetSubject, t.resetText, t.resetAction],
     renew: [t.renewSubject, t.renewText, t.renewAction],
     change: [t.changeSubject, t.changeText, t.changeAction],
+    blocked: [t.blockedSubject, t.blockedText, t.blockedAction],
     existing: [
       t.existingSubject,
       `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,
@@ -30,13 +32,84 @@ export function accountEmail(
     ],
   }
   const [subject, body, action] = texts[kind]
+  return renderEmail(language, { to, name, subject, paragraphs: [body], action, url })
+}
+
+/** The team's decisions a provider is told of by e-mail (issue 8), in her language. */
+export type DecisionEmail =
+  | 'approved'
+  | 'rejected'
+  | 'changesApproved'
+  | 'changesRejected'
+  | 'suspended'
+  | 'banned'
+  | 'hidden'
+  | 'restored'
+
+export function decisionEmail(
+  kind: DecisionEmail,
+  language: Language,
+  message: {
+    to: string
+    name: string
+    url: string
+    reason?: string | null
+    /** Values for the text's {placeholders} (a suspension's date, days and fee). */
+    values?: Record<string, string | number>
+  },
+): EmailMessage {
+  const { email: t } = dictionary(language)
+  const texts: Record<DecisionEmail, [subject: string, body: string, action: string]> = {
+    approved: [t.approvedSubject, t.approvedText, t.approvedAction],
+    rejected: [t.rejectedSubject, t.rejectedText, t.rejectedAction],
+    changesApproved: [t.changesApprovedSubject, t.changesApprovedText, t.dashboardAction],
+    changesRejected: [t.changesRejectedSubject, t.changesRejectedText, t.dashboardAction],
+    suspended: [t.suspendedSubject, t.suspendedText, t.dashboardAction],
+    banned: [t.bannedSubject, t.bannedText, t.dashboardAction],
+    hidden: [t.hiddenSubject, t.hiddenText, t.dashboardAction],
+    restored: [t.restoredSubject, t.restoredText, t.dashboardAction],
+  }
+  const [subject, body, action] = texts[kind]
+  const paragraphs = [format(body, message.values ?? {})]
+  if (message.reason) paragraphs.push(format(t.decisionReason, { reason: message.reason }))
+  return renderEmail(language, { ...message, subject, paragraphs, action })
+}
+
+/** One message as plain text and HTML with the same words. */
+function renderEmail(
+  language: Language,
+  {
+    to,
+    name,
+    subject,
+    paragraphs,
+    action,
+    url,
+  }: {
+    to: string
+    name: string
+    subject: string
+    paragraphs: string[]
+    action: string
+    url: string
+  },
+): EmailMessage {
+  const { email: t } = dictionary(language)
   const greeting = format(t.greeting, { name })
-  const text = [greeting, '', body, '', `${action}: ${url}`, '', t.footer, ''].join('\n')
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((one) => [one, '']),
+    `${action}: ${url}`,
+    '',
+    t.footer,
+    '',
+  ].join('\n')
   const html = `<!doctype html><html lang="${language === 'pt' ? 'pt-BR' : 'en'}"><body style="margin:0;padding:24px;background:#fafaf9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1917">
 <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 <p style="font-size:20px;font-weight:700;color:#9f1239;margin:0 0 16px">Aprova</p>
 <p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(body)}</p>
+${paragraphs.map((one) => `<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(one)}</p>`).join('\n')}
 <p style="margin:0 0 20px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#9f1239;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(action)}</a></p>
 <p style="margin:0 0 4px;font-size:13px;color:#57534e">${escapeHtml(t.linkHint)}</p>
 <p style="margin:0 0 20px;font-size:13px;word-break:break-all"><a href="${escapeHtml(url)}" style="color:#9f1239">${escapeHtml(url)}</a></p>

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
 import sharp, { type Sharp } from 'sharp'
 import { IMAGE_QUALITY } from '#app/domain/images.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, type PhotoType } from '#app/domain/provider.ts'
@@ -56,9 +58,8 @@ export async function readPhoto(
     let source: () => Sharp
     let size: { width: number; height: number }
     if (type === 'heic') {
-      const { default: decode } = await import('heic-decode')
-      const decoded = await decode({ buffer: bytes })
-      if (decoded.width * decoded.height > MAX_PHOTO_PIXELS) return { ok: false, problem: 'pixels' }
+      const decoded = await decodeHeic(bytes)
+      if (decoded === 'pixels') return { ok: false, problem: 'pixels' }
       const pixels = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length)
       size = { width: decoded.width, height: decoded.height }
       source = () =>
@@ -88,6 +89,70 @@ export async function readPhoto(
     const message = String((error as Error).message ?? error)
     if (/pixel limit/i.test(message)) return { ok: false, problem: 'pixels' }
     return { ok: false, problem: 'unreadable' }
+  }
+}
+
+/** heic-decode, resolved here so the worker finds it wherever the server bundle lives. */
+const HEIC_MODULE = createRequire(import.meta.url).resolve('heic-decode')
+
+// The decoder runs in a worker thread: its WebAssembly work would otherwise hold the event loop
+// (every other request) for seconds, and its memory is given back when the worker ends. The
+// declared size is checked before a single pixel is decoded, so a small file claiming a huge
+// picture is refused cheaply.
+const HEIC_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const decode = require(workerData.module)
+;(async () => {
+  const images = await decode.all({ buffer: workerData.bytes })
+  try {
+    const first = images[0]
+    if (!first) throw new Error('no image in the file')
+    if (first.width * first.height > workerData.maxPixels) {
+      parentPort.postMessage({ tooLarge: true })
+      return
+    }
+    const { width, height, data } = await first.decode()
+    parentPort.postMessage({ width, height, data }, [data.buffer])
+  } finally {
+    images.dispose()
+  }
+})().catch((error) => parentPort.postMessage({ error: String(error) }))
+`
+
+/** HEIC decodings at once (each may hold a few hundred MB for a moment). */
+const HEIC_WORKERS = 2
+let heicRunning = 0
+const heicWaiting: (() => void)[] = []
+
+type DecodedHeic = { width: number; height: number; data: Uint8ClampedArray }
+
+/** The primary image of a HEIC file as RGBA pixels, or 'pixels' when it is too large. */
+async function decodeHeic(bytes: Buffer): Promise<DecodedHeic | 'pixels'> {
+  // A slot is taken here, or handed over by the decoding that ends (heicRunning unchanged).
+  if (heicRunning < HEIC_WORKERS) heicRunning++
+  else await new Promise<void>((go) => heicWaiting.push(go))
+  try {
+    return await new Promise<DecodedHeic | 'pixels'>((resolve, reject) => {
+      const worker = new Worker(HEIC_WORKER_SOURCE, {
+        eval: true,
+        workerData: { module: HEIC_MODULE, bytes, maxPixels: MAX_PHOTO_PIXELS },
+      })
+      worker.once(
+        'message',
+        (answer: Partial<DecodedHeic> & { tooLarge?: true; error?: string }) => {
+          void worker.terminate()
+          if (answer.tooLarge) resolve('pixels')
+          else if (answer.error || !answer.data) reject(new Error(answer.error ?? 'no pixels'))
+          else resolve({ width: answer.width ?? 0, height: answer.height ?? 0, data: answer.data })
+        },
+      )
+      worker.once('error', reject)
+      worker.once('exit', (code) => reject(new Error(`the HEIC decoder stopped (${code})`)))
+    })
+  } finally {
+    const next = heicWaiting.shift()
+    if (next) next()
+    else heicRunning--
   }
 }
 

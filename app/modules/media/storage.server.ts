@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AwsClient } from 'aws4fetch'
 import { type S3Config, type ServerEnv, serverEnv } from '#server/env.server.ts'
@@ -18,6 +18,8 @@ export interface MediaStorage {
   get(area: StorageArea, key: string): Promise<Buffer | undefined>
   /** Deletes the files at `keys`; a missing one is not an error. */
   delete(area: StorageArea, keys: string[]): Promise<void>
+  /** Deletes half-written files older than `olderThanMs` a dead process left; how many. */
+  sweepPartial(olderThanMs: number): Promise<number>
 }
 
 /** Keys are paths of lower-case words, digits and hyphens: nothing can climb out of the area. */
@@ -44,21 +46,31 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'
 }
 
-/** Storage on local disk: DATA_DIR/media (served at /media) and DATA_DIR/private. */
+/**
+ * Storage on local disk: DATA_DIR/media (served at /media) and DATA_DIR/private. Files are
+ * written in DATA_DIR/uploading (same disk) and renamed into place, so a crash never leaves half
+ * a file under a key, and what it leaves is in one directory the sweep empties.
+ */
 export function localStorage(dataDir: string): MediaStorage {
   const roots: Record<StorageArea, string> = {
     public: path.join(dataDir, 'media'),
     private: path.join(dataDir, 'private'),
   }
+  const partial = path.join(dataDir, 'uploading')
   const file = (area: StorageArea, key: string) => path.join(roots[area], checkedKey(key))
   return {
     async put(area, key, data) {
       const target = file(area, key)
       await mkdir(path.dirname(target), { recursive: true })
-      // Written beside and renamed: a crash never leaves half a file under the key.
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.part`
-      await writeFile(temporary, data, { mode: area === 'private' ? 0o600 : 0o644 })
-      await rename(temporary, target)
+      await mkdir(partial, { recursive: true, mode: 0o700 })
+      const temporary = path.join(partial, `${randomBytes(12).toString('hex')}.part`)
+      try {
+        await writeFile(temporary, data, { mode: area === 'private' ? 0o600 : 0o644 })
+        await rename(temporary, target)
+      } catch (error) {
+        await rm(temporary, { force: true })
+        throw error
+      }
     },
     async get(area, key) {
       try {
@@ -70,6 +82,18 @@ export function localStorage(dataDir: string): MediaStorage {
     },
     async delete(area, keys) {
       await Promise.all(keys.map((key) => rm(file(area, key), { force: true })))
+    },
+    async sweepPartial(olderThanMs) {
+      const names = await readdir(partial).catch(() => [] as string[])
+      let swept = 0
+      for (const name of names) {
+        const temporary = path.join(partial, name)
+        const info = await stat(temporary).catch(() => undefined)
+        if (!info || Date.now() - info.mtimeMs < olderThanMs) continue
+        await rm(temporary, { force: true })
+        swept++
+      }
+      return swept
     },
   }
 }
@@ -148,6 +172,10 @@ export function s3Storage(config: S3Config): MediaStorage {
           await response.body?.cancel()
         }),
       )
+    },
+    // An S3 PUT is all or nothing: no half-written object to sweep.
+    async sweepPartial() {
+      return 0
     },
   }
 }

@@ -1,7 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { CONTACT_CHANNELS, contactUrl } from '#app/domain/contact.ts'
+import { changesNeedReview, isClosedProfile } from '#app/domain/profile-status.ts'
+import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { insertDraftProfile, isUniqueViolation } from '#app/modules/auth/account-setup.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
+import { publicPagesChanged } from '#app/modules/http/public-pages.server.ts'
 import type { Database } from '#db/client.server.ts'
 import { db } from '#db/client.server.ts'
 import { profileServices, profiles, reservedUsernames } from '#db/schema/profiles.ts'
@@ -31,6 +34,7 @@ const OWN_COLUMNS = {
   status: profiles.status,
   visibilityStatus: profiles.visibilityStatus,
   statusReason: profiles.statusReason,
+  hiddenReason: profiles.hiddenReason,
   suspendedUntil: profiles.suspendedUntil,
   verifiedAt: profiles.verifiedAt,
   changesSubmittedAt: profiles.changesSubmittedAt,
@@ -101,10 +105,15 @@ export type SaveResult = { ok: true; forReview: boolean } | { ok: false; error: 
 
 /**
  * Saves the editor's values on the user's profile. A new username keeps the old one reserved,
- * so links to it redirect (SPEC §4). On an approved profile a new working name waits for review
+ * so links to it redirect (SPEC §4), once the profile has been public. On an approved profile a new working name waits for review
  * (pending_working_name) while the approved one stays public; everything else applies at once.
  */
 export async function saveOwnProfile(userId: string, input: ProfileInput): Promise<SaveResult> {
+  // A banned provider's number does not advertise again (issue 8 item 3). Asked before the
+  // transaction: PGlite has one connection, which the transaction holds.
+  if (input.whatsapp && (await isBannedIdentifier('phone', input.whatsapp))) {
+    return { ok: false, error: { field: 'whatsapp', message: 'phoneBlocked' } }
+  }
   try {
     return await db().transaction(async (tx) => {
       const [current] = await tx
@@ -113,11 +122,15 @@ export async function saveOwnProfile(userId: string, input: ProfileInput): Promi
           username: profiles.username,
           workingName: profiles.workingName,
           status: profiles.status,
+          verifiedAt: profiles.verifiedAt,
         })
         .from(profiles)
         .where(eq(profiles.userId, userId))
         .for('update')
       if (!current) throw new Error('the provider has no profile')
+      if (isClosedProfile(current.status)) {
+        return { ok: false, error: { field: 'form', message: 'profileClosed' } } as const
+      }
       if (input.username !== current.username) {
         if (!(await usernameFree(tx, input.username, current.id))) {
           return { ok: false, error: { field: 'username', message: 'usernameTaken' } } as const
@@ -130,24 +143,29 @@ export async function saveOwnProfile(userId: string, input: ProfileInput): Promi
               eq(reservedUsernames.profileId, current.id),
             ),
           )
-        await tx
-          .insert(reservedUsernames)
-          .values({ username: current.username, profileId: current.id, reason: 'renamed' })
-          .onConflictDoUpdate({
-            target: reservedUsernames.username,
-            set: { profileId: current.id, reason: 'renamed' },
-          })
+        // Only an address that has been public has links to keep: a draft's names are not held
+        // (else one account could sit on any number of popular names).
+        if (current.verifiedAt !== null || changesNeedReview(current.status)) {
+          await tx
+            .insert(reservedUsernames)
+            .values({ username: current.username, profileId: current.id, reason: 'renamed' })
+            .onConflictDoUpdate({
+              target: reservedUsernames.username,
+              set: { profileId: current.id, reason: 'renamed' },
+            })
+        }
       }
       const [city] = input.citySlug
         ? await tx.select({ name: cities.name }).from(cities).where(eq(cities.slug, input.citySlug))
         : []
       const renamed = input.workingName !== current.workingName
-      const forReview = current.status === 'approved' && renamed
+      const reviewed = changesNeedReview(current.status)
+      const forReview = reviewed && renamed
       await tx
         .update(profiles)
         .set({
           username: input.username,
-          ...(current.status === 'approved'
+          ...(reviewed
             ? renamed
               ? { pendingWorkingName: input.workingName, changesSubmittedAt: sql`now()` }
               : { pendingWorkingName: null }
@@ -200,5 +218,6 @@ export async function setPaused(userId: string, paused: boolean): Promise<boolea
       ),
     )
     .returning({ id: profiles.id })
+  if (changed.length > 0) publicPagesChanged()
   return changed.length > 0
 }

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm'
 import { calendarDate, isoDay } from '#app/domain/account.ts'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { imageVariantUrl } from '#app/domain/images.ts'
+import { changesNeedReview, isClosedProfile } from '#app/domain/profile-status.ts'
 import {
   DUPLICATE_PHOTO_DISTANCE,
   MAX_PROFILE_PHOTOS,
@@ -94,6 +95,7 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
     const [profile] = await tx
       .select({
         id: profiles.id,
+        status: profiles.status,
         tier: profiles.membershipTier,
         used: profiles.monthlyPhotoUploads,
         resetOn: profiles.photoUploadResetDate,
@@ -102,6 +104,10 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
       .where(eq(profiles.userId, userId))
       .for('update')
     if (!profile) throw new Error('the provider has no profile')
+    if (isClosedProfile(profile.status)) return refused('profileClosed')
+    // Two accounts sending the same picture at the same moment: one waits for the other here,
+    // then sees its row (the profile locks above are per account).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${photo.sha256}, 0))`)
     const [copy] = await tx
       .select({ profileId: images.profileId })
       .from(images)
@@ -166,7 +172,7 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
     return { ok: false, error: 'photoStorage' }
   }
 
-  await db().transaction(async (tx) => {
+  const finished = await db().transaction(async (tx) => {
     const [profile] = await tx
       .select({
         status: profiles.status,
@@ -177,21 +183,25 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
       .from(profiles)
       .where(eq(profiles.id, reserved.profileId))
       .for('update')
-    if (!profile) throw new Error('the profile went away during the upload')
-    const approved = profile.status === 'approved'
+    // The account was deleted meanwhile.
+    if (!profile) return false
+    const reviewed = changesNeedReview(profile.status)
     const [cover] = await tx
       .select({ n: count() })
       .from(images)
       .where(and(eq(images.profileId, reserved.profileId), eq(images.isCover, true)))
-    await tx
+    const [kept] = await tx
       .update(images)
       .set({
-        verificationType: approved ? 'pending' : 'profile',
+        verificationType: reviewed ? 'pending' : 'profile',
         isCover: (cover?.n ?? 0) === 0,
         integrityVerified: true,
         lastIntegrityCheck: sql`now()`,
       })
-      .where(eq(images.id, imageId))
+      .where(and(eq(images.id, imageId), eq(images.verificationType, 'uploading')))
+      .returning({ id: images.id })
+    // The sweep took the row for a dead upload (this one ran past its grace time).
+    if (!kept) return false
     const allowance = uploadAllowance({
       tier: profile.tier,
       used: profile.used,
@@ -204,7 +214,7 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
         monthlyPhotoUploads: allowance.used + 1,
         photoUploadResetDate: isoDay(allowance.resetOn),
         updatedAt: sql`now()`,
-        ...(approved
+        ...(reviewed
           ? { changesSubmittedAt: sql`coalesce(${profiles.changesSubmittedAt}, now())` }
           : {}),
       })
@@ -221,7 +231,20 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
       ) m
       where m.distance <= ${DUPLICATE_PHOTO_DISTANCE}
       on conflict do nothing`)
+    return true
   })
+  if (!finished) {
+    // No row names these files any more: they go, and the photo is not kept.
+    await storage
+      .delete(
+        'public',
+        reserved.variantWidths.map((width) => variantKey(reserved.storagePath, width)),
+      )
+      .catch((error: unknown) =>
+        log.error('photo files left without a row', { imageId, error: String(error) }),
+      )
+    return { ok: false, error: 'photoStorage' }
+  }
   const photos = await ownPhotos(userId)
   const stored = photos.find((one) => one.id === imageId)
   if (!stored) throw new Error('the uploaded photo is not listed')

@@ -9,12 +9,13 @@ import {
   VERIFICATION_REMINDER_DAYS,
   VERIFICATION_VALID_MONTHS,
 } from '#app/domain/provider.ts'
+import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { accountEmail } from '#app/modules/email/messages.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { readPhoto } from '#app/modules/media/photo-processing.server.ts'
 import { mediaStorage } from '#app/modules/media/storage.server.ts'
-import { db } from '#db/client.server.ts'
+import { db, type Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { serverEnv } from '#server/env.server.ts'
@@ -114,9 +115,30 @@ export async function submitVerification(
     const result = read[part]
     return result.ok ? result.photo.sha256 : ''
   }
-  await db()
-    .insert(verificationSubmissions)
-    .values({
+  // A banned provider's documents do not come back under another account (issue 8 item 3).
+  for (const part of ['documentFront', 'documentBack'] as const) {
+    if (await isBannedIdentifier('document', hash(part))) return refuse(part, 'documentBlocked')
+  }
+  // The profile row is locked while the submission is opened: of two sends at once, the second
+  // sees the first and is refused.
+  const opened = await db().transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: profiles.id, status: profiles.status })
+      .from(profiles)
+      .where(eq(profiles.id, profile.id))
+      .for('update')
+    const [waiting] = await tx
+      .select({ id: verificationSubmissions.id })
+      .from(verificationSubmissions)
+      .where(
+        and(
+          eq(verificationSubmissions.profileId, profile.id),
+          inArray(verificationSubmissions.status, ['receiving', 'pending']),
+        ),
+      )
+      .limit(1)
+    if (!locked || waiting || locked.status !== profile.status) return false
+    await tx.insert(verificationSubmissions).values({
       id,
       profileId: profile.id,
       status: 'receiving',
@@ -128,6 +150,9 @@ export async function submitVerification(
       documentBackHash: hash('documentBack'),
       selfieHash: hash('selfie'),
     })
+    return true
+  })
+  if (!opened) return refuse('form', 'verificationAlreadyPending')
   try {
     for (const part of DOCUMENT_PARTS) {
       const result = read[part]
@@ -152,23 +177,42 @@ export async function submitVerification(
     )
     return refuse('form', 'photoStorage')
   }
-  await db().transaction(async (tx) => {
-    await tx
+  const received = await db().transaction(async (tx) => {
+    const [kept] = await tx
       .update(verificationSubmissions)
       .set({ status: 'pending', submittedAt: sql`now()` })
-      .where(eq(verificationSubmissions.id, id))
+      .where(
+        and(eq(verificationSubmissions.id, id), eq(verificationSubmissions.status, 'receiving')),
+      )
+      .returning({ id: verificationSubmissions.id })
+    // The sweep (or the account's deletion) took it meanwhile: nothing to put in the queue.
+    if (!kept) return false
+    await tx.update(profiles).set({ updatedAt: sql`now()` }).where(eq(profiles.id, profile.id))
+    // A first check or a new one after a rejection or a lapse goes to the queue; an approved
+    // profile renewing its check stays public, verified badge included, meanwhile (the pending
+    // submission is what the dashboard shows).
     await tx
       .update(profiles)
       .set({
+        status: 'pending',
+        statusReason: null,
         verificationStatus: 'pending',
         documentVerificationStatus: 'pending',
-        // A first check or a new one after a rejection or a lapse goes to the queue; an approved
-        // profile renewing its check stays public meanwhile.
-        ...(profile.status === 'approved' ? {} : { status: 'pending', statusReason: null }),
-        updatedAt: sql`now()`,
       })
-      .where(eq(profiles.id, profile.id))
+      .where(and(eq(profiles.id, profile.id), inArray(profiles.status, ['draft', 'rejected'])))
+    return true
   })
+  if (!received) {
+    await mediaStorage()
+      .delete(
+        'private',
+        DOCUMENT_PARTS.map((part) => keyOf(id, part)),
+      )
+      .catch((error: unknown) =>
+        log.error('document files left without a row', { submissionId: id, error: String(error) }),
+      )
+    return refuse('form', 'photoStorage')
+  }
   return { ok: true }
 }
 
@@ -244,6 +288,8 @@ export async function documentFile(submissionId: string, part: DocumentPart) {
 export async function decideVerification(
   submissionId: string,
   decision: { approved: boolean; reviewerId: string; reason?: string },
+  /** Runs inside the decision's transaction (the admin area writes its audit entry here). */
+  alongside?: (tx: Transaction, profileId: string) => Promise<void>,
 ): Promise<boolean> {
   const decided = await db().transaction(async (tx) => {
     const [submission] = await tx
@@ -262,26 +308,33 @@ export async function decideVerification(
       )
       .returning({ profileId: verificationSubmissions.profileId })
     if (!submission) return false
-    const state = decision.approved ? 'approved' : 'rejected'
-    await tx
-      .update(profiles)
-      .set({
-        verificationStatus: state,
-        documentVerificationStatus: state,
-        ...(decision.approved
-          ? {
-              status: 'approved',
-              statusReason: null,
-              verifiedAt: sql`now()`,
-              verificationReminderAt: null,
-            }
-          : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(profiles.id, submission.profileId))
-    if (!decision.approved) {
-      // A first check (or one after a lapse) goes back to the provider; an approved profile
-      // whose renewal was refused keeps its current check until it lapses.
+    await alongside?.(tx, submission.profileId)
+    // The team's suspension or ban stands: only an admin lifts it (issue 7 item 6).
+    const held = sql`${profiles.status} in ('suspended', 'banned')`
+    if (decision.approved) {
+      await tx
+        .update(profiles)
+        .set({
+          verificationStatus: 'approved',
+          documentVerificationStatus: 'approved',
+          verifiedAt: sql`now()`,
+          verificationReminderAt: null,
+          status: sql`case when ${held} then ${profiles.status} else 'approved' end`,
+          statusReason: sql`case when ${held} then ${profiles.statusReason} else null end`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(profiles.id, submission.profileId))
+    } else {
+      // A public profile whose renewal was refused keeps its current check (and its verified
+      // badge) until it lapses; a first check, or one after a lapse, goes back to the provider.
+      await tx
+        .update(profiles)
+        .set({
+          verificationStatus: 'rejected',
+          documentVerificationStatus: 'rejected',
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(profiles.id, submission.profileId), sql`${profiles.status} <> 'approved'`))
       await tx
         .update(profiles)
         .set({ status: 'rejected', statusReason: decision.reason ?? null })
@@ -307,56 +360,68 @@ export async function decideVerification(
  * new documents are approved. Returns how many were reminded and lapsed.
  */
 export async function runVerificationCalendar(now = new Date()) {
-  const months = `${VERIFICATION_VALID_MONTHS} months`
+  // Counted in UTC like verificationEndsAt, whatever the session's time zone.
+  const ends = sql`((${profiles.verifiedAt} at time zone 'UTC') + ${`${VERIFICATION_VALID_MONTHS} months`}::interval) at time zone 'UTC'`
+  const renewing = sql`exists (select 1 from verification_submissions v
+    where v.profile_id = ${profiles.id} and v.status in ('receiving', 'pending'))`
+  // A profile whose renewal is already in the queue waits there (pending) instead of draft.
   const lapsed = await db()
     .update(profiles)
     .set({
-      status: 'draft',
+      status: sql`case when ${renewing} then 'pending' else 'draft' end`,
       statusReason: LAPSED_VERIFICATION_REASON,
-      verificationStatus: 'not_submitted',
-      documentVerificationStatus: 'not_submitted',
+      verificationStatus: sql`case when ${renewing} then 'pending' else 'not_submitted' end`,
+      documentVerificationStatus: sql`case when ${renewing} then 'pending' else 'not_submitted' end`,
       updatedAt: sql`now()`,
     })
+    .where(and(eq(profiles.status, 'approved'), eq(profiles.isDemo, false), sql`${ends} <= ${now}`))
+    .returning({ id: profiles.id })
+  // Claimed before sending, so two instances never send the same reminder; given back if the
+  // e-mail could not go. No reminder once new documents are on their way.
+  const claimed = await db()
+    .update(profiles)
+    .set({ verificationReminderAt: sql`now()` })
     .where(
       and(
         eq(profiles.status, 'approved'),
         eq(profiles.isDemo, false),
-        sql`${profiles.verifiedAt} + ${months}::interval <= ${now}`,
-      ),
-    )
-    .returning({ id: profiles.id })
-  const due = await db()
-    .select({
-      id: profiles.id,
-      email: user.email,
-      name: user.name,
-      language: user.language,
-    })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(
-      and(
-        eq(profiles.status, 'approved'),
         isNull(profiles.verificationReminderAt),
-        sql`${profiles.verifiedAt} + ${months}::interval - ${`${VERIFICATION_REMINDER_DAYS} days`}::interval <= ${now}`,
+        isNotNull(profiles.userId),
+        sql`${ends} - ${`${VERIFICATION_REMINDER_DAYS} days`}::interval <= ${now}`,
+        sql`not ${renewing}`,
       ),
     )
-  for (const provider of due) {
+    .returning({ id: profiles.id, userId: profiles.userId })
+  const due =
+    claimed.length === 0
+      ? []
+      : await db()
+          .select({ id: user.id, email: user.email, name: user.name, language: user.language })
+          .from(user)
+          .where(
+            inArray(
+              user.id,
+              claimed.flatMap((row) => (row.userId ? [row.userId] : [])),
+            ),
+          )
+  for (const provider of claimed) {
+    const owner = due.find((row) => row.id === provider.userId)
     try {
+      if (!owner) throw new Error('no account')
       await mailer().send(
-        accountEmail('renew', asLanguage(provider.language) ?? 'pt', {
-          to: provider.email,
-          name: provider.name,
+        accountEmail('renew', asLanguage(owner.language) ?? 'pt', {
+          to: owner.email,
+          name: owner.name,
           url: `${serverEnv().baseUrl}/dashboard/verification`,
         }),
       )
-      await db()
-        .update(profiles)
-        .set({ verificationReminderAt: sql`now()` })
-        .where(eq(profiles.id, provider.id))
     } catch (error) {
       log.error('verification reminder not sent', { profileId: provider.id, error: String(error) })
+      await db()
+        .update(profiles)
+        .set({ verificationReminderAt: null })
+        .where(eq(profiles.id, provider.id))
     }
   }
-  return { reminded: due.length, lapsed: lapsed.length }
+  return { reminded: claimed.length, lapsed: lapsed.length }
 }

@@ -1,7 +1,10 @@
 import { AccountSettings } from '#app/components/account/account-settings.tsx'
+import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
 import { accountPageAction, accountPageLoader } from '#app/modules/account/account-page.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/account'
+
+export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'account')
 
 // /dashboard/account (issue 7 item 8): e-mail, password, a copy of the data, deletion.
 

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from 'react-router'
+import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
 import { NextSteps } from '#app/components/provider/next-steps.tsx'
 import { StandingBanner, useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { StatsChart } from '#app/components/provider/stats-chart.tsx'
@@ -12,6 +13,8 @@ import { profileStats } from '#app/modules/profile/stats.server.ts'
 import { ensureOwnProfile, setPaused } from '#app/modules/provider/own-profile.server.ts'
 import { publicBaseUrl } from '#server/env.server.ts'
 import type { Route } from './+types/overview'
+
+export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'overview')
 
 // /dashboard (issue 7 items 1, 6, 7): where the profile stands and what to do next, the plan
 // and the month's uploads, pausing and republishing, and the last 30 days of figures.

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
 import { type PhotoAnswer, PhotoManager } from '#app/components/provider/photo-manager.tsx'
 import { calendarDate } from '#app/domain/account.ts'
 import { brazilDay } from '#app/domain/brazil-time.ts'
@@ -16,6 +17,8 @@ import {
   uploadPhoto,
 } from '#app/modules/provider/photos.server.ts'
 import type { Route } from './+types/photos'
+
+export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'photos')
 
 // /dashboard/photos (issue 7 item 3): cover, order and deletion, and uploads from the form
 // without JavaScript (several photos at once; the page's script sends one per request to

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
 import { type ProfileAnswer, ProfileEditor } from '#app/components/provider/profile-editor.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
@@ -11,6 +12,8 @@ import { ensureOwnProfile, saveOwnProfile } from '#app/modules/provider/own-prof
 import { profileSchema } from '#app/modules/provider/profile-schema.ts'
 import { publicBaseUrl } from '#server/env.server.ts'
 import type { Route } from './+types/profile'
+
+export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'profile')
 
 // /dashboard/profile (issue 7 item 2): the profile editor.
 

@@ -2,25 +2,30 @@ import { data, Form, Link } from 'react-router'
 import {
   ActionAlert,
   CheckboxField,
+  FilePicker,
   FormAlert,
   SubmitButton,
   useCheckedForm,
 } from '#app/components/forms/form-parts.tsx'
+import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import {
   DOCUMENT_PARTS,
   type DocumentPart,
+  MAX_PHOTO_BYTES,
   missingItems,
   providerStanding,
   verificationEndsAt,
 } from '#app/domain/provider.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
-import type { FormAnswer } from '#app/modules/forms/checks.ts'
+import type { FieldError, FormAnswer } from '#app/modules/forms/checks.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { latestSubmission, submitVerification } from '#app/modules/provider/verification.server.ts'
 import type { Route } from './+types/verification'
+
+export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'verification')
 
 // /dashboard/verification (issue 7 item 5): the identity check, with its consent.
 
@@ -64,17 +69,23 @@ export async function action({ request }: Route.ActionArgs) {
   return data<VerificationAnswer>({ intent: 'submit', sent: true })
 }
 
-const CAPTURE: Record<DocumentPart, 'environment' | 'user'> = {
-  documentFront: 'environment',
-  documentBack: 'environment',
-  selfie: 'user',
+/** The browser's check before sending: every photo chosen, none too large, consent given. */
+function documentsProblem(form: FormData): FieldError | undefined {
+  for (const part of DOCUMENT_PARTS) {
+    const file = form.get(part)
+    if (!(file instanceof File) || file.size === 0)
+      return { field: part, message: 'documentMissing' }
+    if (file.size > MAX_PHOTO_BYTES) return { field: part, message: 'photoSize' }
+  }
+  if (form.get('consent') !== 'on') return { field: 'consent', message: 'consentRequired' }
+  return undefined
 }
 
 export default function VerificationPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const v = t.dashboard.verification
   const longDate = useLongDate()
-  const form = useCheckedForm<VerificationAnswer>('submit', () => undefined)
+  const form = useCheckedForm<VerificationAnswer>('submit', documentsProblem)
   const { latest, status, missing } = loaderData
   const pending = latest?.status === 'pending'
   const blocked = status === 'suspended' || status === 'banned'
@@ -86,10 +97,12 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-stone-600">{v.intro}</p>
         <p className="mt-1 text-sm text-stone-600">{v.privacy}</p>
       </div>
-      {form.data?.sent ? <FormAlert tone="success" title={v.sent} /> : null}
-      {formError ? <FormAlert tone="error" title={t.formErrors[formError]} /> : null}
+      {form.data?.sent ? <FormAlert tone="success" title={v.sent} reveal={form.data} /> : null}
+      {formError ? (
+        <FormAlert tone="error" title={t.formErrors[formError]} reveal={form.data} />
+      ) : null}
       <ActionAlert data={form.data} />
-      {pending && latest ? (
+      {pending && latest && !form.data?.sent ? (
         <FormAlert tone="info" title={format(v.pending, { date: longDate(latest.submittedAt) })} />
       ) : null}
       {!pending && latest?.status === 'rejected' && latest.decidedAt ? (
@@ -131,6 +144,8 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
         <Form
           method="post"
           encType="multipart/form-data"
+          noValidate
+          onSubmit={form.onSubmit}
           className="space-y-4 rounded-lg border border-stone-200 bg-white p-4"
         >
           <input type="hidden" name="intent" value="submit" />
@@ -144,15 +159,12 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
                 <p id={`${part}-hint`} className="text-sm text-stone-600">
                   {v[`${part}Hint`]}
                 </p>
-                <input
+                <FilePicker
                   id={part}
-                  type="file"
                   name={part}
                   accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
-                  capture={CAPTURE[part]}
-                  aria-describedby={`${part}-hint`}
-                  aria-invalid={error ? true : undefined}
-                  className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-stone-900 file:px-3 file:py-2 file:text-white"
+                  describedBy={`${part}-hint`}
+                  invalid={Boolean(error)}
                 />
                 {error ? (
                   <p role="alert" className="mt-1 text-sm text-red-700">

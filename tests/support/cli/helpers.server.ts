@@ -1,12 +1,17 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
+import sharp from 'sharp'
 import { openAccount } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
-import { decideVerification } from '#app/modules/provider/verification.server.ts'
+import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
+import {
+  decideVerification,
+  submitVerification,
+} from '#app/modules/provider/verification.server.ts'
 import { db, openDatabase, setDatabase } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
-import { images, verificationSubmissions } from '#db/schema/profiles.ts'
+import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { parseEnv, setServerEnv } from '#server/env.server.ts'
 
 // Test helpers run from the command line against a stopped end-to-end server's storage.
@@ -87,11 +92,76 @@ export async function checkMediaConsistency(): Promise<number> {
             .filter((file) => !files.has(file))
         : [],
     )
+    // Half-written files a killed process left in the write area (swept at the next start).
+    const partialFiles = (
+      await readdir(path.join(env.dataDir, 'uploading')).catch(() => [] as string[])
+    ).length
     const owned = new Set(rows.map((row) => row.storagePath))
     const orphanFiles = [...files].filter((file) => !owned.has(file.replace(/-\d+\.webp$/, '')))
     process.stdout.write(
-      `${JSON.stringify({ photos: rows.length, files: files.size, missingFiles, orphanFiles, states: rows.map((row) => row.verificationType) })}\n`,
+      `${JSON.stringify({ photos: rows.length, files: files.size, missingFiles, orphanFiles, partialFiles, states: rows.map((row) => row.verificationType) })}\n`,
     )
+    return 0
+  })
+}
+
+/**
+ * A confirmed provider whose complete profile (one photo) and identity documents wait in the
+ * admin queue; prints her username. Pictures are neutral generated shapes.
+ */
+export async function createPendingProvider(): Promise<number> {
+  return withDatabase(async () => {
+    const email = 'estrela@example.com'
+    await openAccount(
+      { email, password: 'senha-forte-123', name: 'Estrela Azul' },
+      { role: 'provider', workingName: 'Estrela Azul' },
+      { language: 'pt' },
+    )
+    await settleAuthTasks()
+    const [account] = await db()
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, email))
+      .returning({ id: user.id })
+    if (!account) throw new Error('the provider was not created')
+    const [profile] = await db()
+      .update(profiles)
+      .set({
+        age: 31,
+        citySlug: 'recife',
+        city: 'Recife',
+        description: 'Olá! Sou a Estrela, atendo em Recife com hora marcada e discrição.',
+        hourlyRate: 350,
+        whatsapp: '+5581977776666',
+      })
+      .where(eq(profiles.userId, account.id))
+      .returning({ username: profiles.username })
+    const shape = (hue: number, width: number, height: number) =>
+      sharp({
+        create: { width, height, channels: 3, background: `hsl(${hue}, 50%, 45%)` },
+      })
+        .composite([
+          {
+            input: Buffer.from(
+              `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${width / 4}" fill="hsl(${hue + 150}, 60%, 80%)"/></svg>`,
+            ),
+          },
+        ])
+        .jpeg()
+        .toBuffer()
+    const photo = await uploadPhoto(account.id, await shape(200, 900, 1200))
+    if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
+    const sent = await submitVerification(
+      account.id,
+      {
+        documentFront: await shape(30, 900, 600),
+        documentBack: await shape(90, 900, 600),
+        selfie: await shape(300, 800, 1000),
+      },
+      true,
+    )
+    if (!sent.ok) throw new Error(`documents refused: ${JSON.stringify(sent.error)}`)
+    process.stdout.write(`${JSON.stringify({ username: profile?.username })}\n`)
     return 0
   })
 }

@@ -1,0 +1,114 @@
+// The admin area's vocabulary (issue 8): what the team can do, why, and how it is recorded.
+// Shared by the server (checks, audit log) and the screens (choices, labels).
+
+/** Every admin action the audit log records (DESIGN.md: who, when and why). */
+export const ADMIN_ACTIONS = [
+  'verification_approve',
+  'verification_reject',
+  'changes_approve',
+  'changes_reject',
+  'suspend',
+  'lift_suspension',
+  'ban',
+  'hide',
+  'unhide',
+  'set_tier',
+  'report_resolve',
+  'flag_resolve',
+  'reserve_username',
+  'release_username',
+  'grant_admin',
+  'revoke_admin',
+] as const
+export type AdminAction = (typeof ADMIN_ACTIONS)[number]
+
+/** What an audit entry is about. */
+export const AUDIT_TARGETS = ['profile', 'user', 'username', 'report', 'photo_flag'] as const
+export type AuditTarget = (typeof AUDIT_TARGETS)[number]
+
+/** Why the team refuses an identity check; 'other' needs the free text. */
+export const REJECTION_REASONS = [
+  'unreadable',
+  'selfie_mismatch',
+  'document_expired',
+  'underage',
+  'third_party',
+  'incomplete_profile',
+  'other',
+] as const
+export type RejectionReason = (typeof REJECTION_REASONS)[number]
+
+/** Why a client or visitor reports a profile (issue 9 files them; the team resolves them). */
+export const REPORT_REASONS = [
+  'fake_photos',
+  'not_the_person',
+  'advance_payment',
+  'threats',
+  'minor',
+  'other',
+] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+
+/** How the team closes a report or a duplicate-photo flag; the actions are carried out. */
+export const REPORT_RESOLUTIONS = ['no_action', 'hide_profile', 'ban_profile', 'handled'] as const
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
+
+export const FLAG_RESOLUTIONS = [
+  'no_action',
+  'remove_photo',
+  'hide_profile',
+  'ban_profile',
+  'handled',
+] as const
+export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number]
+
+/** Days a suspension may last (SPEC §4: temporary, for a set number of days). */
+export const SUSPENSION_DAYS = { min: 1, max: 365 } as const
+
+/** Largest daily value of a plan the team may enter, in reais. */
+export const MAX_DAILY_VALUE = 10_000
+
+/**
+ * Suspensions are consecutive (SPEC §4: the third becomes a ban) while each one starts within
+ * this many months of the end of the one before: one registration period (SPEC §6) of good
+ * standing breaks the sequence.
+ */
+export const CONSECUTIVE_SUSPENSION_WINDOW_MONTHS = 6
+
+/** Return fee of a suspension (SPEC §4): days × the daily value of the plan, in centavos. */
+export function returnFeeCents(days: number, dailyValueCents: number): number {
+  return days * dailyValueCents
+}
+
+/**
+ * How many suspensions in a row a new one at `now` would make, itself included: going back
+ * from the newest, each earlier suspension counts while the next one started within the window
+ * of its end (or of its lifting, when the team ended it early).
+ */
+export function suspensionStreak(
+  history: { startsAt: Date; endsAt: Date | null; liftedAt: Date | null }[],
+  now: Date,
+): number {
+  const newestFirst = [...history].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())
+  let streak = 1
+  let next = now
+  for (const one of newestFirst) {
+    const ended = one.liftedAt ?? one.endsAt ?? one.startsAt
+    const windowEnd = new Date(ended)
+    windowEnd.setUTCMonth(windowEnd.getUTCMonth() + CONSECUTIVE_SUSPENSION_WINDOW_MONTHS)
+    if (next > windowEnd) break
+    streak++
+    next = one.startsAt
+  }
+  return streak
+}
+
+/** Lengths of the free texts the team writes. */
+export const REASON_LENGTH = { min: 3, max: 500 } as const
+
+/** Rows per page of the admin lists. */
+export const ADMIN_PAGE_SIZE = 50
+
+/** The account types the admin search filters by. */
+export const ADMIN_ROLE_FILTERS = ['provider', 'client', 'admin'] as const
+export type RoleFilter = (typeof ADMIN_ROLE_FILTERS)[number]

@@ -1,0 +1,154 @@
+import { data, Form, Link } from 'react-router'
+import { AdminField, adminMeta, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
+import { ADMIN_ACTIONS } from '#app/domain/moderation.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
+import { isUuid } from '#app/domain/uuid.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { endOfBrazilDay } from '#app/modules/admin/actions.server.ts'
+import { auditEntries } from '#app/modules/admin/queries.server.ts'
+import { requireRole } from '#app/modules/auth/session.server.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import type { Route } from './+types/audit'
+
+// /admin/audit (issue 8 item 8): every admin action, newest first, filtered by action, admin,
+// target and dates. Read-only: nothing here (or anywhere) edits or deletes an entry.
+
+export const meta = (args: Route.MetaArgs) => adminMeta(args, 'audit')
+
+const MAX_TEXT = 200
+/** A cursor's time as the log writes it: UTC with microseconds, years 2000 to 2999. */
+const CURSOR_TIME = /^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  const params = new URL(request.url).searchParams
+  // NUL cannot be stored or compared in PostgreSQL text: it is dropped like any stray blank.
+  const text = (name: string) =>
+    (params.get(name) ?? '').replaceAll('\u0000', '').trim().slice(0, MAX_TEXT)
+  const action = ADMIN_ACTIONS.find((one) => one === params.get('action')) ?? null
+  const fromDay = text('from')
+  const toDay = text('to')
+  const fromEnd = endOfBrazilDay(fromDay)
+  const from = fromEnd ? new Date(fromEnd.getTime() - 86_400_000 + 1) : null
+  const to = endOfBrazilDay(toDay)
+  const [beforeAt, beforeId] = text('before').split('_')
+  const before =
+    beforeAt && CURSOR_TIME.test(beforeAt) && beforeId && isUuid(beforeId)
+      ? { at: beforeAt, id: beforeId }
+      : null
+  const filters = { action, actor: text('actor'), target: text('target'), from, to, before }
+  const page = await auditEntries(filters)
+  const last = page.rows.at(-1)
+  return data(
+    {
+      filters: { action, actor: filters.actor, target: filters.target, from: fromDay, to: toDay },
+      entries: page.rows,
+      next: page.more && last ? `${last.cursorAt}_${last.id}` : null,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export const headers = passOnHeaders('Cache-Control')
+
+/** The figures of an entry that mean something to a reader, in her language. */
+function Details({ details }: { details: Record<string, unknown> | null }) {
+  const t = useT()
+  const language = useLanguage()
+  const d = t.admin.audit.detail
+  if (!details) return null
+  const date = (value: unknown) =>
+    new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      dateStyle: 'medium',
+      timeZone: BRAZIL_TIME_ZONE,
+    }).format(new Date(String(value)))
+  const parts: string[] = []
+  if (typeof details.days === 'number') parts.push(format(d.days, { count: details.days }))
+  if (typeof details.feeCents === 'number')
+    parts.push(format(d.fee, { fee: formatBrlCents(details.feeCents, language) }))
+  if (typeof details.until === 'string') parts.push(format(d.until, { date: date(details.until) }))
+  if (typeof details.to === 'string' && details.to in t.tiers)
+    parts.push(format(d.tier, { tier: t.tiers[details.to as keyof typeof t.tiers] }))
+  if (typeof details.expiresAt === 'string')
+    parts.push(format(d.until, { date: date(details.expiresAt) }))
+  if (typeof details.resolution === 'string' && details.resolution in t.admin.reports.resolutions)
+    parts.push(
+      t.admin.reports.resolutions[details.resolution as keyof typeof t.admin.reports.resolutions],
+    )
+  if (details.automatic === true) parts.push(d.automatic)
+  return parts.length > 0 ? (
+    <p className="mt-1 text-xs text-stone-600">{parts.join(' · ')}</p>
+  ) : null
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const language = useLanguage()
+  const au = t.admin.audit
+  const { filters, entries, next } = loaderData
+  const when = new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: BRAZIL_TIME_ZONE,
+  })
+  const nextLink = () => {
+    const params = new URLSearchParams()
+    for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value)
+    if (next) params.set('before', next)
+    return `?${params}`
+  }
+  return (
+    <div className="space-y-4">
+      <SectionTitle title={au.title} hint={au.hint} />
+      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+        <AdminField
+          kind="select"
+          label={au.action}
+          name="action"
+          defaultValue={filters.action ?? ''}
+          options={[
+            { value: '', label: t.admin.search.any },
+            ...ADMIN_ACTIONS.map((one) => ({ value: one, label: au.actions[one] })),
+          ]}
+        />
+        <AdminField label={au.actor} name="actor" defaultValue={filters.actor} />
+        <AdminField label={au.target} name="target" defaultValue={filters.target} />
+        <AdminField type="date" label={au.from} name="from" defaultValue={filters.from} />
+        <AdminField type="date" label={au.to} name="to" defaultValue={filters.to} />
+        <button
+          type="submit"
+          className="rounded-md bg-rose-800 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-900"
+        >
+          {au.filter}
+        </button>
+      </Form>
+      {entries.length === 0 ? (
+        <p className="text-sm text-stone-600">{au.empty}</p>
+      ) : (
+        <ol className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} className="p-3">
+              <p>
+                <strong>{au.actions[entry.action]}</strong> · {entry.targetLabel}
+              </p>
+              <p className="break-all text-stone-600">
+                <time dateTime={new Date(entry.createdAt).toISOString()}>
+                  {when.format(new Date(entry.createdAt))}
+                </time>{' '}
+                · {entry.actorEmail}
+              </p>
+              {entry.reason ? <p className="mt-1 text-stone-800">{entry.reason}</p> : null}
+              <Details details={entry.details as unknown as Record<string, unknown> | null} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {next ? (
+        <Link to={nextLink()} className="inline-block text-sm underline">
+          {au.older}
+        </Link>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import { data, Outlet } from 'react-router'
+import { AdminNav } from '#app/components/admin/admin-parts.tsx'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { useT } from '#app/i18n/i18n.ts'
+import { requireRole } from '#app/modules/auth/session.server.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import type { Route } from './+types/layout'
+
+// /admin (issue 8): the staff area. Every section checks the admin role again in its own
+// loader and action; this layout only frames them.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  return data(null, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export const headers = passOnHeaders('Cache-Control')
+
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaContext(args)
+  return pageMeta(args, { title: t.admin.metaTitle, noindex: true })
+}
+
+export default function AdminLayout() {
+  const t = useT()
+  return (
+    <SiteShell>
+      <div className="py-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.admin.title}</h1>
+        <div className="mt-4">
+          <AdminNav />
+        </div>
+        <div className="mt-6">
+          <Outlet />
+        </div>
+      </div>
+    </SiteShell>
+  )
+}

@@ -1,0 +1,86 @@
+import { data } from 'react-router'
+import {
+  AdminField,
+  AdminForm,
+  adminMeta,
+  PageAnswer,
+  Panel,
+  ReasonField,
+  SectionTitle,
+} from '#app/components/admin/admin-parts.tsx'
+import { format, useT } from '#app/i18n/i18n.ts'
+import { adminAction } from '#app/modules/admin/actions.server.ts'
+import { reservedList } from '#app/modules/admin/queries.server.ts'
+import { requireRole } from '#app/modules/auth/session.server.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import type { Route } from './+types/usernames'
+
+// /admin/usernames (issue 8 item 6): reserved usernames, added with a reason and released.
+
+export const meta = (args: Route.MetaArgs) => adminMeta(args, 'usernames')
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  return data(
+    { reserved: await reservedList() },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export const headers = passOnHeaders('Cache-Control')
+
+export function action({ request }: Route.ActionArgs) {
+  return adminAction(request, ['reserve', 'release'])
+}
+
+export default function Usernames({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const u = t.admin.usernames
+  return (
+    <div className="space-y-6">
+      <PageAnswer />
+      <Panel>
+        <SectionTitle title={u.title} hint={u.hint} />
+        <AdminForm intent="reserve" submit={u.add} className="max-w-md">
+          {(error) => (
+            <>
+              <AdminField
+                label={u.username}
+                name="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={30}
+                error={error('username')}
+              />
+              <ReasonField error={error('reason')} />
+            </>
+          )}
+        </AdminForm>
+      </Panel>
+      {loaderData.reserved.length === 0 ? (
+        <p className="text-sm text-stone-600">{u.empty}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          {loaderData.reserved.map((row) => (
+            <li key={row.username} className="grid gap-3 p-3 text-sm md:grid-cols-2">
+              <div>
+                <p className="font-semibold">{row.username}</p>
+                <p className="text-stone-600">
+                  {row.reason === 'renamed' ? u.renamed : row.reason}
+                </p>
+                {row.profileUsername ? (
+                  <p className="text-stone-600">
+                    {format(u.redirect, { username: row.profileUsername })}
+                  </p>
+                ) : null}
+              </div>
+              <AdminForm intent="release" subject={row.username} submit={u.remove} tone="plain">
+                {(error) => <ReasonField error={error('reason')} />}
+              </AdminForm>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "images_unfinished_idx" ON "images" USING btree ("created_at") WHERE "images"."verification_type" in ('uploading', 'deleting');--> statement-breakpoint
+CREATE INDEX "verification_submissions_undeleted_idx" ON "verification_submissions" USING btree ("id") WHERE "verification_submissions"."document_front_key" is not null and "verification_submissions"."status" in ('approved', 'rejected');
