@@ -26,6 +26,7 @@ import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/langu
 import { dictionary } from './i18n/i18n.ts'
 import { needsAgeGate } from './modules/age-gate/age-gate.server.ts'
 import { currentUser, sessionCookies } from './modules/auth/session.server.ts'
+import { favoriteIdsOf } from './modules/client/saved.server.ts'
 import { takeFlash } from './modules/flash/flash.server.ts'
 import { requestLanguage } from './modules/i18n/request-language.server.ts'
 import { navigationCities } from './modules/location/navigation.server.ts'
@@ -55,10 +56,23 @@ export async function loader({ request }: Route.LoaderArgs) {
       ageGate,
       // The header's dashboard and log-out buttons (SPEC §2 dashboard destination).
       account: user ? { area: areaOf(user.role) } : null,
+      // A client's saved profiles, for the hearts on cards and profile pages (issue 9); null
+      // for everyone else, whose hearts save on the device.
+      favoriteIds: user?.role === 'client' ? await clientFavoriteIds(user.id) : null,
       flash,
     },
     { headers },
   )
+}
+
+/** A failing read shows the hearts empty rather than the page broken. */
+async function clientFavoriteIds(userId: string): Promise<string[]> {
+  try {
+    return await favoriteIdsOf(userId)
+  } catch (error) {
+    log.error('favourites read failed', { error: String(error) })
+    return []
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ export default [
     }),
   ]),
   route('acompanhante/:slug', 'routes/public/profile.tsx'),
+  route('acompanhante/:slug/denunciar', 'routes/public/report.tsx'),
   route('perfil/:id', 'routes/public/profile-redirect.tsx', { id: 'perfil-redirect' }),
   route('contato/:profileId/:channel', 'routes/public/contact.tsx'),
   route('api/profile-views/:profileId', 'routes/resources/profile-view.ts'),
@@ -34,7 +35,12 @@ export default [
     route('account', 'routes/provider/account.tsx'),
   ]),
   route('dashboard/photos/upload', 'routes/provider/photo-upload.ts'),
-  route('client-dashboard', 'routes/account/client-dashboard.tsx'),
+  route('client-dashboard', 'routes/client/layout.tsx', [
+    index('routes/client/favorites.tsx'),
+    route('history', 'routes/client/history.tsx'),
+    route('account', 'routes/client/account.tsx'),
+  ]),
+  route('api/favorites', 'routes/resources/favorites.ts'),
   route('account/export', 'routes/account/export.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/overview.tsx'),

@@ -8,6 +8,7 @@ import type { ViteDevServer } from 'vite'
 import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
 import { expireTiers } from '#app/modules/admin/moderation.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { forgetReporterKeys } from '#app/modules/client/reports.server.ts'
 import { onPublicPagesChanged } from '#app/modules/http/public-pages.server.ts'
 import { mediaStorage, storageFor } from '#app/modules/media/storage.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
@@ -147,6 +148,8 @@ export async function startServer(options: StartOptions): Promise<void> {
     )
     // Paid membership tiers fall back to free when their time is up (issue 8 item 5).
     every(TIER_EXPIRY_INTERVAL_MS, () => expireTiers(), 'tier expiry')
+    // Visitors' hashed addresses on reports are kept a week, for the daily limit (issue 9).
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReporterKeys(), 'reporter key expiry')
     if (stopping) return
     server = createApp(env, options).listen(env.port, env.host)
     const listening = server

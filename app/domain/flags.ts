@@ -25,3 +25,6 @@ export function altLayoutEnabled(stored: string | null | undefined): boolean {
 
 /** Local-storage key of the profiles a visitor saved on this device (issue 9 moves them to the account). */
 export const DEVICE_FAVORITES_KEY = 'aprova-favorites'
+
+/** Local-storage flag: the client declined to move the device's favourites to the account. */
+export const FAVORITES_IMPORT_DISMISSED_KEY = 'aprova-favorites-import-dismissed'

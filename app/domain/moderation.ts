@@ -14,6 +14,8 @@ export const ADMIN_ACTIONS = [
   'unhide',
   'set_tier',
   'report_resolve',
+  /** A 'minor suspected' report hid the profile until review (actor 'system'; issue 9). */
+  'report_hide',
   'flag_resolve',
   'reserve_username',
   'release_username',

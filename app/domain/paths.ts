@@ -23,6 +23,8 @@ export const paths = {
   search: (lang: Language, query?: Record<string, string>) => withQuery(`/${lang}/buscar`, query),
   profile: (slug: string, refCity?: string) =>
     withQuery(`/acompanhante/${slug}`, refCity ? { ref_city: refCity } : undefined),
+  /** The form that reports a profile to the team (issue 9 item 2). */
+  report: (username: string) => `/acompanhante/${username}/denunciar`,
   auth: (
     params: {
       mode?: 'login' | 'signup' | 'forgot'

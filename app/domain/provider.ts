@@ -163,6 +163,12 @@ export type ProviderStanding =
 /** Reason kept on a profile whose verification lapsed (the expiry job sets it). */
 export const LAPSED_VERIFICATION_REASON = 'verification_expired'
 
+/**
+ * The hidden reason of a profile a 'minor suspected' report hid (issue 9 item 2) until the team
+ * reviews it; the provider reads a text of the site's instead.
+ */
+export const REPORT_REVIEW_REASON = 'report_under_review'
+
 export function providerStanding(profile: OwnProfileFacts, now: Date): ProviderStanding {
   switch (profile.status) {
     case 'draft':

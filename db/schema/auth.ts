@@ -92,6 +92,8 @@ export const clientProfiles = pgTable('client_profiles', {
   about: text('about'),
   /** Kept to prove the 18+ check at sign-up; never shown to anyone but the client. */
   dateOfBirth: date('date_of_birth'),
+  /** Whether the client area keeps the profiles the client opens (issue 9); off clears it. */
+  keepHistory: boolean('keep_history').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -16,6 +16,7 @@ import {
   REPORT_REASONS,
   REPORT_RESOLUTIONS,
 } from '#app/domain/moderation.ts'
+import { VISIBILITY_STATUSES } from '#app/domain/profile-status.ts'
 import { user } from './auth.ts'
 import { inList, timestamptz } from './columns.ts'
 import { profiles } from './profiles.ts'
@@ -113,6 +114,13 @@ export const reports = pgTable(
     reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details'),
+    /**
+     * A visitor's address as an HMAC (keyed with the site secret), for the rate limit only;
+     * cleared after a week. Null for a client, who is limited by account.
+     */
+    reporterKey: text('reporter_key'),
+    /** The profile's visibility before a 'minor' report hid it; null when it hid nothing. */
+    hidFrom: text('hid_from', { enum: VISIBILITY_STATUSES }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     resolvedAt: timestamptz('resolved_at'),
     resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
@@ -122,6 +130,12 @@ export const reports = pgTable(
   (t) => [
     index('reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
     index('reports_profile_idx').on(t.profileId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    index('reports_reporter_key_idx').on(t.reporterKey, t.createdAt),
     check('reports_reason_check', sql`${t.reason} in (${inList(REPORT_REASONS)})`),
+    check(
+      'reports_hid_from_check',
+      sql`${t.hidFrom} is null or ${t.hidFrom} in (${inList(VISIBILITY_STATUSES)})`,
+    ),
   ],
 )

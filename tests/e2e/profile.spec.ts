@@ -213,7 +213,7 @@ test.describe('profile journey', () => {
       await bar.getByRole('link', { name: /^Próximo perfil: / }).getAttribute('aria-label')
     )?.replace('Próximo perfil: ', '')
 
-    const favourite = bar.getByRole('button', { name: 'Favoritar' })
+    const favourite = bar.getByRole('button', { name: /^Favoritar / })
     await expect(favourite).toHaveAttribute('aria-pressed', 'false')
     await favourite.click()
     await expect(page.getByText('Salvo nos favoritos deste aparelho')).toBeVisible()

@@ -35,11 +35,11 @@ import {
 import {
   createAccount,
   sessionCookie,
-  TEST_BASE_URL,
   TEST_PASSWORD,
   useTestServerEnv,
 } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
+import { callRoute, type Handler } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
 
 // The admin area (issue 8), called the way React Router calls its loaders and actions.
@@ -54,32 +54,7 @@ beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
-type Handler = (args: never) => unknown
-
-/** Calls a loader (GET) or an action (POST with `body`) as the holder of `cookie`. */
-async function call(
-  handler: Handler,
-  url: string,
-  options: { body?: Record<string, string>; cookie?: string; params?: Record<string, string> } = {},
-) {
-  const request = new Request(`${TEST_BASE_URL}${url}`, {
-    method: options.body ? 'POST' : 'GET',
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    body: options.body ? new URLSearchParams(options.body) : undefined,
-  })
-  try {
-    const result = await handler({ request, params: options.params ?? {}, context: {} } as never)
-    if (result instanceof Response)
-      return { status: result.status, location: result.headers.get('location'), data: undefined }
-    const value = result as { data: Record<string, unknown>; init?: ResponseInit | null }
-    // biome-ignore lint/suspicious/noExplicitAny: the tests read the answers' data loosely
-    return { status: value.init?.status ?? 200, data: value.data as Record<string, any> }
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get('location'), data: undefined }
-    throw thrown
-  }
-}
+const call = callRoute
 
 async function signedIn(role: 'admin' | 'client' | 'provider') {
   const account = await createAccount({ role })

@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import {
   ActionAlert,
@@ -16,14 +17,14 @@ import {
   passwordChangeSchema,
 } from '#app/modules/account/schema.ts'
 
-function Section({
+export function Section({
   title,
   text,
   children,
 }: {
   title: string
   text: string
-  children: React.ReactNode
+  children: ReactNode
 }) {
   return (
     <section className="rounded-lg border border-stone-200 bg-white p-4">
@@ -34,8 +35,11 @@ function Section({
   )
 }
 
-/** The account section of every role's area: e-mail, password, data copy, deletion. */
-export function AccountSettings({ email }: { email: string }) {
+/**
+ * The account section of every role's area: e-mail, password, data copy, deletion; `children`
+ * (a role's own settings) come first.
+ */
+export function AccountSettings({ email, children }: { email: string; children?: ReactNode }) {
   const t = useT()
   const a = t.accountPage
   const emailForm = useCheckedForm<AccountAnswer>('email', firstProblem(emailChangeSchema))
@@ -47,6 +51,7 @@ export function AccountSettings({ email }: { email: string }) {
         <h2 className="text-xl font-semibold">{a.title}</h2>
         <p className="mt-1 text-sm text-stone-600">{format(a.signedInAs, { email })}</p>
       </div>
+      {children}
 
       <Section title={a.emailTitle} text={a.emailText}>
         {emailForm.data?.done ? (

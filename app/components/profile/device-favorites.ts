@@ -5,7 +5,8 @@ import { isUuid } from '#app/domain/uuid.ts'
 // Favourites saved on this device, before (or without) a client account: a list of profile ids
 // in local storage. They never leave the browser; the client area (issue 9) takes them over.
 
-function read(): string[] {
+/** The profile ids saved on this device (none when storage is unreadable). */
+export function readDeviceFavorites(): string[] {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(DEVICE_FAVORITES_KEY) ?? '[]')
     return Array.isArray(value) ? value.filter((id): id is string => isUuid(String(id))) : []
@@ -17,9 +18,9 @@ function read(): string[] {
 /** Whether the profile is a device favourite, and a toggle that returns the new state. */
 export function useDeviceFavorite(profileId: string): [boolean, () => boolean] {
   const [favorite, setFavorite] = useState(false)
-  useEffect(() => setFavorite(read().includes(profileId)), [profileId])
+  useEffect(() => setFavorite(readDeviceFavorites().includes(profileId)), [profileId])
   const toggle = useCallback(() => {
-    const ids = read()
+    const ids = readDeviceFavorites()
     const saved = !ids.includes(profileId)
     const next = saved ? [profileId, ...ids] : ids.filter((id) => id !== profileId)
     try {

@@ -8,6 +8,7 @@ import { paths } from '#app/domain/paths.ts'
 import { truncate } from '#app/domain/text.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
+import { FavoriteButton } from './favorite-button.tsx'
 
 const TIER_STYLES: Partial<Record<string, string>> = {
   vip_plus: 'bg-stone-900 text-amber-200',
@@ -39,7 +40,7 @@ export function ProfileCard({
   const tierStyle = TIER_STYLES[profile.membershipTier]
   const place = [profile.neighborhood, profile.city].filter(Boolean).join(', ')
   return (
-    <article className="h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+    <article className="relative h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       <Link
         to={paths.profile(profile.username, refCity)}
         className="block h-full focus-visible:outline-offset-[-4px]"
@@ -113,6 +114,14 @@ export function ProfileCard({
           )}
         </div>
       </Link>
+      {/* Beside the link, not in it: a button inside a link is not a button. */}
+      <div className="absolute right-2 top-2">
+        <FavoriteButton
+          profileId={profile.id}
+          name={profile.name}
+          className="grid size-10 place-items-center rounded-full bg-white/90 text-stone-700 shadow-sm hover:text-rose-700 aria-pressed:text-rose-700"
+        />
+      </div>
     </article>
   )
 }

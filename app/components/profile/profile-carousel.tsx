@@ -14,7 +14,7 @@ import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { Carousel, CarouselNeighbour } from '#app/modules/profile/carousel.server.ts'
-import { useDeviceFavorite } from './device-favorites.ts'
+import { useFavorite } from './favorite-button.tsx'
 
 // Same sizes as the gallery's grid, so the preloaded files are the ones it will ask for.
 const GRID_SIZES = '(min-width: 1024px) 30vw, 50vw'
@@ -265,7 +265,7 @@ function MobileBar({
   position: string | undefined
 }) {
   const t = useT()
-  const [favorite, toggleFavorite] = useDeviceFavorite(profile.id)
+  const favorite = useFavorite(profile.id)
   const share = async () => {
     const url = new URL(paths.profile(profile.username), window.location.origin).toString()
     const text = format(t.profile.shareText, { name: profile.name })
@@ -293,15 +293,16 @@ function MobileBar({
         {previous ?? <span className="size-11" />}
         <button
           type="button"
-          aria-pressed={favorite}
-          aria-label={t.profile.favorite}
-          onClick={() => {
-            const saved = toggleFavorite()
-            toast.success(saved ? t.profile.favoriteSaved : t.profile.favoriteRemoved)
-          }}
+          aria-pressed={favorite.saved}
+          aria-label={format(t.favorites.toggle, { name: profile.name })}
+          onClick={favorite.toggle}
           className={button}
         >
-          <Heart aria-hidden="true" className="size-6" fill={favorite ? 'currentColor' : 'none'} />
+          <Heart
+            aria-hidden="true"
+            className="size-6"
+            fill={favorite.saved ? 'currentColor' : 'none'}
+          />
         </button>
         {position && <span className="text-xs text-stone-600">{position}</span>}
         <button type="button" aria-label={t.profile.share} onClick={share} className={button}>

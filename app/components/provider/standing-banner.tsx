@@ -2,7 +2,11 @@ import { CircleAlert, CircleCheck, Clock, EyeOff, Pause } from 'lucide-react'
 import { Link } from 'react-router'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { paths } from '#app/domain/paths.ts'
-import { LAPSED_VERIFICATION_REASON, type ProviderStanding } from '#app/domain/provider.ts'
+import {
+  LAPSED_VERIFICATION_REASON,
+  type ProviderStanding,
+  REPORT_REVIEW_REASON,
+} from '#app/domain/provider.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 
@@ -39,7 +43,14 @@ export function StandingBanner({
   const reason = (text: string | null) =>
     text ? (
       <p className="mt-1 text-sm">
-        {format(s.reason, { reason: text === LAPSED_VERIFICATION_REASON ? s.lapsedReason : text })}
+        {format(s.reason, {
+          reason:
+            text === LAPSED_VERIFICATION_REASON
+              ? s.lapsedReason
+              : text === REPORT_REVIEW_REASON
+                ? s.reportReviewReason
+                : text,
+        })}
       </p>
     ) : null
   const support = <p className="mt-2 text-sm">{format(s.support, { email: SUPPORT_EMAIL })}</p>

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.server.ts'
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
@@ -6,6 +6,8 @@ import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
 import { discardSubmissionFiles } from '#app/modules/provider/verification.server.ts'
 import { db } from '#db/client.server.ts'
 import { account, clientProfiles, session, user, userRoles } from '#db/schema/auth.ts'
+import { favorites, recentlyViewed } from '#db/schema/clients.ts'
+import { reports } from '#db/schema/moderation.ts'
 import { images, profileServices, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import { log } from '#server/logger.server.ts'
@@ -103,7 +105,11 @@ export async function exportAccountData(userId: string) {
       .from(account)
       .where(eq(account.userId, userId)),
     db()
-      .select({ about: clientProfiles.about, dateOfBirth: clientProfiles.dateOfBirth })
+      .select({
+        about: clientProfiles.about,
+        dateOfBirth: clientProfiles.dateOfBirth,
+        keepHistory: clientProfiles.keepHistory,
+      })
       .from(clientProfiles)
       .where(eq(clientProfiles.userId, userId)),
     db().select().from(profiles).where(eq(profiles.userId, userId)),
@@ -155,11 +161,50 @@ export async function exportAccountData(userId: string) {
           .orderBy(asc(profileDailyStats.day)),
       }
     : undefined
+  // What the client saved, looked at and reported (issue 9); a report's outcome is the team's.
+  const [saved, viewed, filed] = await Promise.all([
+    db()
+      .select({
+        savedAt: favorites.createdAt,
+        profileId: favorites.profileId,
+        username: profiles.username,
+        name: profiles.name,
+      })
+      .from(favorites)
+      .leftJoin(profiles, eq(profiles.id, favorites.profileId))
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt)),
+    db()
+      .select({
+        viewedAt: recentlyViewed.viewedAt,
+        profileId: recentlyViewed.profileId,
+        username: profiles.username,
+        name: profiles.name,
+      })
+      .from(recentlyViewed)
+      .innerJoin(profiles, eq(profiles.id, recentlyViewed.profileId))
+      .where(eq(recentlyViewed.userId, userId))
+      .orderBy(desc(recentlyViewed.viewedAt)),
+    db()
+      .select({
+        filedAt: reports.createdAt,
+        profileId: reports.profileId,
+        reason: reports.reason,
+        details: reports.details,
+        closedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId))
+      .orderBy(desc(reports.createdAt)),
+  ])
   return {
     exportedAt: new Date().toISOString(),
     account: { ...owner, role: await roleOf(userId), signInMethods: logins },
     sessions,
     ...(client[0] ? { client: client[0] } : {}),
+    ...(saved.length > 0 ? { favorites: saved } : {}),
+    ...(viewed.length > 0 ? { recentlyViewed: viewed } : {}),
+    ...(filed.length > 0 ? { reportsFiled: filed } : {}),
     ...(provider ? { provider } : {}),
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { asLanguage, type Language } from '#app/domain/language.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
@@ -12,7 +12,11 @@ import {
   suspensionStreak,
 } from '#app/domain/moderation.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
-import { LAPSED_VERIFICATION_REASON, verificationEndsAt } from '#app/domain/provider.ts'
+import {
+  LAPSED_VERIFICATION_REASON,
+  REPORT_REVIEW_REASON,
+  verificationEndsAt,
+} from '#app/domain/provider.ts'
 import { SUSPENSIONS_BEFORE_BAN } from '#app/domain/terms.ts'
 import { dictionary } from '#app/i18n/i18n.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
@@ -91,7 +95,7 @@ interface AuditEntry {
   details?: Record<string, unknown>
 }
 
-async function audit(tx: Transaction, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function audit(tx: Transaction, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -104,11 +108,11 @@ async function audit(tx: Transaction, actor: Actor, entry: AuditEntry): Promise<
   })
 }
 
-const profileLabel = (profile: { name: string; username: string }) =>
+export const profileLabel = (profile: { name: string; username: string }) =>
   `${profile.name} (${profile.username})`
 
 /** The profile row, locked until the transaction ends; a Refusal when there is none. */
-async function lockProfile(tx: Transaction, profileId: string) {
+export async function lockProfile(tx: Transaction, profileId: string) {
   const [profile] = await tx
     .select({
       id: profiles.id,
@@ -122,6 +126,7 @@ async function lockProfile(tx: Transaction, profileId: string) {
       verifiedAt: profiles.verifiedAt,
       pendingWorkingName: profiles.pendingWorkingName,
       changesSubmittedAt: profiles.changesSubmittedAt,
+      hiddenReason: profiles.hiddenReason,
     })
     .from(profiles)
     .where(eq(profiles.id, profileId))
@@ -133,10 +138,14 @@ async function lockProfile(tx: Transaction, profileId: string) {
 // ---------------------------------------------------------------- e-mails to the provider
 
 /** Tells the provider of a decision in her language; a failure is logged, the decision stands. */
-async function tellProvider(
+export async function tellProvider(
   profileId: string,
   kind: DecisionEmail,
-  extra: { reason?: string | null; values?: (language: Language) => Record<string, string> } = {},
+  extra: {
+    /** The team's words, or a text of the site's own in the provider's language. */
+    reason?: string | null | ((language: Language) => string)
+    values?: (language: Language) => Record<string, string>
+  } = {},
 ): Promise<void> {
   try {
     const [owner] = await db()
@@ -151,7 +160,7 @@ async function tellProvider(
         to: owner.email,
         name: owner.name,
         url: `${serverEnv().baseUrl}${kind === 'rejected' ? '/dashboard/verification' : '/dashboard'}`,
-        reason: extra.reason,
+        reason: typeof extra.reason === 'function' ? extra.reason(language) : extra.reason,
         values: extra.values?.(language),
       }),
     )
@@ -634,6 +643,7 @@ export async function resolveReport(
   input: { resolution: ReportResolution; note: string },
 ): Promise<AdminResult> {
   let profileId = ''
+  let restored = false
   const result = await inTransaction(async (tx) => {
     const [report] = await tx
       .select({
@@ -658,6 +668,7 @@ export async function resolveReport(
         note: input.note,
       })
       .where(eq(reports.id, reportId))
+    if (input.resolution === 'no_action') restored = await showAfterReview(tx, actor, profile)
     await audit(tx, actor, {
       action: 'report_resolve',
       targetType: 'report',
@@ -668,7 +679,60 @@ export async function resolveReport(
     })
   })
   if (result.ok) await tellOfClosing(profileId, input.resolution, input.note)
+  if (result.ok && restored) await tellProvider(profileId, 'restored')
   return result
+}
+
+/**
+ * A profile a 'minor suspected' report hid (issue 9) shows again, as it was before, once the
+ * team closes the last open 'minor' report about it with no action. True when it did.
+ */
+async function showAfterReview(
+  tx: Transaction,
+  actor: Actor,
+  profile: LockedProfile,
+): Promise<boolean> {
+  if (profile.visibilityStatus !== 'hidden' || profile.hiddenReason !== REPORT_REVIEW_REASON)
+    return false
+  const [open] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.profileId, profile.id),
+        eq(reports.reason, 'minor'),
+        isNull(reports.resolvedAt),
+      ),
+    )
+    .limit(1)
+  if (open) return false
+  const [hiding] = await tx
+    .select({ hidFrom: reports.hidFrom })
+    .from(reports)
+    .where(and(eq(reports.profileId, profile.id), sql`${reports.hidFrom} is not null`))
+    .orderBy(desc(reports.createdAt))
+    .limit(1)
+  // A profile its provider had paused stays paused; 'hidden' is never where it goes back to.
+  const back = hiding?.hidFrom === 'paused' ? 'paused' : 'active'
+  await tx
+    .update(profiles)
+    .set({
+      visibilityStatus: back,
+      hiddenAt: null,
+      hiddenBy: null,
+      hiddenReason: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.id, profile.id))
+  await audit(tx, actor, {
+    action: 'unhide',
+    targetType: 'profile',
+    targetId: profile.id,
+    targetLabel: profileLabel(profile),
+    reason: null,
+    details: { afterReportReview: true, visibility: back },
+  })
+  return back === 'active' && profile.status === 'approved'
 }
 
 /** Carries out a closing action on the (locked) profile of a report or flag. */
@@ -679,7 +743,11 @@ async function closeWith(
   resolution: ReportResolution | FlagResolution,
   note: string,
 ): Promise<void> {
-  if (resolution === 'hide_profile' && profile.visibilityStatus !== 'hidden')
+  // A profile hidden pending a report's review becomes hidden by the team, with its reason.
+  if (
+    resolution === 'hide_profile' &&
+    (profile.visibilityStatus !== 'hidden' || profile.hiddenReason === REPORT_REVIEW_REASON)
+  )
     await hideInside(tx, actor, profile, true, note)
   if (resolution === 'ban_profile') await banInside(tx, actor, profile, note)
 }

@@ -284,7 +284,10 @@ export async function searchAccounts(filters: {
 export const isProfileStatus = (value: string | null): value is ProfileStatus =>
   PROFILE_STATUSES.some((one) => one === value)
 
-/** Open reports, oldest first, with the profile they are about. */
+/**
+ * Open reports with the profile they are about: 'minor suspected' first (the profile waits
+ * hidden), then oldest first.
+ */
 export function openReports() {
   return db()
     .select({
@@ -293,6 +296,7 @@ export function openReports() {
       details: reports.details,
       createdAt: reports.createdAt,
       byClient: sql<boolean>`${reports.reporterId} is not null`,
+      hidProfile: sql<boolean>`${reports.hidFrom} is not null`,
       profileId: profiles.id,
       name: profiles.name,
       username: profiles.username,
@@ -302,7 +306,7 @@ export function openReports() {
     .from(reports)
     .innerJoin(profiles, eq(profiles.id, reports.profileId))
     .where(isNull(reports.resolvedAt))
-    .orderBy(asc(reports.createdAt))
+    .orderBy(sql`${reports.reason} = 'minor' desc`, asc(reports.createdAt))
     .limit(ADMIN_PAGE_SIZE)
 }
 

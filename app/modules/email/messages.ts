@@ -75,6 +75,20 @@ export function decisionEmail(
   return renderEmail(language, { ...message, subject, paragraphs, action })
 }
 
+/** To every admin: a 'minor suspected' report hid a profile, to be reviewed first. */
+export function teamAlertEmail(
+  language: Language,
+  message: { to: string; name: string; url: string; profile: string },
+): EmailMessage {
+  const { email: t } = dictionary(language)
+  return renderEmail(language, {
+    ...message,
+    subject: t.minorReportSubject,
+    paragraphs: [format(t.minorReportText, { profile: message.profile })],
+    action: t.minorReportAction,
+  })
+}
+
 /** One message as plain text and HTML with the same words. */
 function renderEmail(
   language: Language,

@@ -85,7 +85,8 @@ function conditions(query: ListingQuery): SQL {
   return sql.join(parts, sql` and `)
 }
 
-interface Row {
+/** A card's columns as the listing SQL names them. */
+export interface CardRow {
   id: string
   username: string
   name: string
@@ -114,7 +115,7 @@ interface Row {
  */
 export async function listProfiles(query: ListingQuery): Promise<ListingPage> {
   const result = await db().execute(listingSql(query))
-  const rows = (result as unknown as { rows: Row[] }).rows
+  const rows = (result as unknown as { rows: CardRow[] }).rows
   const total = rows[0]?.total ?? (query.offset > 0 ? await countProfiles(query) : 0)
   return { profiles: rows.map(toCard), total }
 }
@@ -178,7 +179,7 @@ export async function countProfiles(query: ListingQuery): Promise<number> {
   return (result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0
 }
 
-function toCard(row: Row): ProfileCardData {
+export function toCard(row: Omit<CardRow, 'total'>): ProfileCardData {
   return {
     id: row.id,
     username: row.username,

@@ -14,7 +14,7 @@ import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { returnFeeCents, SUSPENSION_DAYS } from '#app/domain/moderation.ts'
 import { formatBrlCents, parseReais } from '#app/domain/money.ts'
-import { LAPSED_VERIFICATION_REASON } from '#app/domain/provider.ts'
+import { LAPSED_VERIFICATION_REASON, REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
@@ -97,7 +97,12 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
             {a.visibility[profile.visibilityStatus]}
             {profile.hiddenReason ? (
               <span className="block text-stone-600">
-                {format(a.profile.statusReason, { reason: profile.hiddenReason })}
+                {format(a.profile.statusReason, {
+                  reason:
+                    profile.hiddenReason === REPORT_REVIEW_REASON
+                      ? a.profile.reportReviewReason
+                      : profile.hiddenReason,
+                })}
               </span>
             ) : null}
           </dd>

@@ -52,6 +52,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <li key={report.id} className="grid gap-3 py-4 md:grid-cols-2">
                 <div className="text-sm">
                   <p className="font-semibold">{r.reasons[report.reason]}</p>
+                  {report.reason === 'minor' ? (
+                    <p className="font-medium text-red-800">
+                      {report.hidProfile ? r.minorHid : r.minorPriority}
+                    </p>
+                  ) : null}
                   <p>
                     <Link to={`/admin/profiles/${report.profileId}`} className="underline">
                       {report.name} ({report.username})

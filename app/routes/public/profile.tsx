@@ -1,4 +1,4 @@
-import { BadgeCheck, ShieldAlert } from 'lucide-react'
+import { BadgeCheck, Flag, ShieldAlert } from 'lucide-react'
 import { useEffect } from 'react'
 import {
   data,
@@ -12,6 +12,7 @@ import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { ContactCard } from '#app/components/profile/contact-card.tsx'
+import { FavoriteButton } from '#app/components/profile/favorite-button.tsx'
 import { ProfileGallery } from '#app/components/profile/gallery.tsx'
 import { ProfileCarousel } from '#app/components/profile/profile-carousel.tsx'
 import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
@@ -159,16 +160,27 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         )}
         <div className="mt-4 grid gap-8 pb-8 lg:grid-cols-[1fr_20rem]">
           <div>
-            <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
-              {profile.name}
-              {profile.verified && (
-                <BadgeCheck
-                  role="img"
-                  aria-label={t.profile.verified}
-                  className="size-6 text-sky-700"
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+                {profile.name}
+                {profile.verified && (
+                  <BadgeCheck
+                    role="img"
+                    aria-label={t.profile.verified}
+                    className="size-6 text-sky-700"
+                  />
+                )}
+              </h1>
+              {/* On a phone the carousel's bottom bar holds the heart. */}
+              <div className="hidden md:block">
+                <FavoriteButton
+                  profileId={profile.id}
+                  name={profile.name}
+                  className="grid size-11 place-items-center rounded-full border border-stone-300 bg-white text-stone-700 hover:text-rose-700 aria-pressed:text-rose-700"
+                  iconClassName="size-6"
                 />
-              )}
-            </h1>
+              </div>
+            </div>
             <section aria-label={t.profile.photos} className="mt-4">
               <ProfileGallery name={profile.name} photos={profile.photos} />
             </section>
@@ -232,6 +244,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 <li>{t.profile.safetyPlace}</li>
                 <li>{t.profile.safetyReport}</li>
               </ul>
+              <Link
+                to={paths.report(profile.username)}
+                rel="nofollow"
+                className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-rose-900 underline"
+              >
+                <Flag aria-hidden="true" className="size-4" />
+                {t.report.link}
+              </Link>
             </section>
           </aside>
         </div>

@@ -1,5 +1,7 @@
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { isUuid } from '#app/domain/uuid.ts'
+import { currentUser } from '#app/modules/auth/session.server.ts'
+import { recordView } from '#app/modules/client/saved.server.ts'
 import { recordProfileEvent, statsDay } from '#app/modules/profile/stats.server.ts'
 import {
   dailyOnce,
@@ -20,7 +22,8 @@ const empty = (status: number) =>
  * POST /api/profile-views/{profileId}: counts one view of a public profile for the day (issue 4,
  * item 6). The page calls it with navigator.sendBeacon after it is shown, so crawlers and
  * prefetches do not count and the HTML cache does not hide views. A visitor counts once per
- * profile and day; nothing about the visitor is stored.
+ * profile and day; nothing about the visitor is stored, except in a signed-in client's own
+ * history (issue 9), which only that client sees.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return empty(405)
@@ -31,6 +34,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const visitor = visitorKey(context)
   if (!limiter.hit(visitor).allowed) return empty(429)
   const profileId = params.profileId.toLowerCase()
+  // A signed-in client's own history (issue 9), whatever the day's count says.
+  const user = await currentUser(request).catch(() => null)
+  if (user?.role === 'client') await recordView(user.id, profileId)
   if (isCrawler(request.headers.get('user-agent')) || !counted.first(`${visitor} ${profileId}`)) {
     return empty(204)
   }

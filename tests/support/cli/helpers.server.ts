@@ -165,3 +165,23 @@ export async function createPendingProvider(): Promise<number> {
     return 0
   })
 }
+
+/** A confirmed client account, `argv[2]` and `argv[3]` being its e-mail and password. */
+export async function createClient(): Promise<number> {
+  const [email, password] = process.argv.slice(2, 4)
+  if (!email || !password) throw new Error('usage: createClient <email> <password>')
+  return withDatabase(async () => {
+    await openAccount(
+      { email, password, name: 'Rafa' },
+      {
+        role: 'client',
+        about: 'Gosto de boas conversas.',
+        dateOfBirth: '1990-05-20',
+      },
+      { language: 'pt' },
+    )
+    await settleAuthTasks()
+    await db().update(user).set({ emailVerified: true }).where(eq(user.email, email))
+    return 0
+  })
+}

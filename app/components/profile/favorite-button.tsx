@@ -1,0 +1,106 @@
+import { Heart } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { useFetcher, useLocation, useRouteLoaderData } from 'react-router'
+import { toast } from 'sonner'
+import type { FavoriteAnswer } from '#app/domain/client-area.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
+import { useDeviceFavorite } from './device-favorites.ts'
+
+/**
+ * A profile's favourite state and its toggle (issue 9 item 1). A signed-in client's favourites
+ * live in the account (the root loader lists them; the toggle posts to /api/favorites and the
+ * page's data is read again); anyone else's live on the device, as before signing in.
+ */
+export function useFavorite(profileId: string) {
+  const t = useT()
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const accountIds = root?.favoriteIds ?? null
+  const fetcher = useFetcher<FavoriteAnswer>({ key: `favorite:${profileId}` })
+  const [onDevice, toggleOnDevice] = useDeviceFavorite(profileId)
+  const sent = useRef(false)
+
+  // One message per answer, whichever of the page's hearts for this profile sent it.
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || !sent.current) return
+    sent.current = false
+    const answer = fetcher.data
+    const id = `favorite:${profileId}`
+    if (answer.ok) {
+      toast.success(answer.saved ? t.favorites.saved : t.favorites.removed, { id })
+    } else {
+      toast.error(t.favorites.errors[answer.error], { id })
+    }
+  }, [fetcher.state, fetcher.data, profileId, t])
+
+  if (accountIds === null) {
+    return {
+      saved: onDevice,
+      toggle: () => {
+        const saved = toggleOnDevice()
+        toast.success(saved ? t.favorites.savedOnDevice : t.favorites.removed, {
+          id: `favorite:${profileId}`,
+        })
+      },
+    }
+  }
+  const pending = fetcher.formData?.get('intent')
+  const saved = pending ? pending === 'add' : accountIds.includes(profileId)
+  return {
+    saved,
+    toggle: () => {
+      sent.current = true
+      void fetcher.submit(
+        { intent: saved ? 'remove' : 'add', profileId, js: '1' },
+        { method: 'post', action: '/api/favorites' },
+      )
+    },
+  }
+}
+
+/**
+ * The heart on a card or a profile page: a form, so that it works before the page's script runs
+ * (a visitor is then asked to log in as a client), and a toggle once it does.
+ */
+export function FavoriteButton({
+  profileId,
+  name,
+  className,
+  iconClassName = 'size-5',
+}: {
+  profileId: string
+  name: string
+  className: string
+  iconClassName?: string
+}) {
+  const t = useT()
+  const location = useLocation()
+  const { saved, toggle } = useFavorite(profileId)
+  return (
+    <form
+      method="post"
+      action="/api/favorites"
+      onSubmit={(event) => {
+        event.preventDefault()
+        toggle()
+      }}
+    >
+      <input type="hidden" name="intent" value={saved ? 'remove' : 'add'} />
+      <input type="hidden" name="profileId" value={profileId} />
+      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        aria-pressed={saved}
+        aria-label={format(t.favorites.toggle, { name })}
+        title={saved ? t.favorites.savedHint : t.favorites.saveHint}
+        className={className}
+      >
+        <Heart
+          aria-hidden="true"
+          className={iconClassName}
+          fill={saved ? 'currentColor' : 'none'}
+        />
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,29 @@
+import type { ReportReason } from './moderation.ts'
+
+// The client's area and the report form (issue 9): limits shared by the server and the screens.
+
+/** Profiles a client may keep as favourites. */
+export const FAVORITES_MAX = 500
+
+/** Profiles the history keeps, newest first. */
+export const HISTORY_SIZE = 50
+
+/** Free text of a report: optional, except for 'other', which says what is wrong. */
+export const REPORT_DETAILS_LENGTH = { min: 10, max: 1000 } as const
+
+/** Reasons whose free text is required. */
+export const REPORT_DETAILS_REQUIRED: readonly ReportReason[] = ['other']
+
+/**
+ * Reports one client or one visitor's address may file: enough for anyone who meets several
+ * bad profiles in an evening, too few to hide profiles at will with 'minor' reports.
+ */
+export const REPORT_LIMITS = { perHour: 5, perDay: 10 } as const
+
+/** Days a visitor's hashed address stays on a report (the daily limit needs one). */
+export const REPORTER_KEY_DAYS = 7
+
+/** What /api/favorites answers a heart (with JavaScript). */
+export type FavoriteAnswer =
+  | { ok: true; saved: boolean }
+  | { ok: false; error: 'signIn' | 'notClient' | 'full' | 'notPublic' | 'tooMany' | 'bad' }

@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { expect, test } from './fixtures.ts'
+import { createServerStorage, startServer } from './server-process.mjs'
+
+// The client area end to end (issue 9): a client saves two profiles from a city page, finds
+// them in her area, removes one, reports a profile for asking a Pix in advance, downloads her
+// data (the favourite and the report are in it), deletes her account and cannot log in again.
+
+type Server = Awaited<ReturnType<typeof startServer>>
+let storage: Awaited<ReturnType<typeof createServerStorage>>
+let server: Server
+
+test.describe.configure({ mode: 'serial' })
+test.use({ locale: 'pt-BR' })
+
+const CLIENT = { email: 'rafa.cliente@example.com', password: 'senha-do-cliente-123' }
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  storage = await createServerStorage()
+  // A first start creates the database and the demo profiles; then, stopped, the client.
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
+  await server.stop()
+  const result = spawnSync(
+    process.execPath,
+    [
+      'tests/support/cli/run.mjs',
+      './tests/support/cli/helpers.server.ts',
+      'createClient',
+      CLIENT.email,
+      CLIENT.password,
+    ],
+    {
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  )
+  expect(result.status, result.stderr).toBe(0)
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+})
+
+test('a client saves, removes, reports, downloads her data and deletes her account', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const base = server.baseUrl
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
+
+  const logIn = async () => {
+    await page.goto(`${base}/auth?mode=login&type=client`)
+    await page.getByLabel('E-mail').fill(CLIENT.email)
+    await page.getByLabel('Senha').fill(CLIENT.password)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  }
+  await logIn()
+  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  await expect(page.getByText(/Você ainda não salvou nenhum perfil/)).toBeVisible()
+
+  // Two hearts on the São Paulo page.
+  await page.goto(`${base}/pt/acompanhantes/sao-paulo`)
+  const cards = page.locator('main article')
+  const names: string[] = []
+  for (const index of [0, 1]) {
+    const card = cards.nth(index)
+    names.push((await card.getByRole('heading').textContent())?.trim() ?? '')
+    const heart = card.getByRole('button', { name: /^Favoritar / })
+    await expect(heart).toHaveAttribute('aria-pressed', 'false')
+    await heart.click()
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  }
+  await expect(page.getByText('Salvo nos seus favoritos').first()).toBeVisible()
+
+  // Both in her area; one removed.
+  await page.goto(`${base}/client-dashboard`)
+  const saved = page.locator('main li article')
+  await expect(saved).toHaveCount(2)
+  for (const name of names) await expect(saved.getByRole('heading', { name })).toBeVisible()
+  await page.getByRole('button', { name: `Remover ${names[0]} dos favoritos` }).click()
+  await expect(saved).toHaveCount(1)
+  await expect(saved.getByRole('heading', { name: names[1] })).toBeVisible()
+  // The heart on the city page agrees.
+  await page.goto(`${base}/pt/acompanhantes/sao-paulo`)
+  await expect(
+    cards.first().getByRole('button', { name: `Favoritar ${names[0]}` }),
+  ).toHaveAttribute('aria-pressed', 'false')
+
+  // A report from the profile page: asked for a Pix in advance.
+  const reported = (await cards.nth(2).getByRole('heading').textContent())?.trim() ?? ''
+  await cards.nth(2).getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(reported)
+  await page.getByRole('link', { name: 'Denunciar este perfil' }).click()
+  await expect(
+    page.getByRole('heading', { name: `Denunciar o perfil de ${reported}` }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Enviar denúncia' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Escolha um motivo')
+  await page.getByLabel('Pediu pagamento antecipado (golpe do Pix)').check()
+  await page.getByLabel('Detalhes').fill('Pediu um Pix de sinal antes de marcar o encontro.')
+  await page.getByRole('button', { name: 'Enviar denúncia' }).click()
+  await expect(page.getByText('Denúncia recebida')).toBeVisible()
+
+  // The profile she viewed is in her history.
+  await page.goto(`${base}/client-dashboard/history`)
+  await expect(
+    page.locator('main li article').getByRole('heading', { name: reported }),
+  ).toBeVisible()
+
+  // Her data: the favourite and the report are in it.
+  await page.goto(`${base}/client-dashboard/account`)
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Baixar meus dados' }).click()
+  const download = await downloading
+  const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8'))
+  expect(exported.account.email).toBe(CLIENT.email)
+  expect(exported.favorites.map((one: { name: string }) => one.name)).toEqual([names[1]])
+  expect(exported.reportsFiled).toEqual([
+    expect.objectContaining({
+      reason: 'advance_payment',
+      details: 'Pediu um Pix de sinal antes de marcar o encontro.',
+    }),
+  ])
+
+  // Deleted: back home, and the password no longer opens anything.
+  await page.getByLabel('Para confirmar, digite o e-mail da sua conta').fill(CLIENT.email)
+  await page.getByRole('button', { name: 'Excluir minha conta' }).click()
+  await expect(page).toHaveURL(`${base}/pt/`)
+  await expect(page.getByText('Sua conta foi excluída.')).toBeVisible()
+  await logIn()
+  await expect(page.getByRole('alert').first()).toContainText('E-mail ou senha incorretos')
+  await page.goto(`${base}/client-dashboard`)
+  await expect(page).toHaveURL(/\/auth\?mode=login/)
+})
