@@ -20,7 +20,15 @@ export const REPORT_DETAILS_REQUIRED: readonly ReportReason[] = ['other']
  */
 export const REPORT_LIMITS = { perHour: 5, perDay: 10 } as const
 
-/** Days a visitor's hashed address stays on a report (the daily limit needs one). */
+/**
+ * 'Minor suspected' reports that may hide a profile at once (issue 9): a few a day per reporter
+ * (by account and by address), a few dozen an hour on the whole site. Past them a report is
+ * still filed, first in the team's queue, and the team is e-mailed, but nothing is hidden until
+ * an admin looks: one person cannot take the directory offline.
+ */
+export const MINOR_HIDES = { perReporterPerDay: 2, sitePerHour: 20 } as const
+
+/** Days a reporter's hashed address stays on a report (the daily limit needs one). */
 export const REPORTER_KEY_DAYS = 7
 
 /** What /api/favorites answers a heart (with JavaScript). */

@@ -79,6 +79,8 @@ export const en: Dictionary = {
     minorReportSubject: 'Urgent report: suspected minor',
     minorReportText:
       'A profile was hidden after a suspected-minor report: {profile}. It stays offline until an admin closes the report.',
+    minorReportNotHiddenText:
+      'A suspected-minor report came in about {profile}. The profile is still online: the limit of automatic hides was reached. Please review it now.',
     minorReportAction: 'Open the reports',
     dashboardAction: 'Open my dashboard',
   },
@@ -802,11 +804,11 @@ export const en: Dictionary = {
     passwordChanged: 'Password changed. Other sessions were ended.',
     dataTitle: 'Your data',
     dataText:
-      'Download a copy of everything we keep about you, as JSON (LGPD, art. 18): account, sessions, profile, photos, verification decisions and statistics.',
+      'Download a copy of everything we keep about you, as JSON (LGPD, art. 18): account, sessions and, depending on the account, profile, photos, verification decisions, statistics, favourites, history and reports you filed.',
     download: 'Download my data',
     deleteTitle: 'Delete account',
     deleteText:
-      'Deletes your account and everything that belongs to it: profile, photos, documents, statistics and favourites. This cannot be undone.',
+      'Deletes your account and everything that belongs to it: profile, photos, documents, statistics, favourites and history. Reports you filed stay with our staff, no longer linked to you. This cannot be undone.',
     deleteConfirm: 'To confirm, type your account’s e-mail',
     deleteSubmit: 'Delete my account',
     deleted: 'Your account was deleted.',

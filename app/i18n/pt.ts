@@ -78,6 +78,8 @@ export const pt = {
     minorReportSubject: 'Denúncia urgente: suspeita de menor de idade',
     minorReportText:
       'Um perfil foi ocultado depois de uma denúncia de suspeita de menor de idade: {profile}. Ele fica fora do ar até um administrador encerrar a denúncia.',
+    minorReportNotHiddenText:
+      'Uma denúncia de suspeita de menor de idade chegou sobre {profile}. O perfil continua no ar: o limite de ocultações automáticas foi atingido. Analise agora.',
     minorReportAction: 'Abrir as denúncias',
     dashboardAction: 'Abrir meu painel',
   },
@@ -803,11 +805,11 @@ export const pt = {
     passwordChanged: 'Senha alterada. As outras sessões foram encerradas.',
     dataTitle: 'Seus dados',
     dataText:
-      'Baixe uma cópia de tudo o que guardamos sobre você, em JSON (LGPD, art. 18): conta, sessões, perfil, fotos, decisões de verificação e estatísticas.',
+      'Baixe uma cópia de tudo o que guardamos sobre você, em JSON (LGPD, art. 18): conta, sessões e, conforme a conta, perfil, fotos, decisões de verificação, estatísticas, favoritos, histórico e denúncias enviadas.',
     download: 'Baixar meus dados',
     deleteTitle: 'Excluir conta',
     deleteText:
-      'Apaga sua conta e tudo o que pertence a ela: perfil, fotos, documentos, estatísticas e favoritos. Não pode ser desfeito.',
+      'Apaga sua conta e tudo o que pertence a ela: perfil, fotos, documentos, estatísticas, favoritos e histórico. Denúncias que você enviou ficam com a equipe, sem ligação com você. Não pode ser desfeito.',
     deleteConfirm: 'Para confirmar, digite o e-mail da sua conta',
     deleteSubmit: 'Excluir minha conta',
     deleted: 'Sua conta foi excluída.',

@@ -119,7 +119,7 @@ export const reports = pgTable(
      * cleared after a week. Null for a client, who is limited by account.
      */
     reporterKey: text('reporter_key'),
-    /** The profile's visibility before a 'minor' report hid it; null when it hid nothing. */
+    /** The profile's visibility before this 'minor' report hid it ('active'); null when it hid nothing. */
     hidFrom: text('hid_from', { enum: VISIBILITY_STATUSES }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     resolvedAt: timestamptz('resolved_at'),

@@ -12,6 +12,7 @@ for (const path of [
   '/pt/acompanhantes/atlantida',
   '/acompanhante/luna-azul',
   '/acompanhante/ninguem',
+  '/acompanhante/luna-azul/denunciar',
   '/auth',
   '/auth?mode=login',
   '/auth?mode=signup&type=provider',

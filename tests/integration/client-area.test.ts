@@ -71,6 +71,13 @@ const view = (profileId: string, cookie?: string) =>
     context: { clientIp: '198.51.100.7' },
   })
 
+// Each report from its own address unless a test says which: the limits count per address.
+let addresses = 0
+const nextAddress = () => {
+  addresses += 1
+  return `198.18.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`
+}
+
 const report = (
   profile: { id: string; username: string },
   fields: Record<string, string>,
@@ -80,7 +87,7 @@ const report = (
     cookie: options.cookie,
     body: fields,
     params: { slug: profile.username },
-    context: { clientIp: options.ip ?? '203.0.113.50' },
+    context: { clientIp: options.ip ?? nextAddress() },
   })
 
 async function mailTo(to: string) {
@@ -417,9 +424,9 @@ describe('reports', () => {
     ).toMatchObject({ status: 200, data: { done: true } })
     // The same visitor again about the same profile: the same answer, no second report.
     expect((await report(profile, { reason: 'fake_photos' }, { ip })).status).toBe(200)
-    expect(
-      (await report(profile, { reason: 'threats' }, { cookie: client.cookie, ip })).status,
-    ).toBe(200)
+    expect((await report(profile, { reason: 'threats' }, { cookie: client.cookie })).status).toBe(
+      200,
+    )
     const filed = await db().select().from(reports).where(eq(reports.profileId, profile.id))
     expect(filed).toHaveLength(2)
     const byVisitor = filed.find((one) => one.reporterId === null)
@@ -455,6 +462,94 @@ describe('reports', () => {
       .from(reports)
       .where(and(eq(reports.profileId, profile.id), sql`${reports.reporterId} is null`))
     expect(aged?.key).toBeNull()
+  })
+
+  it('counts a client by account and by address, and an IPv6 /56 as one reporter', async () => {
+    const profiles_ = await Promise.all(
+      Array.from({ length: REPORT_LIMITS.perHour + 1 }, () => createProfile()),
+    )
+    // A visitor uses up an address's hour; a client on the same line is limited too.
+    const ip = '198.51.100.66'
+    for (const one of profiles_.slice(0, REPORT_LIMITS.perHour))
+      expect((await report(one, { reason: 'fake_photos' }, { ip })).status).toBe(200)
+    const client = await signedIn('client')
+    const last = profiles_.at(-1) ?? profiles_[0]
+    if (!last) throw new Error('no profile')
+    expect(
+      (await report(last, { reason: 'fake_photos' }, { cookie: client.cookie, ip })).status,
+    ).toBe(429)
+    // …and a client moving from address to address is limited by account.
+    for (const one of profiles_.slice(0, REPORT_LIMITS.perHour))
+      expect((await report(one, { reason: 'threats' }, { cookie: client.cookie })).status).toBe(200)
+    expect((await report(last, { reason: 'threats' }, { cookie: client.cookie })).status).toBe(429)
+
+    // Addresses of one /56 (a home line) share one budget; the next /56 has its own.
+    const v6 = (n: number) => `2804:14c:5b:${(0x4100 + n).toString(16)}::${n}`
+    for (let n = 0; n < REPORT_LIMITS.perHour; n++)
+      expect(
+        (
+          await report(
+            profiles_[n] ?? last,
+            { reason: 'other', details: 'Perfil copiado de outro site.' },
+            { ip: v6(n) },
+          )
+        ).status,
+      ).toBe(200)
+    expect((await report(last, { reason: 'fake_photos' }, { ip: v6(0x40) })).status).toBe(429)
+    expect(
+      (await report(last, { reason: 'fake_photos' }, { ip: '2804:14c:5b:4200::1' })).status,
+    ).toBe(200)
+  })
+
+  it('lets one reporter hide few profiles, hides a profile once, and shows it after review', async () => {
+    const admin = await signedIn('admin')
+    const actor = { id: admin.id, email: admin.email }
+    const [a, b, c] = [await createProfile(), await createProfile(), await createProfile()]
+    const ip = '198.51.100.99'
+    for (const one of [a, b, c])
+      expect((await report(one, { reason: 'minor' }, { ip })).status).toBe(200)
+    const visibility = async (id: string) =>
+      (await db().select().from(profiles).where(eq(profiles.id, id)))[0]?.visibilityStatus
+    // MINOR_HIDES.perReporterPerDay hides; the third is filed and the team told, nothing hidden.
+    expect([await visibility(a.id), await visibility(b.id), await visibility(c.id)]).toEqual([
+      'hidden',
+      'hidden',
+      'active',
+    ])
+    const [third] = await db().select().from(reports).where(eq(reports.profileId, c.id))
+    expect(third).toMatchObject({ reason: 'minor', hidFrom: null })
+    expect((await mailTo(admin.email)).join('\n')).toContain('O perfil continua no ar')
+
+    // Two 'minor' reports at the same moment: one hide, one audit entry.
+    const d = await createProfile()
+    const both = await Promise.all([
+      fileReport(
+        { clientIp: '198.51.100.120' },
+        { profileId: d.id, reason: 'minor', details: null },
+      ),
+      fileReport(
+        { clientIp: '198.51.100.121' },
+        { profileId: d.id, reason: 'minor', details: null },
+      ),
+    ])
+    expect(both.filter((one) => one.ok)).toHaveLength(1)
+    expect(both.filter((one) => !one.ok)).toEqual([{ ok: false, error: 'notFound' }])
+    const hides = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, d.id), eq(auditLog.action, 'report_hide')))
+    expect(hides).toHaveLength(1)
+
+    // Closed as 'handled' (the team acted on the profile page): the profile is back.
+    const [open] = await db().select().from(reports).where(eq(reports.profileId, d.id))
+    await resolveReport(actor, open?.id ?? '', { resolution: 'handled', note: 'Conferido' })
+    expect(await visibility(d.id)).toBe('active')
+    // A profile the team hid is not 'reported' over: the report finds no public profile.
+    await db()
+      .update(profiles)
+      .set({ visibilityStatus: 'hidden', hiddenReason: 'Equipe' })
+      .where(eq(profiles.id, c.id))
+    expect((await report(c, { reason: 'minor' })).status).toBe(404)
   })
 
   it('answers bad input with the field, and a profile that is not public with 404', async () => {
@@ -592,7 +687,7 @@ describe('privacy and data rights', () => {
     await favorite(client.cookie, { intent: 'add', profileId: profile.id })
     await recordView(client.id, profile.id)
     await fileReport(
-      { userId: client.id },
+      { userId: client.id, clientIp: '198.51.100.20' },
       {
         profileId: profile.id,
         reason: 'not_the_person',

@@ -1,6 +1,11 @@
 import { Heart } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { useFetcher, useLocation, useRouteLoaderData } from 'react-router'
+import {
+  type ShouldRevalidateFunction,
+  useFetcher,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router'
 import { toast } from 'sonner'
 import type { FavoriteAnswer } from '#app/domain/client-area.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
@@ -104,3 +109,13 @@ export function FavoriteButton({
     </form>
   )
 }
+
+/**
+ * A page with hearts keeps its data when one is pressed: only the root loader's favourite ids
+ * are read again (a listing on its first page would otherwise run again and could reorder under
+ * the finger at a minute boundary).
+ */
+export const keepAfterFavorite: ShouldRevalidateFunction = ({
+  formAction,
+  defaultShouldRevalidate,
+}) => (formAction === '/api/favorites' ? false : defaultShouldRevalidate)

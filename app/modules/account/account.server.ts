@@ -239,7 +239,12 @@ export async function deleteAccount(userId: string): Promise<boolean> {
       return false
     }
   }
-  await db().delete(user).where(eq(user.id, userId))
+  await db().transaction(async (tx) => {
+    // Reports the account filed stay with the team (ADR 0011), linked to nobody: not even by
+    // the hashed address kept for the limits.
+    await tx.update(reports).set({ reporterKey: null }).where(eq(reports.reporterId, userId))
+    await tx.delete(user).where(eq(user.id, userId))
+  })
   return true
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { asLanguage, type Language } from '#app/domain/language.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
@@ -668,7 +668,8 @@ export async function resolveReport(
         note: input.note,
       })
       .where(eq(reports.id, reportId))
-    if (input.resolution === 'no_action') restored = await showAfterReview(tx, actor, profile)
+    if (input.resolution === 'no_action' || input.resolution === 'handled')
+      restored = await showAfterReview(tx, actor, profile)
     await audit(tx, actor, {
       action: 'report_resolve',
       targetType: 'report',
@@ -684,8 +685,9 @@ export async function resolveReport(
 }
 
 /**
- * A profile a 'minor suspected' report hid (issue 9) shows again, as it was before, once the
- * team closes the last open 'minor' report about it with no action. True when it did.
+ * A profile a 'minor suspected' report hid (issue 9) is public again once the team closes the
+ * last open 'minor' report about it without hiding or banning it (a 'minor' report hides only
+ * an active profile, so active is where it goes back to). True when it did.
  */
 async function showAfterReview(
   tx: Transaction,
@@ -706,18 +708,10 @@ async function showAfterReview(
     )
     .limit(1)
   if (open) return false
-  const [hiding] = await tx
-    .select({ hidFrom: reports.hidFrom })
-    .from(reports)
-    .where(and(eq(reports.profileId, profile.id), sql`${reports.hidFrom} is not null`))
-    .orderBy(desc(reports.createdAt))
-    .limit(1)
-  // A profile its provider had paused stays paused; 'hidden' is never where it goes back to.
-  const back = hiding?.hidFrom === 'paused' ? 'paused' : 'active'
   await tx
     .update(profiles)
     .set({
-      visibilityStatus: back,
+      visibilityStatus: 'active',
       hiddenAt: null,
       hiddenBy: null,
       hiddenReason: null,
@@ -730,9 +724,9 @@ async function showAfterReview(
     targetId: profile.id,
     targetLabel: profileLabel(profile),
     reason: null,
-    details: { afterReportReview: true, visibility: back },
+    details: { afterReportReview: true },
   })
-  return back === 'active' && profile.status === 'approved'
+  return profile.status === 'approved'
 }
 
 /** Carries out a closing action on the (locked) profile of a report or flag. */

@@ -73,10 +73,8 @@ export const ACCOUNT_EMAILS_PER_HOUR = 5
 const mailQuota = fixedWindowLimiter({ limit: ACCOUNT_EMAILS_PER_HOUR, windowMs: 60 * 60 * 1000 })
 
 /** Starts `task` without waiting for it; shutdown and tests wait through settleAuthTasks(). */
-function inBackground(task: Promise<unknown>): void {
-  const tracked = task.catch((error: unknown) =>
-    log.error('account e-mail not sent', { error: String(error) }),
-  )
+export function inBackground(task: Promise<unknown>, what = 'account e-mail not sent'): void {
+  const tracked = task.catch((error: unknown) => log.error(what, { error: String(error) }))
   pending.add(tracked)
   void tracked.finally(() => pending.delete(tracked))
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { FAVORITES_MAX, HISTORY_SIZE } from '#app/domain/client-area.ts'
 import { type CardRow, type ProfileCardData, toCard } from '#app/modules/listing/queries.server.ts'
 import { db } from '#db/client.server.ts'
@@ -120,6 +120,14 @@ export type FavoriteResult = 'saved' | 'notPublic' | 'full'
  */
 export async function addFavorites(userId: string, profileIds: string[]): Promise<FavoriteResult> {
   if (profileIds.length === 0) return 'notPublic'
+  return addInside(userId, profileIds).catch((error: unknown) => {
+    // A profile deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) return 'notPublic' as const
+    throw error
+  })
+}
+
+function addInside(userId: string, profileIds: string[]): Promise<FavoriteResult> {
   return db().transaction(async (tx) => {
     // One client's adds one after another, so two at once cannot pass the limit together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('favorites:' || ${userId}))`)
@@ -171,38 +179,46 @@ export async function removeFavorite(
     )
 }
 
-/** Removes every favourite whose profile was deleted. */
-export async function removeDeletedFavorites(userId: string): Promise<void> {
-  await db()
-    .delete(favorites)
-    .where(and(eq(favorites.userId, userId), isNull(favorites.profileId)))
+/** A profile deleted between a check and a write: PostgreSQL's foreign-key violation. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const codes = [error, (error as { cause?: unknown })?.cause].map(
+    (one) => (one as { code?: unknown } | undefined)?.code,
+  )
+  return codes.includes('23503')
 }
 
 /**
- * Notes that a client opened a public profile, unless the client turned the history off; the
- * oldest entries past HISTORY_SIZE go. False when the profile is not public.
+ * Notes that a client opened a public profile, unless the client turned the history off (read
+ * under a share lock, so turning it off at the same moment cannot be overtaken); the oldest
+ * entries past HISTORY_SIZE go. False when nothing was kept.
  */
 export async function recordView(userId: string, profileId: string): Promise<boolean> {
-  const result = await db().execute(sql`
-    with kept as (
-      insert into recently_viewed (user_id, profile_id, viewed_at)
-      select ${userId}, p.id, now() from profiles p
-      where p.id = ${profileId} and ${PUBLIC}
-        and coalesce((select c.keep_history from client_profiles c where c.user_id = ${userId}), true)
-      on conflict (user_id, profile_id) do update set viewed_at = excluded.viewed_at
-      returning profile_id
-    )
-    select count(*)::int as kept from kept
-  `)
-  const kept = (result as unknown as { rows: { kept: number }[] }).rows[0]?.kept ?? 0
-  if (kept === 0) return false
-  await db().execute(sql`
-    delete from recently_viewed r where r.user_id = ${userId} and r.profile_id not in (
-      select k.profile_id from recently_viewed k where k.user_id = ${userId}
-      order by k.viewed_at desc limit ${HISTORY_SIZE}
-    )
-  `)
-  return true
+  try {
+    return await db().transaction(async (tx) => {
+      const setting = await tx.execute(
+        sql`select keep_history from client_profiles where user_id = ${userId} for share`,
+      )
+      const [row] = (setting as unknown as { rows: { keep_history: boolean }[] }).rows
+      if (row?.keep_history === false) return false
+      const kept = await tx.execute(sql`
+        insert into recently_viewed (user_id, profile_id, viewed_at)
+        select ${userId}, p.id, now() from profiles p where p.id = ${profileId} and ${PUBLIC}
+        on conflict (user_id, profile_id) do update set viewed_at = excluded.viewed_at
+        returning profile_id
+      `)
+      if ((kept as unknown as { rows: unknown[] }).rows.length === 0) return false
+      await tx.execute(sql`
+        delete from recently_viewed r where r.user_id = ${userId} and r.profile_id not in (
+          select k.profile_id from recently_viewed k where k.user_id = ${userId}
+          order by k.viewed_at desc limit ${HISTORY_SIZE}
+        )
+      `)
+      return true
+    })
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false
+    throw error
+  }
 }
 
 /** Removes one profile from the history, or all of them. */

@@ -75,16 +75,20 @@ export function decisionEmail(
   return renderEmail(language, { ...message, subject, paragraphs, action })
 }
 
-/** To every admin: a 'minor suspected' report hid a profile, to be reviewed first. */
+/** To every admin: a 'minor suspected' report, to be reviewed first; it may have hid the profile. */
 export function teamAlertEmail(
   language: Language,
-  message: { to: string; name: string; url: string; profile: string },
+  message: { to: string; name: string; url: string; profile: string; hidden: boolean },
 ): EmailMessage {
   const { email: t } = dictionary(language)
   return renderEmail(language, {
     ...message,
     subject: t.minorReportSubject,
-    paragraphs: [format(t.minorReportText, { profile: message.profile })],
+    paragraphs: [
+      format(message.hidden ? t.minorReportText : t.minorReportNotHiddenText, {
+        profile: message.profile,
+      }),
+    ],
     action: t.minorReportAction,
   })
 }

@@ -72,8 +72,17 @@ function RemoveButton({ entry }: { entry: SavedEntry }) {
     else toast.error(t.favorites.errors[fetcher.data.error])
   }, [fetcher.state, fetcher.data, c, t])
   return (
-    <fetcher.Form method="post" action="/api/favorites">
-      <input type="hidden" name="js" value="1" />
+    // A plain form without JavaScript (back to this page); with it, sent by the fetcher.
+    <form
+      method="post"
+      action="/api/favorites"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const form = new FormData(event.currentTarget)
+        form.set('js', '1')
+        void fetcher.submit(form, { method: 'post', action: '/api/favorites' })
+      }}
+    >
       <input type="hidden" name="back" value={location.pathname} />
       {entry.kind === 'removed' ? (
         <>
@@ -98,7 +107,7 @@ function RemoveButton({ entry }: { entry: SavedEntry }) {
       >
         {c.remove}
       </button>
-    </fetcher.Form>
+    </form>
   )
 }
 

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ListingResults } from '#app/components/listing/listing-results.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
+import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { GENERIC_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -9,6 +10,9 @@ import { assertPageExists, readListingParams } from '#app/modules/listing/listin
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/all-profiles'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 export async function loader({ request }: Route.LoaderArgs) {
   const listing = readListingParams(request, GENERIC_PAGE_SIZE)

@@ -5,6 +5,7 @@ import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
+import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { LISTING_PAGE_SIZE, LONG_LIST_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -20,6 +21,9 @@ import {
 } from '#app/modules/location/places.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/city'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const city = await findCity(params.citySlug)

@@ -6,6 +6,7 @@ import { FilterControl } from '#app/components/listing/filter-control.tsx'
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
+import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { FEED_FIRST_PAGE, HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -17,6 +18,9 @@ import { findCity } from '#app/modules/location/places.server.ts'
 import { profileCounts } from '#app/modules/location/suggestions.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/home'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = readListingParams(request, FEED_FIRST_PAGE)

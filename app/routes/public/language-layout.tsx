@@ -1,6 +1,10 @@
 import { Outlet } from 'react-router'
+import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { asLanguage } from '#app/domain/language.ts'
 import type { Route } from './+types/language-layout'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 // Every /{lang}/… page: only /pt and /en exist; any other first segment is a 404.
 export function loader({ params }: Route.LoaderArgs) {

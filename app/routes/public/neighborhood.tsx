@@ -4,6 +4,7 @@ import { ActionLink, ListingResults } from '#app/components/listing/listing-resu
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
+import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { asLanguage } from '#app/domain/language.ts'
 import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -14,6 +15,9 @@ import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { findCity, findNeighborhood } from '#app/modules/location/places.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/neighborhood'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const city = await findCity(params.citySlug)

@@ -12,7 +12,7 @@ import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { ContactCard } from '#app/components/profile/contact-card.tsx'
-import { FavoriteButton } from '#app/components/profile/favorite-button.tsx'
+import { FavoriteButton, keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { ProfileGallery } from '#app/components/profile/gallery.tsx'
 import { ProfileCarousel } from '#app/components/profile/profile-carousel.tsx'
 import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
@@ -28,6 +28,9 @@ import { publicProfile } from '#app/modules/profile/queries.server.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/profile'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const resolution = await resolveProfileSlug(params.slug)

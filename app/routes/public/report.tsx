@@ -49,7 +49,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!profile) throw data({ kind: 'profile' }, { status: 404 })
   const user = await currentUser(request)
   const filed = await fileReport(
-    user?.role === 'client' ? { userId: user.id } : { clientIp: context?.clientIp },
+    { userId: user?.role === 'client' ? user.id : undefined, clientIp: context?.clientIp },
     { profileId: profile.id, ...checked.value },
   )
   if (filed.ok) return data<ReportAnswer>({ intent: 'report', done: true })

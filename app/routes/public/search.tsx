@@ -5,6 +5,7 @@ import { ActionLink, ListingResults } from '#app/components/listing/listing-resu
 import { LocationSearch, suggestionPath } from '#app/components/listing/location-search.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
+import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -16,6 +17,9 @@ import { findCity, findService } from '#app/modules/location/places.server.ts'
 import { locationSuggestions } from '#app/modules/location/suggestions.server.ts'
 import { pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/search'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const language = asLanguage(params.lang) ?? DEFAULT_LANGUAGE

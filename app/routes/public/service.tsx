@@ -1,10 +1,14 @@
 import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ServicePage } from '#app/components/listing/service-page.tsx'
+import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
 import { loadServicePage } from '#app/modules/listing/service-page.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/service'
+
+// Pressing a heart reads the favourites again, not this page's data.
+export const shouldRevalidate = keepAfterFavorite
 
 export function loader({ params }: Route.LoaderArgs) {
   return loadServicePage(asLanguage(params.lang) ?? DEFAULT_LANGUAGE, params.serviceSlug)

@@ -3,11 +3,7 @@ import { FAVORITES_MAX, type FavoriteAnswer } from '#app/domain/client-area.ts'
 import { localPath } from '#app/domain/paths.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
-import {
-  addFavorites,
-  removeDeletedFavorites,
-  removeFavorite,
-} from '#app/modules/client/saved.server.ts'
+import { addFavorites, removeFavorite } from '#app/modules/client/saved.server.ts'
 import { fixedWindowLimiter } from '#app/modules/security/rate-limit.server.ts'
 import type { Route } from './+types/favorites'
 
@@ -61,10 +57,6 @@ export async function action({ request }: Route.ActionArgs) {
     const entryId = field('entryId').toLowerCase()
     if (!isUuid(entryId)) return answer({ ok: false, error: 'bad' })
     await removeFavorite(user.id, { entryId })
-    return answer({ ok: true, saved: false })
-  }
-  if (intent === 'clear-removed') {
-    await removeDeletedFavorites(user.id)
     return answer({ ok: true, saved: false })
   }
   if (intent === 'import') {
