@@ -17,10 +17,10 @@ import { reports } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { serverEnv } from '#server/env.server.ts'
 
-// Reports about a profile, from clients and visitors (issue 9 item 2). The limits are counted
-// in the database, so they hold across restarts and instances: a client by account, a visitor
-// by an HMAC of the address (its /64 for IPv6), which is cleared after a week. The provider is
-// never told who reported, and never which reason.
+// Reports about a profile, from clients and visitors (issue 9 item 2; ADR 0011). The limits are
+// counted in the database, so they hold across restarts and instances: every reporter by an
+// HMAC of the address (an IPv6 /56), cleared after a week, and a client by account as well.
+// The provider is never told who reported, and never which reason.
 
 /** Who files a report: a signed-in client, or anyone else, known by the request's address. */
 export interface Reporter {
@@ -54,6 +54,8 @@ function reporterKey(clientIp: string | undefined): string {
     .digest('base64url')
 }
 
+const isPublic = and(eq(profiles.status, 'approved'), eq(profiles.visibilityStatus, 'active'))
+
 /** A public profile to report, by username. */
 export async function reportTarget(username: string) {
   if (!username || username.length > 60 || username.includes('\0')) return undefined
@@ -63,8 +65,6 @@ export async function reportTarget(username: string) {
     .where(and(eq(profiles.username, username.toLowerCase()), isPublic))
   return profile
 }
-
-const isPublic = and(eq(profiles.status, 'approved'), eq(profiles.visibilityStatus, 'active'))
 
 /**
  * Files a report about a public profile. A 'minor' report hides the profile at once until an
