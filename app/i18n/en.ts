@@ -808,7 +808,7 @@ export const en: Dictionary = {
     download: 'Download my data',
     deleteTitle: 'Delete account',
     deleteText:
-      'Deletes your account and everything that belongs to it: profile, photos, documents, statistics, favourites and history. Reports you filed stay with our staff, no longer linked to you. This cannot be undone.',
+      'Deletes your account and everything that belongs to it: profile, photos, documents, statistics, favourites and history. Your reports still under review stay with our staff until decided, no longer linked to you. This cannot be undone.',
     deleteConfirm: 'To confirm, type your account’s e-mail',
     deleteSubmit: 'Delete my account',
     deleted: 'Your account was deleted.',

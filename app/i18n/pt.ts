@@ -809,7 +809,7 @@ export const pt = {
     download: 'Baixar meus dados',
     deleteTitle: 'Excluir conta',
     deleteText:
-      'Apaga sua conta e tudo o que pertence a ela: perfil, fotos, documentos, estatísticas, favoritos e histórico. Denúncias que você enviou ficam com a equipe, sem ligação com você. Não pode ser desfeito.',
+      'Apaga sua conta e tudo o que pertence a ela: perfil, fotos, documentos, estatísticas, favoritos e histórico. Denúncias suas ainda em análise ficam com a equipe até a decisão, sem ligação com você. Não pode ser desfeito.',
     deleteConfirm: 'Para confirmar, digite o e-mail da sua conta',
     deleteSubmit: 'Excluir minha conta',
     deleted: 'Sua conta foi excluída.',

@@ -715,12 +715,25 @@ describe('privacy and data rights', () => {
     expect(exported.client).toMatchObject({ keepHistory: true })
   })
 
-  it('deletes a client with everything that belongs to her; her report stays, anonymous', async () => {
+  it('deletes a client with everything that belongs to her; her open report stays, anonymous', async () => {
     const client = await signedIn('client')
     const profile = await createProfile()
     await favorite(client.cookie, { intent: 'add', profileId: profile.id })
     await recordView(client.id, profile.id)
     await report(profile, { reason: 'threats' }, { cookie: client.cookie })
+    // A report the team closed already goes with the account (the audit log keeps the decision).
+    const closed = await createProfile()
+    await report(
+      closed,
+      { reason: 'fake_photos', details: 'Fotos de banco de imagens.' },
+      {
+        cookie: client.cookie,
+      },
+    )
+    await db()
+      .update(reports)
+      .set({ resolvedAt: new Date(), resolution: 'no_action' })
+      .where(eq(reports.profileId, closed.id))
     await callRoute(clientAccountAction, '/client-dashboard/account', {
       cookie: client.cookie,
       body: { intent: 'details', displayName: 'Apagar Depois', about: 'Vou apagar esta conta.' },
@@ -748,6 +761,7 @@ describe('privacy and data rights', () => {
     expect(await tablesHolding('Apagar Depois')).toEqual([])
     const [kept] = await db().select().from(reports).where(eq(reports.profileId, profile.id))
     expect(kept).toMatchObject({ reason: 'threats', reporterId: null, reporterKey: null })
+    expect(await db().select().from(reports).where(eq(reports.profileId, closed.id))).toEqual([])
     // The session is gone with the account.
     expect(
       (await callRoute(favoritesLoader, '/client-dashboard', { cookie: client.cookie })).status,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.server.ts'
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
@@ -240,8 +240,12 @@ export async function deleteAccount(userId: string): Promise<boolean> {
     }
   }
   await db().transaction(async (tx) => {
-    // Reports the account filed stay with the team (ADR 0011), linked to nobody: not even by
-    // the hashed address kept for the limits.
+    // Reports the account filed: closed ones go (the audit log keeps each decision); open ones
+    // stay with the team until reviewed (ADR 0011), linked to nobody, not even by the hashed
+    // address kept for the limits.
+    await tx
+      .delete(reports)
+      .where(and(eq(reports.reporterId, userId), isNotNull(reports.resolvedAt)))
     await tx.update(reports).set({ reporterKey: null }).where(eq(reports.reporterId, userId))
     await tx.delete(user).where(eq(user.id, userId))
   })
