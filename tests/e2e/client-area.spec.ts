@@ -15,6 +15,7 @@ test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
 
 const CLIENT = { email: 'rafa.cliente@example.com', password: 'senha-do-cliente-123' }
+const PLAIN = { email: 'sem.script@example.com', password: 'senha-do-cliente-456' }
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
@@ -22,22 +23,24 @@ test.beforeAll(async () => {
   // A first start creates the database and the demo profiles; then, stopped, the client.
   server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
   await server.stop()
-  const result = spawnSync(
-    process.execPath,
-    [
-      'tests/support/cli/run.mjs',
-      './tests/support/cli/helpers.server.ts',
-      'createClient',
-      CLIENT.email,
-      CLIENT.password,
-    ],
-    {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  )
-  expect(result.status, result.stderr).toBe(0)
+  for (const account of [CLIENT, PLAIN]) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        'tests/support/cli/run.mjs',
+        './tests/support/cli/helpers.server.ts',
+        'createClient',
+        account.email,
+        account.password,
+      ],
+      {
+        env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    )
+    expect(result.status, result.stderr).toBe(0)
+  }
   server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
 })
 
@@ -136,4 +139,40 @@ test('a client saves, removes, reports, downloads her data and deletes her accou
   await expect(page.getByRole('alert').first()).toContainText('E-mail ou senha incorretos')
   await page.goto(`${base}/client-dashboard`)
   await expect(page).toHaveURL(/\/auth\?mode=login/)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a heart saves and the dashboard removes, each coming back to its page', async ({
+    page,
+  }) => {
+    const base = server.baseUrl
+    await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
+    // A visitor's heart asks for the client log-in, then comes back to the city page.
+    await page.goto(`${base}/pt/acompanhantes/sao-paulo`)
+    const first = page.locator('main article').first()
+    const name = (await first.getByRole('heading').textContent())?.trim() ?? ''
+    await first.getByRole('button', { name: `Favoritar ${name}` }).click()
+    await expect(page).toHaveURL(
+      /\/auth\?mode=login&type=client&next=%2Fpt%2Facompanhantes%2Fsao-paulo$/,
+    )
+    await page.getByLabel('E-mail').fill(PLAIN.email)
+    await page.getByLabel('Senha').fill(PLAIN.password)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await expect(page).toHaveURL(`${base}/pt/acompanhantes/sao-paulo`)
+
+    const heart = page
+      .locator('main article')
+      .first()
+      .getByRole('button', { name: `Favoritar ${name}` })
+    await heart.click()
+    await expect(page).toHaveURL(`${base}/pt/acompanhantes/sao-paulo`)
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+
+    await page.goto(`${base}/client-dashboard`)
+    await page.getByRole('button', { name: `Remover ${name} dos favoritos` }).click()
+    await expect(page).toHaveURL(`${base}/client-dashboard`)
+    await expect(page.getByText(/Você ainda não salvou nenhum perfil/)).toBeVisible()
+  })
 })

@@ -81,7 +81,7 @@ export function localStorage(dataDir: string): MediaStorage {
       }
     },
     async delete(area, keys) {
-      await Promise.all(keys.map((key) => rm(file(area, key), { force: true })))
+      await settleAll(keys.map((key) => rm(file(area, key), { force: true })))
     },
     async sweepPartial(olderThanMs) {
       const names = await readdir(partial).catch(() => [] as string[])
@@ -96,6 +96,16 @@ export function localStorage(dataDir: string): MediaStorage {
       return swept
     },
   }
+}
+
+/**
+ * Waits for every one of `work`, then throws the first failure: a failed deletion never leaves
+ * others in flight, to land after the caller has moved on (and left the files to the sweep).
+ */
+async function settleAll(work: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(work)
+  const failure = results.find((result) => result.status === 'rejected')
+  if (failure) throw failure.reason
 }
 
 /** Prefixes of the two areas in the bucket; the bucket itself stays private (no public ACL). */
@@ -161,7 +171,7 @@ export function s3Storage(config: S3Config): MediaStorage {
       return Buffer.from(await response.arrayBuffer())
     },
     async delete(area, keys) {
-      await Promise.all(
+      await settleAll(
         keys.map(async (key) => {
           const target = url(area, key)
           const response = await call('DELETE', target)
