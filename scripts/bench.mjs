@@ -1,31 +1,46 @@
 // @ts-check
 // `npm run bench` (never part of `npm test`): seeds a throwaway database with bulk profiles,
-// serves the production build on a free port of 127.0.0.1 and measures a few pages with
-// autocannon at 1 and 50 concurrent connections, plus the server's peak resident memory.
+// serves the production build on a free port of 127.0.0.1 and measures the home page, a city
+// listing, a search and one profile page with autocannon at 1 and 50 concurrent connections:
+// through the one-minute HTML cache (as anonymous visitors get them), past it (a cookie the
+// cache does not know makes every request render), and the very same response bytes served by
+// a minimal Node `http` server in its own process (the limit for any Node server on this
+// machine), with our figure as a ratio of that limit; the server's peak resident memory; the
+// gzip size of the JavaScript and CSS a first visit to each page loads; and a Lighthouse mobile
+// run of each (Debian's Chromium; Lighthouse 12 through npx, so `npm install` does not carry it).
 //
 // Environment: BENCH_SECONDS (per measurement, default 5), BENCH_PROFILES (default 10000),
-// BENCH_URLS (comma-separated paths, default below). With DATABASE_URL set, the data goes to a
-// throwaway database created on that PostgreSQL and dropped at the end; otherwise to PGlite in a
-// temporary DATA_DIR.
+// BENCH_URLS (comma-separated paths; default the four pages, the profile found on the city
+// page), BENCH_LIGHTHOUSE=0 to skip Lighthouse, CHROMIUM_PATH (default /usr/bin/chromium).
+// With DATABASE_URL set, the data goes to a throwaway database created on that PostgreSQL and
+// dropped at the end; otherwise to PGlite in a temporary DATA_DIR.
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { createServerStorage, startServer } from '../tests/e2e/server-process.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const serverBundle = path.join(root, 'build', 'server', 'index.js')
 
+/** The pages of issue 10; PROFILE is the first profile the city page links to. */
+const PROFILE = 'PROFILE'
 const DEFAULT_URLS = [
   '/pt/',
   '/pt/acompanhantes/sao-paulo',
   '/pt/buscar?ageMin=25&priceMax=500',
-  '/en/',
+  PROFILE,
 ]
+/** A cookie the HTML cache does not know: the request is rendered, as a signed-in one is. */
+const UNCACHED_COOKIE = 'bench-uncached=1'
+const LIGHTHOUSE = 'lighthouse@12.8.2'
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const CONNECTIONS = [1, 50]
 const RSS_SAMPLE_MS = 250
 const IDLE_SAMPLE_MS = 300
@@ -166,23 +181,182 @@ async function waitForIdle(pid) {
   }
 }
 
-/** Status code of one request, without following redirects. @param {string} url */
-async function statusOf(url) {
-  try {
-    const response = await fetch(url, { headers: HEADERS, redirect: 'manual' })
-    await response.arrayBuffer()
-    return String(response.status)
-  } catch (error) {
-    return `error (${/** @type {Error} */ (error).message})`
+/**
+ * One autocannon run.
+ * @param {string} url @param {number} connections @param {number} duration
+ * @param {Record<string, string>} [extra] headers beyond a browser's
+ */
+function load(url, connections, duration, extra = {}) {
+  return autocannon({ url, connections, duration, headers: { ...HEADERS, ...extra }, timeout: 30 })
+}
+
+/**
+ * One answer exactly as it came over the wire: status, headers, and the body still encoded.
+ * @param {string} url @param {Record<string, string>} headers
+ * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, body: Buffer }>}
+ */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        /** @type {Buffer[]} */
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        )
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+/** A body as the browser reads it. @param {{ headers: http.IncomingHttpHeaders, body: Buffer }} answer */
+function decoded(answer) {
+  const encoding = answer.headers['content-encoding']
+  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body)
+  if (encoding === 'gzip') return zlib.gunzipSync(answer.body)
+  if (encoding === 'deflate') return zlib.inflateSync(answer.body)
+  return answer.body
+}
+
+// The limit: a Node `http` server that answers each path with bytes it holds in memory.
+const MINIMAL_SERVER = `
+const http = require('node:http')
+const pages = JSON.parse(require('node:fs').readFileSync(process.argv.at(-1), 'utf8'))
+const ready = new Map(
+  Object.entries(pages).map(([path, page]) => [
+    path,
+    { status: page.status, headers: page.headers, body: Buffer.from(page.body, 'base64') },
+  ]),
+)
+const server = http.createServer((request, response) => {
+  const page = ready.get(request.url)
+  if (!page) {
+    response.writeHead(404).end()
+    return
+  }
+  response.writeHead(page.status, page.headers)
+  response.end(page.body)
+})
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
+process.on('SIGTERM', () => server.close(() => process.exit(0)))
+`
+
+// Headers that belong to one connection or one moment, not to the answer.
+const UNREPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie'])
+
+/**
+ * Starts the minimal server in its own process (as ours runs in its own), answering `pages`.
+ * @param {Record<string, { status: number, headers: http.IncomingHttpHeaders, body: Buffer }>} pages
+ */
+async function startMinimalServer(pages) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'aprova-bench-'))
+  const file = path.join(dir, 'pages.json')
+  /** @type {Record<string, unknown>} */
+  const fixtures = {}
+  for (const [page, answer] of Object.entries(pages)) {
+    /** @type {Record<string, string | string[]>} */
+    const headers = {}
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !UNREPLAYED.has(name)) headers[name] = value
+    }
+    headers['content-length'] = String(answer.body.length)
+    fixtures[page] = { status: answer.status, headers, body: answer.body.toString('base64') }
+  }
+  await writeFile(file, JSON.stringify(fixtures))
+  const child = spawn(process.execPath, ['-e', MINIMAL_SERVER, file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`minimal server exited (${code})`)))
+    child.stdout.once('data', (data) => resolve(Number.parseInt(String(data), 10)))
+  })
+  return {
+    pid: child.pid ?? 0,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.removeAllListeners('exit')
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      await rm(dir, { recursive: true, force: true })
+    },
   }
 }
 
 /**
- * One autocannon run.
- * @param {string} url @param {number} connections @param {number} duration
+ * The JavaScript and CSS a first visit to a page loads (module preloads, scripts, the entry
+ * the hydration script imports, stylesheets), each gzip-compressed: bytes of each kind.
+ * @param {string} baseUrl @param {string} html
  */
-function load(url, connections, duration) {
-  return autocannon({ url, connections, duration, headers: HEADERS, timeout: 30 })
+async function firstVisitAssets(baseUrl, html) {
+  const found = new Set()
+  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
+    found.add(match[1])
+  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) found.add(match[1])
+  let js = 0
+  let css = 0
+  for (const asset of found) {
+    const answer = await rawGet(`${baseUrl}${asset}`, { 'accept-encoding': 'identity' })
+    const size = zlib.gzipSync(decoded(answer), { level: 9 }).length
+    if (asset.endsWith('.css')) css += size
+    else js += size
+  }
+  return { js, css, files: found.size }
+}
+
+/**
+ * A Lighthouse mobile run of `url` (performance only) with Debian's Chromium; the visitor has
+ * passed the age gate. Undefined when Lighthouse cannot run here.
+ * @param {string} url
+ */
+async function lighthouse(url) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'aprova-lighthouse-'))
+  const report = path.join(dir, 'report.json')
+  try {
+    const result = spawnSync(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
+        '--only-categories=performance',
+        `--chrome-path=${CHROMIUM}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+        `--extra-headers=${JSON.stringify({ Cookie: 'aprova-age=1' })}`,
+      ],
+      { cwd: dir, encoding: 'utf8', timeout: 180_000 },
+    )
+    if (result.status !== 0) {
+      console.warn(
+        `Lighthouse failed for ${url}: ${(result.stderr || result.error?.message || '')
+          .split('\n')
+          .filter((line) => line.trim() && !line.startsWith('npm warn'))
+          .slice(-2)
+          .join(' ')}`,
+      )
+      return undefined
+    }
+    const data = JSON.parse(await readFile(report, 'utf8'))
+    const audit = (/** @type {string} */ id) => data.audits?.[id]?.numericValue
+    return {
+      score: Math.round((data.categories?.performance?.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbt: audit('total-blocking-time'),
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }
 
 const formatMb = (/** @type {number} */ kb) => (kb / 1024).toFixed(0)
@@ -203,6 +377,8 @@ async function main() {
   const storage = await createServerStorage()
   /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
   let server
+  /** @type {Awaited<ReturnType<typeof startMinimalServer>> | undefined} */
+  let minimal
   /** @type {ReturnType<typeof rssSampler> | undefined} */
   let rss
   /** @type {Promise<{ code: number | null, signal: string | null } | undefined> | undefined} */
@@ -210,6 +386,7 @@ async function main() {
   const cleanUp = () => {
     cleaning ??= (async () => {
       rss?.stop()
+      await minimal?.stop()
       const stopped = await server?.stop()
       await storage.dispose()
       return stopped
@@ -239,37 +416,69 @@ async function main() {
         `load generator on the same machine.\n`,
     )
 
+    // The profile page: the first one the city listing links to.
+    const pages = []
+    for (const page of urls) {
+      if (page !== PROFILE) {
+        pages.push(page)
+        continue
+      }
+      const listing = decoded(
+        await rawGet(`${server.baseUrl}/pt/acompanhantes/sao-paulo`, HEADERS),
+      ).toString('utf8')
+      const profile = /href="(\/acompanhante\/[^"?]+)/.exec(listing)?.[1]
+      if (profile) pages.push(profile)
+      else
+        console.warn(
+          'No profile link on /pt/acompanhantes/sao-paulo: the profile page is left out.',
+        )
+    }
+
+    // Each page's answer as a visitor gets it (through the cache), for the minimal server.
+    /** @type {Record<string, Awaited<ReturnType<typeof rawGet>>>} */
+    const answers = {}
+    for (const page of pages) answers[page] = await rawGet(`${server.baseUrl}${page}`, HEADERS)
+    minimal = await startMinimalServer(answers)
+
     /** @type {string[][]} */
     const rows = []
-    for (const page of urls) {
-      const url = `${server.baseUrl}${page}`
-      const status = await statusOf(url)
-      // Warm-up: JIT, database caches, template compilation.
-      await load(url, 4, 1)
-      for (const connections of CONNECTIONS) {
-        await waitForIdle(server.pid)
-        rss.takeWindowPeak()
-        const result = await load(url, connections, seconds)
-        await rss.sample()
-        const done = result.requests.total
-        // Requests still waiting for their answer when the time ran out: a server slower than
-        // the measurement window answers few or none at 50 connections.
-        const unfinished = Math.max(0, result.requests.sent - done)
-        rows.push([
-          page,
-          status,
-          String(connections),
-          String(done),
-          String(unfinished),
-          (done / result.duration).toFixed(1),
-          done > 0 ? String(result.latency.p50) : '-',
-          done > 0 ? String(result.latency.p99) : '-',
-          String(result.non2xx),
-          // Connection errors, timeouts included.
-          String(result.errors),
-          formatMb(rss.takeWindowPeak()),
-        ])
-        process.stderr.write('.')
+    for (const page of pages) {
+      const status = String(answers[page]?.status ?? '-')
+      /** @type {Record<number, number>} */
+      const limitRps = {}
+      const modes = /** @type {const} */ (['limit', 'cached', 'uncached'])
+      for (const mode of modes) {
+        const base = mode === 'limit' ? minimal.baseUrl : server.baseUrl
+        const extra = mode === 'uncached' ? { cookie: UNCACHED_COOKIE } : {}
+        const pid = mode === 'limit' ? minimal.pid : server.pid
+        const url = `${base}${page}`
+        // Warm-up: JIT, database caches, template compilation.
+        await load(url, 4, 1, extra)
+        for (const connections of CONNECTIONS) {
+          await waitForIdle(pid)
+          rss.takeWindowPeak()
+          const result = await load(url, connections, seconds, extra)
+          await rss.sample()
+          const done = result.requests.total
+          const rps = done / result.duration
+          if (mode === 'limit') limitRps[connections] = rps
+          const limit = limitRps[connections]
+          rows.push([
+            page,
+            mode,
+            status,
+            String(connections),
+            rps.toFixed(0),
+            done > 0 ? String(result.latency.p50) : '-',
+            done > 0 ? String(result.latency.p99) : '-',
+            // Non-2xx answers and connection errors (timeouts included); the requests still on
+            // their way at the deadline (one per connection) are not answers either way.
+            String(result.non2xx + result.errors),
+            mode === 'limit' ? '-' : formatMb(rss.takeWindowPeak()),
+            mode === 'limit' || !limit ? '-' : `${((100 * rps) / limit).toFixed(0)}%`,
+          ])
+          process.stderr.write('.')
+        }
       }
     }
     process.stderr.write('\n')
@@ -277,25 +486,68 @@ async function main() {
       table(
         [
           'url',
+          'served',
           'status',
           'conns',
-          'done',
-          'unfinished',
           'req/s',
           'p50 ms',
           'p99 ms',
-          'non-2xx',
           'errors',
           'peak MB',
+          'of limit',
         ],
         rows,
-        [false, ...Array(10).fill(true)],
+        [false, false, ...Array(8).fill(true)],
       ),
     )
     print(
-      `\nServer resident memory: ${formatMb(idleKb)} MB after start, ${formatMb(rss.peak())} MB ` +
-        `peak (sampled every ${RSS_SAMPLE_MS} ms). done: answers received; unfinished: requests ` +
-        'still open when the time ran out. Latencies in whole ms (autocannon).',
+      `\nlimit: the same bytes from a minimal Node http server; cached: through the one-minute ` +
+        `HTML cache (anonymous visitors); uncached: rendered for each request. Server resident ` +
+        `memory: ${formatMb(idleKb)} MB after start, ${formatMb(rss.peak())} MB peak (sampled ` +
+        `every ${RSS_SAMPLE_MS} ms). errors: non-2xx answers and connection errors (timeouts ` +
+        'included). Latencies in whole ms (autocannon).',
+    )
+
+    // What a first visit downloads, and how it feels on a phone.
+    /** @type {string[][]} */
+    const pageRows = []
+    const runLighthouse = process.env.BENCH_LIGHTHOUSE !== '0' && existsSync(CHROMIUM)
+    for (const page of pages) {
+      const answer = answers[page]
+      const assets = answer
+        ? await firstVisitAssets(server.baseUrl, decoded(answer).toString('utf8'))
+        : { js: 0, css: 0, files: 0 }
+      const html = answer ? zlib.gzipSync(decoded(answer), { level: 9 }).length : 0
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try.
+      const score = runLighthouse
+        ? ((await lighthouse(`${server.baseUrl}${page}`)) ??
+          (await lighthouse(`${server.baseUrl}${page}`)))
+        : undefined
+      process.stderr.write('.')
+      pageRows.push([
+        page,
+        (html / 1024).toFixed(1),
+        (assets.js / 1024).toFixed(1),
+        (assets.css / 1024).toFixed(1),
+        String(assets.files),
+        score ? String(score.score) : '-',
+        score?.lcp !== undefined ? (score.lcp / 1000).toFixed(2) : '-',
+        score?.cls !== undefined ? score.cls.toFixed(3) : '-',
+        score?.tbt !== undefined ? score.tbt.toFixed(0) : '-',
+      ])
+    }
+    process.stderr.write('\n')
+    print()
+    print(
+      table(
+        ['url', 'HTML KB', 'JS KB', 'CSS KB', 'files', 'perf', 'LCP s', 'CLS', 'TBT ms'],
+        pageRows,
+        [false, ...Array(8).fill(true)],
+      ),
+    )
+    print(
+      '\nSizes: gzip (level 9) of the HTML and of the JavaScript and CSS files a first visit ' +
+        `loads. ${runLighthouse ? `Lighthouse ${LIGHTHOUSE.split('@')[1]} mobile (simulated throttling), ${CHROMIUM}, age gate passed.` : 'Lighthouse skipped (BENCH_LIGHTHOUSE=0 or no Chromium).'}`,
     )
   } finally {
     const stopped = await cleanUp()
