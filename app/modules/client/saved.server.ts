@@ -30,7 +30,7 @@ interface SavedRow extends Omit<CardRow, 'total' | 'id' | 'username' | 'name'> {
 }
 
 /** The card columns of a public profile `p`, with its neighbourhood and cover. */
-function savedSql(from: ReturnType<typeof sql>, where: ReturnType<typeof sql>, limit: number) {
+function savedSql(from: ReturnType<typeof sql>, limit: number) {
   return sql`
     select s.entry_id, s.at, p.id, p.username, p.name, (${PUBLIC}) as public,
       p.age, p.city, p.city_slug, n.name as neighborhood, left(p.description, 61) as description,
@@ -51,7 +51,6 @@ function savedSql(from: ReturnType<typeof sql>, where: ReturnType<typeof sql>, l
       order by i.is_cover desc, i.display_order
       limit 1
     ) c on true
-    where ${where}
     order by s.at desc, s.entry_id desc
     limit ${limit}
   `
@@ -82,7 +81,6 @@ export function favoritesOf(userId: string): Promise<SavedEntry[]> {
     savedSql(
       sql`select f.id::text as entry_id, f.created_at as at, f.profile_id from favorites f
         where f.user_id = ${userId}`,
-      sql`true`,
       FAVORITES_MAX,
     ),
   )
@@ -94,7 +92,6 @@ export function historyOf(userId: string): Promise<SavedEntry[]> {
     savedSql(
       sql`select r.profile_id::text as entry_id, r.viewed_at as at, r.profile_id
         from recently_viewed r where r.user_id = ${userId}`,
-      sql`true`,
       HISTORY_SIZE,
     ),
   )
