@@ -80,3 +80,9 @@ export async function sessionCookie(email: string, password = TEST_PASSWORD): Pr
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
 }
+
+/** A new account of `role` with the Cookie header of a fresh session. */
+export async function signedIn(role: Role) {
+  const account = await createAccount({ role })
+  return { ...account, cookie: await sessionCookie(account.email) }
+}

@@ -34,7 +34,7 @@ import {
 } from '#db/schema/profiles.ts'
 import {
   createAccount,
-  sessionCookie,
+  signedIn,
   TEST_PASSWORD,
   useTestServerEnv,
 } from '#tests/factories/account.ts'
@@ -55,11 +55,6 @@ beforeEach(() => {
 })
 
 const call = callRoute
-
-async function signedIn(role: 'admin' | 'client' | 'provider') {
-  const account = await createAccount({ role })
-  return { ...account, cookie: await sessionCookie(account.email) }
-}
 
 async function mailTo(to: string) {
   await settleAuthTasks()

@@ -27,7 +27,7 @@ import { clientProfiles, user, userRoles } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { auditLog, reports } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { createAccount, sessionCookie, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { callRoute } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
@@ -45,9 +45,16 @@ beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
-async function signedIn(role: 'admin' | 'client' | 'provider') {
-  const account = await createAccount({ role })
-  return { ...account, cookie: await sessionCookie(account.email) }
+/** A signed-in provider whose own profile is public. */
+async function approvedProvider() {
+  const provider = await signedIn('provider')
+  const [profile] = await db()
+    .update(profiles)
+    .set({ status: 'approved', citySlug: 'recife', city: 'Recife' })
+    .where(eq(profiles.userId, provider.id))
+    .returning()
+  if (!profile) throw new Error('no profile')
+  return { provider, profile }
 }
 
 const favorite = (cookie: string | undefined, fields: Record<string, string>) =>
@@ -597,13 +604,7 @@ describe('reports', () => {
 
   it('hides a profile at once on a suspected minor, until an admin closes the report', async () => {
     const admin = await signedIn('admin')
-    const provider = await signedIn('provider')
-    const [profile] = await db()
-      .update(profiles)
-      .set({ status: 'approved', citySlug: 'recife', city: 'Recife' })
-      .where(eq(profiles.userId, provider.id))
-      .returning()
-    if (!profile) throw new Error('no profile')
+    const { provider, profile } = await approvedProvider()
     expect(await publicProfile(profile.id)).toBeDefined()
 
     expect((await report(profile, { reason: 'minor' })).status).toBe(200)
@@ -662,13 +663,7 @@ describe('reports', () => {
 
 describe('privacy and data rights', () => {
   it("never shows a client's identity to the provider she saved, viewed and reported", async () => {
-    const provider = await signedIn('provider')
-    const [profile] = await db()
-      .update(profiles)
-      .set({ status: 'approved' })
-      .where(eq(profiles.userId, provider.id))
-      .returning()
-    if (!profile) throw new Error('no profile')
+    const { provider, profile } = await approvedProvider()
     const client = await signedIn('client')
     await db().update(user).set({ name: 'Otávio Secreto' }).where(eq(user.id, client.id))
     await favorite(client.cookie, { intent: 'add', profileId: profile.id })
@@ -771,13 +766,7 @@ describe('privacy and data rights', () => {
   })
 
   it('deletes a provider whose profile others saved: their lists say it was removed', async () => {
-    const provider = await signedIn('provider')
-    const [profile] = await db()
-      .update(profiles)
-      .set({ status: 'approved' })
-      .where(eq(profiles.userId, provider.id))
-      .returning()
-    if (!profile) throw new Error('no profile')
+    const { provider, profile } = await approvedProvider()
     const client = await signedIn('client')
     await favorite(client.cookie, { intent: 'add', profileId: profile.id })
     await recordView(client.id, profile.id)

@@ -669,7 +669,7 @@ export async function resolveReport(
       })
       .where(eq(reports.id, reportId))
     if (input.resolution === 'no_action' || input.resolution === 'handled')
-      restored = await showAfterReview(tx, actor, profile)
+      restored = await showAfterReview(tx, actor, profile, input.note)
     await audit(tx, actor, {
       action: 'report_resolve',
       targetType: 'report',
@@ -693,6 +693,7 @@ async function showAfterReview(
   tx: Transaction,
   actor: Actor,
   profile: LockedProfile,
+  note: string,
 ): Promise<boolean> {
   if (profile.visibilityStatus !== 'hidden' || profile.hiddenReason !== REPORT_REVIEW_REASON)
     return false
@@ -708,24 +709,7 @@ async function showAfterReview(
     )
     .limit(1)
   if (open) return false
-  await tx
-    .update(profiles)
-    .set({
-      visibilityStatus: 'active',
-      hiddenAt: null,
-      hiddenBy: null,
-      hiddenReason: null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(profiles.id, profile.id))
-  await audit(tx, actor, {
-    action: 'unhide',
-    targetType: 'profile',
-    targetId: profile.id,
-    targetLabel: profileLabel(profile),
-    reason: null,
-    details: { afterReportReview: true },
-  })
+  await hideInside(tx, actor, profile, false, note)
   return profile.status === 'approved'
 }
 

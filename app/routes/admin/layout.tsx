@@ -1,6 +1,6 @@
-import { data, Outlet } from 'react-router'
+import { data } from 'react-router'
 import { AdminNav } from '#app/components/admin/admin-parts.tsx'
-import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { AreaFrame } from '#app/components/layout/area-frame.tsx'
 import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
@@ -24,17 +24,5 @@ export function meta(args: Route.MetaArgs) {
 
 export default function AdminLayout() {
   const t = useT()
-  return (
-    <SiteShell>
-      <div className="py-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.admin.title}</h1>
-        <div className="mt-4">
-          <AdminNav />
-        </div>
-        <div className="mt-6">
-          <Outlet />
-        </div>
-      </div>
-    </SiteShell>
-  )
+  return <AreaFrame title={t.admin.title} nav={<AdminNav />} />
 }

@@ -1,6 +1,6 @@
-import { data, Outlet } from 'react-router'
+import { data } from 'react-router'
 import { ClientNav } from '#app/components/client/client-nav.tsx'
-import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { AreaFrame } from '#app/components/layout/area-frame.tsx'
 import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
@@ -24,18 +24,5 @@ export function meta(args: Route.MetaArgs) {
 
 export default function ClientLayout() {
   const t = useT()
-  return (
-    <SiteShell>
-      <div className="py-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.account.clientTitle}</h1>
-        <p className="mt-1 text-sm text-stone-600">{t.client.privacy}</p>
-        <div className="mt-4">
-          <ClientNav />
-        </div>
-        <div className="mt-6">
-          <Outlet />
-        </div>
-      </div>
-    </SiteShell>
-  )
+  return <AreaFrame title={t.account.clientTitle} intro={t.client.privacy} nav={<ClientNav />} />
 }

@@ -1,5 +1,5 @@
-import { data, Outlet } from 'react-router'
-import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { data } from 'react-router'
+import { AreaFrame } from '#app/components/layout/area-frame.tsx'
 import { DashboardNav } from '#app/components/provider/dashboard-nav.tsx'
 import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
@@ -29,17 +29,5 @@ export function meta(args: Route.MetaArgs) {
 
 export default function DashboardLayout() {
   const t = useT()
-  return (
-    <SiteShell>
-      <div className="py-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.dashboard.title}</h1>
-        <div className="mt-4">
-          <DashboardNav />
-        </div>
-        <div className="mt-6">
-          <Outlet />
-        </div>
-      </div>
-    </SiteShell>
-  )
+  return <AreaFrame title={t.dashboard.title} nav={<DashboardNav />} />
 }
