@@ -23,7 +23,7 @@ import { ProfileSkeleton, useLoadingProfile } from './components/profile/profile
 import { areaOf } from './domain/account.ts'
 import { AGE_STORAGE_KEY } from './domain/age-gate.ts'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
-import { dictionary } from './i18n/i18n.ts'
+import { dictionary, loadDictionary } from './i18n/i18n.ts'
 import { needsAgeGate } from './modules/age-gate/age-gate.server.ts'
 import { currentUser, sessionCookies } from './modules/auth/session.server.ts'
 import { favoriteIdsOf } from './modules/client/saved.server.ts'
@@ -63,6 +63,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers },
   )
+}
+
+/**
+ * In the browser, the dictionary of the language the next page is in is loaded before it shows
+ * (a switch of language; the first page's is loaded by entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const root = await serverLoader()
+  await loadDictionary(root.language)
+  return root
 }
 
 /** A failing read shows the hearts empty rather than the page broken. */

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
@@ -212,16 +213,23 @@ function createApp(env: ServerEnv, options: StartOptions) {
         fallthrough: false,
       }),
     )
-    app.use(
-      express.static(client, {
-        maxAge: '1h',
-        index: false,
-        // The service worker must be checked for updates on every visit.
-        setHeaders: (res, file) => {
-          if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache')
-        },
-      }),
-    )
+    const publicFiles = express.static(client, {
+      maxAge: '1h',
+      index: false,
+      // The service worker must be checked for updates on every visit.
+      setHeaders: (res, file) => {
+        if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache')
+      },
+    })
+    // Only the few files of public/ are looked for on disk, not every page's path: a file
+    // system lookup per page request cost about 0.5 ms of the main thread.
+    const publicNames = new Set(readdirSync(client).map((name) => `/${name}`))
+    app.use((req, res, next) => {
+      const slash = req.path.indexOf('/', 1)
+      if (publicNames.has(slash === -1 ? req.path : req.path.slice(0, slash)))
+        return publicFiles(req, res, next)
+      next()
+    })
   }
   app.use(
     '/media',

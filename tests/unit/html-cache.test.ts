@@ -1,21 +1,41 @@
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { htmlMicroCache } from '#server/html-cache.server.ts'
+import { geolocateCity } from '#app/modules/location/geolocation.server.ts'
+import { acceptsGzip, htmlMicroCache } from '#server/html-cache.server.ts'
 
 let clock = Date.UTC(2026, 10, 23, 12, 0, 10)
 let renders = 0
 let baseUrl = ''
+let slowArrivals = 0
+let releaseSlow: () => void = () => {}
+const slowRelease = new Promise<void>((resolve) => {
+  releaseSlow = resolve
+})
 let close: () => void = () => {}
 
 beforeAll(async () => {
   const app = express()
+  // As in server/app.ts: compression before the cache.
+  app.use(compression())
   let nonces = 0
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++nonces}`
     next()
   })
+  app.use('/slow', (_req, _res, next) => {
+    slowArrivals++
+    next()
+  })
   app.use(htmlMicroCache({ now: () => clock }))
+  app.get('/slow', async (_req, res) => {
+    renders++
+    await slowRelease
+    res.type('html').send(`slow ${renders}`)
+  })
   app.get('/page', (_req, res) => {
     renders++
     res.type('html')
@@ -29,6 +49,32 @@ beforeAll(async () => {
   app.get('/language-cookie', (_req, res) => {
     renders++
     res.cookie('aprova-lang', 'en', { httpOnly: true }).type('html').send(`render ${renders}`)
+  })
+  // A long page with the nonce several times, as React Router renders its inline scripts.
+  app.get('/long', (_req, res) => {
+    renders++
+    const nonce = res.locals.cspNonce
+    res.type('html')
+    for (let i = 0; i < 4; i++) {
+      res.write(`<script nonce="${nonce}">${i}</script>${'<p>Olá, São Paulo ✓</p>'.repeat(900)}`)
+    }
+    res.end(`<p>render ${renders}</p><link nonce="${nonce}"/>`)
+  })
+  // The home page: the visitor's city, and the cookie to keep it, when there is none.
+  app.get('/feed', (req, res) => {
+    renders++
+    const located = geolocateCity(
+      new Request('http://localhost/feed', { headers: req.headers as Record<string, string> }),
+      { secure: false, clientIp: req.socket.remoteAddress },
+    )
+    if (located.setCookie) res.setHeader('Set-Cookie', located.setCookie)
+    res.type('html').send(`feed of ${located.citySlug}, render ${renders}`)
+  })
+  // A geolocation cookie for another city than the visitor's: never replayed.
+  app.get('/odd-geo', (_req, res) => {
+    renders++
+    res.setHeader('Set-Cookie', 'aprova-geo=curitiba; Path=/')
+    res.type('html').send(`odd ${renders}`)
   })
   app.get('/missing', (_req, res) => {
     renders++
@@ -140,5 +186,99 @@ describe('htmlMicroCache', () => {
     expect(missing.status).toBe(404)
     expect(missing.headers.get('x-cache')).toBe('HIT')
     expect(renders - before).toBe(5)
+  })
+
+  it('sends a kept page gzipped as one valid stream with its own nonces, or plain on request', async () => {
+    const raw = (path: string, encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${baseUrl}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (chunk: Buffer) => chunks.push(chunk))
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+          })
+          .on('error', reject)
+      })
+    const first = await raw('/long', 'gzip')
+    const firstBody = zlib.gunzipSync(first.body).toString()
+    const hit = await raw('/long', 'gzip, deflate, br')
+    expect(hit.headers['x-cache']).toBe('HIT')
+    expect(hit.headers['content-encoding']).toBe('gzip')
+    expect(hit.headers.vary).toMatch(/Accept-Encoding/i)
+    // gunzip checks the CRC and the length of the whole.
+    const hitBody = zlib.gunzipSync(hit.body).toString()
+    const nonces = [...hitBody.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1])
+    expect(nonces).toHaveLength(5)
+    expect(new Set(nonces).size).toBe(1)
+    expect(firstBody).not.toContain(`nonce="${nonces[0]}"`)
+    expect(hitBody.replaceAll(/nonce\d+/g, 'N')).toBe(firstBody.replaceAll(/nonce\d+/g, 'N'))
+    // Each stretch refers back to the ones before it: as small as the page gzipped whole but
+    // for each nonce's stored block and flush marker (about 40 bytes).
+    const whole = zlib.gzipSync(hitBody, { level: 9 }).length
+    expect(hit.body.length - whole).toBeLessThan(40 * nonces.length)
+    expect(Number(hit.headers['content-length'])).toBe(hit.body.length)
+
+    const plain = await raw('/long', 'identity')
+    expect(plain.headers['x-cache']).toBe('HIT')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString().replaceAll(/nonce\d+/g, 'N')).toBe(
+      firstBody.replaceAll(/nonce\d+/g, 'N'),
+    )
+    expect(plain.body.toString()).not.toContain(`nonce="${nonces[0]}"`)
+  })
+
+  it('keeps a geolocating page per visitor city, with its cookie, only for that city', async () => {
+    const recife = { 'cf-ipcity': 'Recife', 'cf-ipcountry': 'BR' }
+    const salvador = { 'cf-ipcity': 'Salvador', 'cf-ipcountry': 'BR' }
+    const first = await get('/feed', recife)
+    expect(first.headers.get('x-cache')).toBe('MISS')
+    const again = await get('/feed', recife)
+    expect(again.headers.get('x-cache')).toBe('HIT')
+    expect(again.headers.get('set-cookie')).toMatch(/^aprova-geo=recife;/)
+    expect(await again.text()).toContain('feed of recife')
+    const elsewhere = await get('/feed', salvador)
+    expect(elsewhere.headers.get('x-cache')).toBe('MISS')
+    expect(await elsewhere.text()).toContain('feed of salvador')
+    expect((await get('/feed', salvador)).headers.get('set-cookie')).toMatch(
+      /^aprova-geo=salvador;/,
+    )
+    // With the cookie, the page is another one, without Set-Cookie.
+    const kept = { ...recife, cookie: 'aprova-geo=recife' }
+    await get('/feed', kept)
+    const withCookie = await get('/feed', kept)
+    expect(withCookie.headers.get('x-cache')).toBe('HIT')
+    expect(withCookie.headers.get('set-cookie')).toBeNull()
+
+    const before = renders
+    await get('/odd-geo', recife)
+    await get('/odd-geo', recife)
+    expect(renders - before).toBe(2)
+  })
+
+  it('reads Accept-Encoding as HTTP means it', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true)
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.5')).toBe(true)
+    expect(acceptsGzip('*')).toBe(true)
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false)
+    expect(acceptsGzip('br')).toBe(false)
+    expect(acceptsGzip(undefined)).toBe(false)
+    expect(acceptsGzip('identity')).toBe(false)
+  })
+
+  it('renders a page once for requests that come while it is being rendered', async () => {
+    const before = renders
+    const answers = Array.from({ length: 5 }, () => get('/slow'))
+    while (slowArrivals < 5) await new Promise((resolve) => setImmediate(resolve))
+    releaseSlow()
+    const pages = await Promise.all(answers)
+    expect(renders - before).toBe(1)
+    expect(pages.map((page) => page.headers.get('x-cache')).sort()).toEqual([
+      'HIT',
+      'HIT',
+      'HIT',
+      'HIT',
+      'MISS',
+    ])
+    expect(new Set(await Promise.all(pages.map((page) => page.text()))).size).toBe(1)
   })
 })
