@@ -183,7 +183,6 @@ function createApp(env: ServerEnv, options: StartOptions) {
     if (URL.canParse(`http://${req.headers.host ?? 'localhost'}`)) return next()
     res.status(400).type('html').send(fallbackErrorPage(400))
   })
-  app.use(compression())
   app.use(
     securityHeaders({
       https: env.baseUrl.startsWith('https:'),
@@ -192,6 +191,15 @@ function createApp(env: ServerEnv, options: StartOptions) {
       formActionOrigins: env.google ? [new URL(env.google.discoveryUrl).origin] : [],
     }),
   )
+  // Anonymous pages are kept until the next minute (the rotation's pace); never in development.
+  // Kept pages are answered here, compressed already; the rest are kept after compression.
+  const pageCache = options.vite ? undefined : htmlMicroCache()
+  if (pageCache) {
+    // Moderation and visibility changes show at once, not at the next minute.
+    onPublicPagesChanged(() => pageCache.clear())
+    app.use(pageCache.serve)
+  }
+  app.use(compression())
 
   app.get('/healthz', async (_req, res) => {
     const ok = (await databaseHandle()?.ping()) ?? false
@@ -245,13 +253,7 @@ function createApp(env: ServerEnv, options: StartOptions) {
   app.use(bodyLimit(FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMITS))
   // One permanent redirect from any non-canonical page address (SPEC §2, §5).
   app.use(canonicalRedirects())
-  // Anonymous pages are kept until the next minute (the rotation's pace); never in development.
-  if (!options.vite) {
-    const pageCache = htmlMicroCache()
-    // Moderation and visibility changes show at once, not at the next minute.
-    onPublicPagesChanged(() => pageCache.clear())
-    app.use(pageCache)
-  }
+  if (pageCache) app.use(pageCache.keep)
 
   const vite = options.vite
   app.all(

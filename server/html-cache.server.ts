@@ -63,6 +63,9 @@ interface Entry {
   nonce: string | undefined
   /** Length of the nonce attribute the deflated parts were made for (see deflateParts). */
   attributeLength: number
+  /** CRC-32 of each part, and the operator that appends its length (see crc32Append). */
+  crcs: number[]
+  shifts: number[]
   expires: number
   bytes: number
 }
@@ -86,8 +89,22 @@ function parseCookies(header: string | undefined): Map<string, string> | undefin
   return cookies
 }
 
+/** Where `serve` leaves, for `keep`, the start of the capture of a page it does not have. */
+const CAPTURE = 'htmlCacheCapture'
+
+export interface HtmlMicroCache {
+  /**
+   * Answers from the cache, early in the chain (after the security headers, before
+   * compression: kept pages are compressed already).
+   */
+  serve: RequestHandler
+  /** Keeps what the rest of the chain renders: after compression, which must not see it twice. */
+  keep: RequestHandler
+  clear(): void
+}
+
 /** Micro-cache of anonymous pages (and their data requests) until the next minute boundary. */
-export function htmlMicroCache(options: HtmlCacheOptions = {}): RequestHandler & { clear(): void } {
+export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
   const maxEntries = options.maxEntries ?? 2000
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
   const now = options.now ?? Date.now
@@ -108,7 +125,7 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): RequestHandler &
   // Pages of this minute that could not be kept (personal cookies, no-store): nothing to wait for.
   const uncacheable = new Set<string>()
 
-  const handler: RequestHandler = async (req, res, next) => {
+  const serveKept: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' || req.headers.authorization) return next()
     const cookies = parseCookies(req.headers.cookie)
     if (!cookies) return next()
@@ -152,6 +169,8 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): RequestHandler &
     }
     if (hit) return serve(req, res, hit, nonce)
     const currentMinute = minute
+    // Whether the answer comes from the renderer (static files, /healthz answer before `keep`).
+    let rendered = false
     if (!inFlight) {
       let finish = () => {}
       const done = new Promise<void>((resolve) => {
@@ -160,61 +179,77 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): RequestHandler &
       rendering.set(key, done)
       const settle = () => {
         if (rendering.get(key) === done) rendering.delete(key)
+        // Nothing to wait for next time on what the cache never keeps.
+        if (!rendered && currentMinute === minute) uncacheable.add(key)
         finish()
       }
       res.once('finish', settle)
       res.once('close', settle)
     }
-    capture(res, (status, body) => {
-      const setCookie = res.getHeader('set-cookie')
-      const city = setsGeoCookie(setCookie) ? located?.() : undefined
-      const keepable =
-        (status === 200 || status === 404) &&
-        replayableCookies(setCookie, city) &&
-        CACHEABLE_TYPES.test(String(res.getHeader('content-type') ?? '')) &&
-        !/private|no-store/.test(String(res.getHeader('cache-control') ?? '')) &&
-        body.length <= maxBytes / 16
-      if (!keepable) {
-        if (currentMinute === minute) uncacheable.add(key)
-        return
-      }
-      const entryKey = city ? geoKey(city) : key
-      remove(entryKey)
-      const attribute = Buffer.from(`nonce="${nonce}"`)
-      const parts = nonce ? split(body, attribute) : [body]
-      const deflated = deflateParts(parts, attribute.length, !body.includes(0))
-      const entry: Entry = {
-        status,
-        headers: KEPT_HEADERS.flatMap((name) => {
-          const value = res.getHeader(name)
-          if (value === undefined) return []
-          return (Array.isArray(value) ? value : [String(value)]).map(
-            (one) => [name, one] as [string, string],
-          )
-        }),
-        parts,
-        deflated,
-        nonce: parts.length > 1 ? nonce : undefined,
-        attributeLength: attribute.length,
-        expires: (currentMinute + 1) * 60_000,
-        bytes: body.length + deflated.reduce((sum, part) => sum + part.length, 0),
-      }
-      entries.set(entryKey, entry)
-      bytes += entry.bytes
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break
-        remove(oldest)
-      }
-    })
-    res.setHeader('X-Cache', 'MISS')
+    res.locals[CAPTURE] = () => {
+      rendered = true
+      res.setHeader('X-Cache', 'MISS')
+      capture(res, (status, body) => {
+        const setCookie = res.getHeader('set-cookie')
+        const city = setsGeoCookie(setCookie) ? located?.() : undefined
+        const keepable =
+          (status === 200 || status === 404) &&
+          replayableCookies(setCookie, city) &&
+          CACHEABLE_TYPES.test(String(res.getHeader('content-type') ?? '')) &&
+          !/private|no-store/.test(String(res.getHeader('cache-control') ?? '')) &&
+          body.length <= maxBytes / 16
+        if (!keepable) {
+          if (currentMinute === minute) uncacheable.add(key)
+          return
+        }
+        const entryKey = city ? geoKey(city) : key
+        remove(entryKey)
+        const attribute = Buffer.from(`nonce="${nonce}"`)
+        const parts = nonce ? split(body, attribute) : [body]
+        const deflated = deflateParts(parts, attribute.length, !body.includes(0))
+        const entry: Entry = {
+          status,
+          headers: KEPT_HEADERS.flatMap((name) => {
+            const value = res.getHeader(name)
+            if (value === undefined) return []
+            return (Array.isArray(value) ? value : [String(value)]).map(
+              (one) => [name, one] as [string, string],
+            )
+          }),
+          parts,
+          deflated,
+          nonce: parts.length > 1 ? nonce : undefined,
+          attributeLength: attribute.length,
+          crcs: parts.map((part) => zlib.crc32(part)),
+          shifts: parts.map((part) => x8nModP(part.length)),
+          expires: (currentMinute + 1) * 60_000,
+          bytes: body.length + deflated.reduce((sum, part) => sum + part.length, 0),
+        }
+        entries.set(entryKey, entry)
+        bytes += entry.bytes
+        for (const oldest of entries.keys()) {
+          if (entries.size <= maxEntries && bytes <= maxBytes) break
+          remove(oldest)
+        }
+      })
+    }
     next()
   }
-  return Object.assign(handler, {
+
+  const keep: RequestHandler = (_req, res, next) => {
+    const start = res.locals[CAPTURE] as (() => void) | undefined
+    start?.()
+    next()
+  }
+
+  return {
+    serve: serveKept,
+    keep,
     clear() {
       entries.clear()
       bytes = 0
     },
-  })
+  }
 }
 
 /** The visitor's city as the home page's loader finds it (the same inputs: headers, address). */
@@ -319,16 +354,18 @@ function gzipWithNonce(entry: Entry, attribute: Buffer): Buffer {
   stored.writeUInt16LE(~attribute.length & 0xffff, 3)
   attribute.copy(stored, 5)
   const chunks: Buffer[] = [GZIP_HEADER]
+  const attributeCrc = zlib.crc32(attribute)
+  const attributeShift = x8nModP(attribute.length)
   let crc = 0
   let size = 0
   entry.parts.forEach((part, i) => {
     if (i > 0) {
       chunks.push(stored)
-      crc = zlib.crc32(attribute, crc)
+      crc = crc32Append(crc, attributeCrc, attributeShift)
       size += attribute.length
     }
     chunks.push(entry.deflated[i] as Buffer)
-    crc = zlib.crc32(part, crc)
+    crc = crc32Append(crc, entry.crcs[i] as number, entry.shifts[i] as number)
     size += part.length
   })
   const trailer = Buffer.alloc(8)
@@ -336,6 +373,53 @@ function gzipWithNonce(entry: Entry, attribute: Buffer): Buffer {
   trailer.writeUInt32LE(size % 2 ** 32, 4)
   chunks.push(DEFLATE_END, trailer)
   return Buffer.concat(chunks)
+}
+
+// The CRC-32 of the whole answer from the CRCs of its parts, as zlib's crc32_combine does it
+// (polynomial arithmetic modulo the CRC polynomial): a few thousand operations instead of a
+// pass over the page's 100 KB.
+const CRC_POLYNOMIAL = 0xedb88320
+
+/** a·b modulo the CRC polynomial (bit-reflected, as CRC-32 values are). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000
+  let product = 0
+  let factor = b
+  for (;;) {
+    if (a & m) {
+      product ^= factor
+      if ((a & (m - 1)) === 0) break
+    }
+    m >>>= 1
+    factor = factor & 1 ? (factor >>> 1) ^ CRC_POLYNOMIAL : factor >>> 1
+  }
+  return product >>> 0
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0…31. */
+const X2N = (() => {
+  const table: number[] = []
+  let power = 0x40000000 // x^1
+  for (let k = 0; k < 32; k++) {
+    table.push(power)
+    power = multModP(power, power)
+  }
+  return table
+})()
+
+/** x^(8n) modulo the polynomial: appending n bytes shifts a CRC by this. */
+function x8nModP(n: number): number {
+  let power = 0x80000000 // x^0
+  let k = 3
+  for (let rest = n; rest > 0; rest = Math.floor(rest / 2), k++) {
+    if (rest % 2 === 1) power = multModP(X2N[k % 32] as number, power)
+  }
+  return power
+}
+
+/** CRC-32 of A followed by B, from CRC(A), CRC(B) and x8nModP(length of B). */
+function crc32Append(crcA: number, crcB: number, shiftB: number): number {
+  return (multModP(shiftB, crcA) ^ crcB) >>> 0
 }
 
 /** Sends a kept response, compressed when the client takes gzip, with this response's nonce. */

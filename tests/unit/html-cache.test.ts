@@ -19,8 +19,6 @@ let close: () => void = () => {}
 
 beforeAll(async () => {
   const app = express()
-  // As in server/app.ts: compression before the cache.
-  app.use(compression())
   let nonces = 0
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++nonces}`
@@ -30,7 +28,11 @@ beforeAll(async () => {
     slowArrivals++
     next()
   })
-  app.use(htmlMicroCache({ now: () => clock }))
+  // As in server/app.ts: kept pages answered before compression, new ones kept after it.
+  const cache = htmlMicroCache({ now: () => clock })
+  app.use(cache.serve)
+  app.use(compression())
+  app.use(cache.keep)
   app.get('/slow', async (_req, res) => {
     renders++
     await slowRelease

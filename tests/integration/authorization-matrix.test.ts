@@ -1,0 +1,1789 @@
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { DocumentPart } from '#app/domain/provider.ts'
+import { ADMIN_INTENTS } from '#app/modules/admin/actions.server.ts'
+import { requestPasswordReset } from '#app/modules/auth/accounts.server.ts'
+import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
+import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
+import { submitVerification } from '#app/modules/provider/verification.server.ts'
+import * as exportRoute from '#app/routes/account/export.ts'
+import * as documentRoute from '#app/routes/account/verification-document.ts'
+import * as adminAccount from '#app/routes/admin/account.tsx'
+import * as adminAudit from '#app/routes/admin/audit.tsx'
+import * as adminCheck from '#app/routes/admin/check.tsx'
+import * as adminLayout from '#app/routes/admin/layout.tsx'
+import * as adminOverview from '#app/routes/admin/overview.tsx'
+import * as adminProfile from '#app/routes/admin/profile.tsx'
+import * as adminQueue from '#app/routes/admin/queue.tsx'
+import * as adminReports from '#app/routes/admin/reports.tsx'
+import * as adminSearch from '#app/routes/admin/search.tsx'
+import * as adminTeam from '#app/routes/admin/team.tsx'
+import * as adminUsernames from '#app/routes/admin/usernames.tsx'
+import * as authPage from '#app/routes/auth/auth.tsx'
+import * as emailConfirmation from '#app/routes/auth/email-confirmation.tsx'
+import * as signOut from '#app/routes/auth/sign-out.ts'
+import * as clientAccount from '#app/routes/client/account.tsx'
+import * as clientFavorites from '#app/routes/client/favorites.tsx'
+import * as clientHistory from '#app/routes/client/history.tsx'
+import * as clientLayout from '#app/routes/client/layout.tsx'
+import * as providerAccount from '#app/routes/provider/account.tsx'
+import * as providerDashboard from '#app/routes/provider/dashboard.tsx'
+import * as providerOverview from '#app/routes/provider/overview.tsx'
+import * as photoUpload from '#app/routes/provider/photo-upload.ts'
+import * as providerPhotos from '#app/routes/provider/photos.tsx'
+import * as providerProfile from '#app/routes/provider/profile.tsx'
+import * as providerVerification from '#app/routes/provider/verification.tsx'
+import * as contact from '#app/routes/public/contact.tsx'
+import * as report from '#app/routes/public/report.tsx'
+import * as ageGate from '#app/routes/resources/age-gate.ts'
+import * as authApi from '#app/routes/resources/auth-api.ts'
+import * as favoritesApi from '#app/routes/resources/favorites.ts'
+import * as profileView from '#app/routes/resources/profile-view.ts'
+import * as setLanguage from '#app/routes/resources/set-language.ts'
+import routes from '#app/routes.ts'
+import { db } from '#db/client.server.ts'
+import {
+  clientProfiles,
+  account as credentials,
+  session,
+  user,
+  userRoles,
+  verification,
+} from '#db/schema/auth.ts'
+import { favorites, recentlyViewed } from '#db/schema/clients.ts'
+import { profileSanctions, reports } from '#db/schema/moderation.ts'
+import {
+  images,
+  photoFlags,
+  profiles,
+  reservedUsernames,
+  verificationSubmissions,
+} from '#db/schema/profiles.ts'
+import { profileDailyStats } from '#db/schema/stats.ts'
+import {
+  createAccount,
+  sessionCookie,
+  TEST_BASE_URL,
+  TEST_PASSWORD,
+  useTestServerEnv,
+} from '#tests/factories/account.ts'
+import { createProfile } from '#tests/factories/profile.ts'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '#tests/support/oidc-server.ts'
+import { callRoute, type Handler, type RouteAnswer } from '#tests/support/route-call.ts'
+import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
+
+// The authorisation matrix (issue 10 item 5): every state-changing action and every loader that
+// needs a session, against every kind of caller. Each row names who may succeed; everyone else
+// must be refused (sent to sign in, sent to their own area, 401/403/404) with a body that would
+// have worked for an allowed caller, and the database must not change at all. The last describe
+// reads app/routes.ts and fails when a route module with an action or a guarded loader is not
+// in the matrix, so a new route cannot be forgotten.
+
+// ---------------------------------------------------------------- the callers
+
+const ACTORS = [
+  'visitor',
+  // An account without a role yet (after a first Google sign-in): it may only choose one.
+  'roleless',
+  'client',
+  // Another client, against the first client's favourites and history.
+  'otherClient',
+  // The owner of the profile, photos and identity check the rows act on.
+  'provider',
+  // Another provider, against the first provider's photos, documents and profile.
+  'otherProvider',
+  'admin',
+] as const
+type Actor = (typeof ACTORS)[number]
+type SignedIn = Exclude<Actor, 'visitor'>
+const EVERYONE: readonly Actor[] = ACTORS
+
+/** Where requireRole sends a signed-in caller that lacks the role: their own area. */
+const AREA: Record<SignedIn, string> = {
+  roleless: '/auth',
+  client: '/client-dashboard',
+  otherClient: '/client-dashboard',
+  provider: '/dashboard',
+  otherProvider: '/dashboard',
+  admin: '/admin',
+}
+
+interface Account {
+  id: string
+  email: string
+  /** The Cookie header of a session ('' when none was opened). */
+  cookie: string
+}
+
+interface Provider extends Account {
+  profileId: string
+  username: string
+  name: string
+  whatsapp: string
+  /** The profile's first photo, kept by every row. */
+  photoId: string
+}
+
+interface World extends Record<SignedIn, Account> {
+  provider: Provider
+  otherProvider: Provider
+  /** An account the login rows sign in to. */
+  loginTarget: Account
+  /** A second admin, for the refused attempts to remove one. */
+  spareAdmin: Account
+}
+
+let world: World
+let dataDir = ''
+let oidc: Awaited<ReturnType<typeof startOidcServer>> | undefined
+let documents: Record<DocumentPart, Buffer>
+let restoreStdout = () => {}
+
+// ---------------------------------------------------------------- the matrix's types
+
+type Expected = 'ok' | 'own' | 'refused'
+
+interface Ctx {
+  actor: Actor
+  /** The caller's account (undefined for a visitor): fresh when the row asks for it. */
+  me: Account | undefined
+  expected: Expected
+}
+
+interface Target {
+  url: string
+  params?: Record<string, string>
+  /** A form body; an action without one posts an empty form. */
+  body?: Record<string, string> | URLSearchParams
+  /** A multipart body (files). */
+  form?: FormData
+  /** A JSON body. */
+  json?: unknown
+  headers?: Record<string, string>
+  /** What an allowed call changes. */
+  state?: () => PromiseLike<unknown>
+  /** The owner's data, which a caller acting on their own ('own') must leave as it was. */
+  owner?: () => PromiseLike<unknown>
+  /** Values of the owner that the owner's answer shows and nobody else's may. */
+  secrets?: string[]
+  /** Whether an allowed call changes `state` (default: actions do, loaders do not). */
+  changes?: boolean
+}
+
+type Success = (answer: RouteAnswer, label: string) => void
+
+interface Row {
+  /** Method and address, as React Router matches it. */
+  route: string
+  /** The route module (as app/routes.ts names it). */
+  file: string
+  kind: 'loader' | 'action'
+  intent?: string
+  handler: Handler
+  /** Callers that succeed. */
+  ok: readonly Actor[]
+  /** Callers that succeed on their own data only: the owner's stays as it was. */
+  own?: readonly Actor[]
+  /** Allowed callers act from a fresh session or account: the call ends or changes it. */
+  fresh?: 'session' | 'account'
+  prepare: (ctx: Ctx) => Promise<Target>
+  /** What success looks like (default: a 2xx answer). */
+  success?: Success
+  /** Its callers may run at once: all succeed and each checks only its own target. */
+  concurrent?: boolean
+}
+
+const answered2xx: Success = (answer, label) => {
+  expect(answer.status, label).toBeGreaterThanOrEqual(200)
+  expect(answer.status, label).toBeLessThan(300)
+}
+const status =
+  (code: number): Success =>
+  (answer, label) =>
+    expect(answer.status, label).toBe(code)
+const redirectTo =
+  (where: string | RegExp, code = 302): Success =>
+  (answer, label) => {
+    expect(answer.status, label).toBe(code)
+    expect(answer.location ?? '', label).toMatch(where)
+  }
+
+// ---------------------------------------------------------------- helpers
+
+const REASON = 'Motivo do teste'
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+const NEW_PASSWORD = 'outra-senha-456'
+let serial = 0
+/** Something new each call, for addresses, usernames and texts. */
+const unique = () => `${++serial}${randomUUID().slice(0, 6)}`
+
+// Every call from its own address: the per-address limits must not answer for the roles.
+let addresses = 0
+const nextAddress = () => {
+  addresses += 1
+  return `198.18.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`
+}
+
+const must = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`no ${what}`)
+  return value
+}
+
+/** A neutral test picture, different for each seed. */
+const picture = (seed: number) =>
+  sharp({
+    create: {
+      width: 640,
+      height: 480,
+      channels: 3,
+      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 },
+    },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><circle cx="${(seed * 97) % 640}" cy="${(seed * 53) % 480}" r="${60 + (seed % 7) * 20}" fill="#fff"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer()
+
+function multipart(fields: Record<string, string>, files: Record<string, Buffer>): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  for (const [name, bytes] of Object.entries(files)) {
+    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`)
+  }
+  return form
+}
+
+const DESCRIPTION = 'Olá! Sou a Luna, atendo em Boa Viagem com hora marcada e discrição.'
+let phones = 0
+const nextPhone = () => `+55819${String(10_000_000 + ++phones)}`
+
+/** A provider with a complete, approved and public profile and one photo. */
+async function approvedProvider(
+  name = 'Luna Clara',
+  options: { session?: boolean } = {},
+): Promise<Provider> {
+  const account = await createAccount({ role: 'provider', name })
+  const whatsapp = nextPhone()
+  const [profile] = await db()
+    .update(profiles)
+    .set({
+      age: 27,
+      citySlug: 'recife',
+      city: 'Recife',
+      description: DESCRIPTION,
+      whatsapp,
+      status: 'approved',
+      verifiedAt: new Date(),
+      verificationStatus: 'approved',
+    })
+    .where(eq(profiles.userId, account.id))
+    .returning()
+  const owned = must(profile, 'profile')
+  const [photo] = await db()
+    .insert(images)
+    .values({ profileId: owned.id, url: '/media/x-320.webp', isCover: true, displayOrder: 0 })
+    .returning()
+  return {
+    id: account.id,
+    email: account.email,
+    cookie: options.session === false ? '' : await sessionCookie(account.email),
+    profileId: owned.id,
+    username: owned.username,
+    name,
+    whatsapp,
+    photoId: must(photo, 'photo').id,
+  }
+}
+
+async function signedInAccount(role: 'client' | 'admin', session = true): Promise<Account> {
+  const account = await createAccount({ role })
+  return {
+    id: account.id,
+    email: account.email,
+    cookie: session ? await sessionCookie(account.email) : '',
+  }
+}
+
+/** A client account whose role was never chosen, as after a first Google sign-in. */
+async function rolelessAccount(): Promise<Account> {
+  const account = await createAccount({ role: 'client' })
+  await db().delete(clientProfiles).where(eq(clientProfiles.userId, account.id))
+  await db().delete(userRoles).where(eq(userRoles.userId, account.id))
+  return { id: account.id, email: account.email, cookie: await sessionCookie(account.email) }
+}
+
+/** A new account standing in for `actor` (the call will end or change it). */
+function freshAccount(actor: SignedIn): Promise<Account> {
+  switch (actor) {
+    case 'roleless':
+      return rolelessAccount()
+    case 'provider':
+      return approvedProvider('Luna Clara')
+    case 'otherProvider':
+      return approvedProvider('Sol Dourada')
+    case 'admin':
+      return signedInAccount('admin')
+    default:
+      return signedInAccount('client')
+  }
+}
+
+// The outbox's messages read so far (a message file never changes once written). Only rows that
+// run their callers one at a time read it, so no file is read while it is being written.
+const outboxRead = new Map<string, string>()
+
+async function mailsTo(email: string): Promise<string[]> {
+  await settleAuthTasks()
+  const outbox = path.join(dataDir, 'outbox')
+  for (const file of await readdir(outbox).catch(() => [])) {
+    if (!outboxRead.has(file)) {
+      const mail = await readFile(path.join(outbox, file), 'utf8')
+      outboxRead.set(file, decodeQuotedPrintable(mail))
+    }
+  }
+  return [...outboxRead.values()].filter((mail) => mail.includes(`To: ${email}`))
+}
+
+const profileOf = async (id: string) =>
+  must((await db().select().from(profiles).where(eq(profiles.id, id)))[0], 'profile')
+const userOf = (id: string) => db().select().from(user).where(eq(user.id, id))
+const rolesOf = (id: string) => db().select().from(userRoles).where(eq(userRoles.userId, id))
+const passwordOf = async (id: string) =>
+  (await db().select().from(credentials).where(eq(credentials.userId, id))).map(
+    (row) => row.password,
+  )
+const sessionsOf = async (id: string) =>
+  (await db().select().from(session).where(eq(session.userId, id))).length
+const photosOf = (profileId: string) =>
+  db()
+    .select({
+      id: images.id,
+      isCover: images.isCover,
+      displayOrder: images.displayOrder,
+      type: images.verificationType,
+    })
+    .from(images)
+    .where(eq(images.profileId, profileId))
+    .orderBy(images.id)
+const favoritesOf = (userId: string) =>
+  db()
+    .select({ id: favorites.id, profileId: favorites.profileId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(favorites.id)
+const historyOf = async (userId: string) => ({
+  views: await db()
+    .select({ profileId: recentlyViewed.profileId })
+    .from(recentlyViewed)
+    .where(eq(recentlyViewed.userId, userId))
+    .orderBy(recentlyViewed.profileId),
+  keep: (await db().select().from(clientProfiles).where(eq(clientProfiles.userId, userId)))[0]
+    ?.keepHistory,
+})
+const detailsOf = (userId: string) =>
+  db().select().from(clientProfiles).where(eq(clientProfiles.userId, userId))
+const submissionsOf = (profileId: string) =>
+  db()
+    .select({ id: verificationSubmissions.id, status: verificationSubmissions.status })
+    .from(verificationSubmissions)
+    .where(eq(verificationSubmissions.profileId, profileId))
+    .orderBy(verificationSubmissions.id)
+const statsOf = (profileId: string) =>
+  db().select().from(profileDailyStats).where(eq(profileDailyStats.profileId, profileId))
+
+/** The profile's identity check waiting for the team, sent now if none waits. */
+async function pendingCheck(provider: Provider): Promise<string> {
+  const waiting = (await submissionsOf(provider.profileId)).find((one) => one.status === 'pending')
+  if (waiting) return waiting.id
+  expect(await submitVerification(provider.id, documents, true)).toEqual({ ok: true })
+  return pendingCheck(provider)
+}
+
+/** Removes the identity checks waiting for the team, so a new one may be sent. */
+const clearChecks = (provider: Provider) =>
+  db()
+    .delete(verificationSubmissions)
+    .where(
+      and(
+        eq(verificationSubmissions.profileId, provider.profileId),
+        inArray(verificationSubmissions.status, ['pending', 'receiving']),
+      ),
+    )
+
+/** Leaves the provider her first photo (the cover) and two more; returns those two. */
+async function twoMorePhotos(provider: Provider): Promise<[string, string]> {
+  await db()
+    .delete(images)
+    .where(and(eq(images.profileId, provider.profileId), sql`${images.id} <> ${provider.photoId}`))
+  await db()
+    .update(images)
+    .set({ isCover: true, displayOrder: 0, verificationType: 'profile' })
+    .where(eq(images.id, provider.photoId))
+  const added = await db()
+    .insert(images)
+    .values(
+      [1, 2].map((order) => ({
+        profileId: provider.profileId,
+        url: `/media/extra-${order}-320.webp`,
+        displayOrder: order,
+      })),
+    )
+    .returning()
+  return [must(added[0], 'photo').id, must(added[1], 'photo').id]
+}
+
+/** The editor's form with the provider's own values and a new description. */
+const profileForm = (provider: Provider) => ({
+  intent: 'save',
+  workingName: provider.name,
+  username: provider.username,
+  age: '27',
+  citySlug: 'recife',
+  neighborhoodSlug: '',
+  description: `Descrição ${unique()}: atendo em Boa Viagem com hora marcada.`,
+  hourlyRate: '300',
+  whatsapp: provider.whatsapp,
+  telegram: '',
+  xHandle: '',
+})
+
+/** The id of the client's favourite of `profileId`, saved now if need be. */
+async function favoriteEntry(client: Account, profileId: string): Promise<string> {
+  expect(await addFavorites(client.id, [profileId])).toBe('saved')
+  const [row] = await db()
+    .select()
+    .from(favorites)
+    .where(and(eq(favorites.userId, client.id), eq(favorites.profileId, profileId)))
+  return must(row, 'favourite').id
+}
+
+/** A public profile both clients opened lately. */
+async function viewedByBoth(): Promise<string> {
+  const viewed = await createProfile()
+  for (const client of [world.client, world.otherClient]) {
+    await setKeepHistory(client.id, true)
+    expect(await recordView(client.id, viewed.id)).toBe(true)
+  }
+  return viewed.id
+}
+
+let fingerprintQuery: SQL | undefined
+
+/**
+ * A digest of every table but the reference data (cities, neighbourhoods, services): equal
+ * digests mean that nothing at all changed in the database.
+ */
+async function fingerprint(): Promise<Record<string, string>> {
+  const result = await db().execute(must(fingerprintQuery, 'fingerprint query'))
+  const rows = (result as unknown as { rows: { t: string; h: string }[] }).rows
+  return Object.fromEntries(rows.map((row) => [row.t, row.h]))
+}
+
+// ---------------------------------------------------------------- the rows
+
+/** A loader row: address, module, its loader, who succeeds, the target, anything more. */
+const loader = (
+  route: string,
+  file: string,
+  handler: Handler,
+  ok: readonly Actor[],
+  prepare: Row['prepare'],
+  more: Partial<Row> = {},
+): Row => ({ route: `GET ${route}`, file, kind: 'loader', handler, ok, prepare, ...more })
+
+/** An action row: address, module, intent, its action, who succeeds, the target, more. */
+const action = (
+  route: string,
+  file: string,
+  intent: string | undefined,
+  handler: Handler,
+  ok: readonly Actor[],
+  prepare: Row['prepare'],
+  more: Partial<Row> = {},
+): Row => ({ route: `POST ${route}`, file, kind: 'action', intent, handler, ok, prepare, ...more })
+
+/** A target that needs nothing prepared. */
+const at =
+  (url: string, more: Partial<Target> = {}) =>
+  async (): Promise<Target> => ({
+    url,
+    ...more,
+  })
+
+// The provider's area: her own profile, photos, identity check and account. The other provider
+// reaches only her own (the owner's data stays as it was), and nobody else gets in.
+const PROVIDER_ROWS: Row[] = [
+  loader(
+    '/dashboard',
+    'routes/provider/dashboard.tsx',
+    providerDashboard.loader,
+    ['provider'],
+    async () => ({
+      url: '/dashboard',
+      secrets: [world.provider.email, `"${world.provider.username}"`],
+    }),
+    { own: ['otherProvider'] },
+  ),
+  loader(
+    '/dashboard',
+    'routes/provider/overview.tsx',
+    providerOverview.loader,
+    ['provider'],
+    async () => ({ url: '/dashboard', secrets: [`"${world.provider.username}"`] }),
+    { own: ['otherProvider'] },
+  ),
+  loader(
+    '/dashboard/profile',
+    'routes/provider/profile.tsx',
+    providerProfile.loader,
+    ['provider'],
+    async () => ({
+      url: '/dashboard/profile',
+      secrets: [world.provider.profileId, `"${world.provider.username}"`],
+    }),
+    { own: ['otherProvider'] },
+  ),
+  loader(
+    '/dashboard/photos',
+    'routes/provider/photos.tsx',
+    providerPhotos.loader,
+    ['provider'],
+    async () => ({ url: '/dashboard/photos', secrets: [world.provider.photoId] }),
+    { own: ['otherProvider'] },
+  ),
+  loader(
+    '/dashboard/verification',
+    'routes/provider/verification.tsx',
+    providerVerification.loader,
+    ['provider'],
+    async () => ({
+      url: '/dashboard/verification',
+      secrets: [await pendingCheck(world.provider)],
+    }),
+    { own: ['otherProvider'] },
+  ),
+  loader(
+    '/dashboard/account',
+    'routes/provider/account.tsx',
+    providerAccount.loader,
+    ['provider'],
+    async () => ({ url: '/dashboard/account', secrets: [world.provider.email] }),
+    { own: ['otherProvider'] },
+  ),
+  ...(['pause', 'republish'] as const).map((intent) =>
+    action(
+      '/dashboard',
+      'routes/provider/overview.tsx',
+      intent,
+      providerOverview.action,
+      ['provider'],
+      async () => {
+        if (intent === 'republish') {
+          await db()
+            .update(profiles)
+            .set({ visibilityStatus: 'paused' })
+            .where(inArray(profiles.id, [world.provider.profileId, world.otherProvider.profileId]))
+        }
+        return {
+          url: '/dashboard',
+          body: { intent },
+          state: async () => (await profileOf(world.provider.profileId)).visibilityStatus,
+        }
+      },
+      { own: ['otherProvider'] },
+    ),
+  ),
+  action(
+    '/dashboard/profile',
+    'routes/provider/profile.tsx',
+    'save',
+    providerProfile.action,
+    ['provider'],
+    async ({ actor }) => ({
+      url: '/dashboard/profile',
+      // Each provider sends her own values (another's username would be taken).
+      body: profileForm(actor === 'otherProvider' ? world.otherProvider : world.provider),
+      state: async () => (await profileOf(world.provider.profileId)).description,
+    }),
+    { own: ['otherProvider'] },
+  ),
+  action(
+    '/dashboard/verification',
+    'routes/provider/verification.tsx',
+    'submit',
+    providerVerification.action,
+    ['provider'],
+    async () => {
+      await clearChecks(world.provider)
+      await clearChecks(world.otherProvider)
+      return {
+        url: '/dashboard/verification',
+        form: multipart({ intent: 'submit', consent: 'on' }, documents),
+        state: () => submissionsOf(world.provider.profileId),
+      }
+    },
+    { own: ['otherProvider'] },
+  ),
+  action(
+    '/dashboard/photos',
+    'routes/provider/photos.tsx',
+    'upload',
+    providerPhotos.action,
+    ['provider'],
+    async () => {
+      await twoMorePhotos(world.provider)
+      await twoMorePhotos(world.otherProvider)
+      return {
+        url: '/dashboard/photos',
+        form: multipart({ intent: 'upload' }, { photo: await picture(++serial) }),
+        state: () => photosOf(world.provider.profileId),
+      }
+    },
+    { own: ['otherProvider'] },
+  ),
+  action(
+    '/dashboard/photos/upload',
+    'routes/provider/photo-upload.ts',
+    undefined,
+    photoUpload.action,
+    ['provider'],
+    async () => {
+      await twoMorePhotos(world.provider)
+      await twoMorePhotos(world.otherProvider)
+      return {
+        url: '/dashboard/photos/upload',
+        form: multipart({}, { photo: await picture(++serial) }),
+        state: () => photosOf(world.provider.profileId),
+      }
+    },
+    { own: ['otherProvider'] },
+  ),
+  // The owner's photos by id: the other provider sends the owner's ids and gets 404.
+  ...(['cover', 'move', 'reorder', 'delete'] as const).map((intent) =>
+    action(
+      '/dashboard/photos',
+      'routes/provider/photos.tsx',
+      intent,
+      providerPhotos.action,
+      ['provider'],
+      async () => {
+        const [first, second] = await twoMorePhotos(world.provider)
+        const body =
+          intent === 'reorder'
+            ? new URLSearchParams([
+                ['intent', intent],
+                ['order', second],
+                ['order', first],
+              ])
+            : { intent, id: second, direction: 'earlier' }
+        return {
+          url: '/dashboard/photos',
+          body,
+          state: () => photosOf(world.provider.profileId),
+        }
+      },
+    ),
+  ),
+]
+
+// The client's area: favourites, history and details are the client's own; the other client
+// naming the first client's entries changes only her own list.
+const CLIENT_ROWS: Row[] = [
+  loader(
+    '/client-dashboard',
+    'routes/client/layout.tsx',
+    clientLayout.loader,
+    ['client'],
+    at('/client-dashboard'),
+    {
+      own: ['otherClient'],
+    },
+  ),
+  loader(
+    '/client-dashboard',
+    'routes/client/favorites.tsx',
+    clientFavorites.loader,
+    ['client'],
+    async () => {
+      const saved = await createProfile()
+      return {
+        url: '/client-dashboard',
+        secrets: [await favoriteEntry(world.client, saved.id)],
+      }
+    },
+    { own: ['otherClient'] },
+  ),
+  loader(
+    '/client-dashboard/history',
+    'routes/client/history.tsx',
+    clientHistory.loader,
+    ['client'],
+    async () => {
+      const viewed = await createProfile()
+      await setKeepHistory(world.client.id, true)
+      await recordView(world.client.id, viewed.id)
+      return { url: '/client-dashboard/history', secrets: [viewed.id] }
+    },
+    { own: ['otherClient'] },
+  ),
+  loader(
+    '/client-dashboard/account',
+    'routes/client/account.tsx',
+    clientAccount.loader,
+    ['client'],
+    async () => ({ url: '/client-dashboard/account', secrets: [world.client.email] }),
+    { own: ['otherClient'] },
+  ),
+  ...(['forget', 'clear', 'keep'] as const).map((intent) =>
+    action(
+      '/client-dashboard/history',
+      'routes/client/history.tsx',
+      intent,
+      clientHistory.action,
+      ['client'],
+      async () => {
+        const viewed = await viewedByBoth()
+        const body: Record<string, string> =
+          intent === 'forget'
+            ? { intent, profileId: viewed }
+            : intent === 'keep'
+              ? { intent, keep: '' }
+              : { intent }
+        return {
+          url: '/client-dashboard/history',
+          body,
+          state: () => historyOf(world.client.id),
+        }
+      },
+      { own: ['otherClient'] },
+    ),
+  ),
+  action(
+    '/client-dashboard/account',
+    'routes/client/account.tsx',
+    'details',
+    clientAccount.action,
+    ['client'],
+    async () => ({
+      url: '/client-dashboard/account',
+      body: {
+        intent: 'details',
+        displayName: `Cliente ${unique()}`,
+        about: 'Gosto de conversar e de viajar.',
+      },
+      state: () => detailsOf(world.client.id),
+    }),
+    { own: ['otherClient'] },
+  ),
+  // The hearts (JSON with js=1): a visitor gets 401, another role 403.
+  ...(['add', 'remove', 'remove-entry', 'import'] as const).map((intent) =>
+    action(
+      '/api/favorites',
+      'routes/resources/favorites.ts',
+      intent,
+      favoritesApi.action,
+      ['client'],
+      async () => {
+        const saved = await createProfile()
+        const entry =
+          intent === 'add' || intent === 'import'
+            ? undefined
+            : await favoriteEntry(world.client, saved.id)
+        if (entry) await favoriteEntry(world.otherClient, saved.id)
+        const body: Record<string, string> =
+          intent === 'import'
+            ? { js: '1', intent, profileIds: saved.id }
+            : intent === 'remove-entry'
+              ? { js: '1', intent, entryId: entry ?? '' }
+              : { js: '1', intent, profileId: saved.id }
+        return { url: '/api/favorites', body, state: () => favoritesOf(world.client.id) }
+      },
+      { own: ['otherClient'], success: status(200) },
+    ),
+  ),
+]
+
+/**
+ * The account section every role has (e-mail, password, deletion), on `file`; `owner` is the
+ * account the section belongs to and `other` another account of the same role.
+ */
+function accountRows(
+  route: string,
+  file: string,
+  handler: Handler,
+  owner: () => Account,
+  role: 'provider' | 'client' | 'admin',
+): Row[] {
+  const other: readonly Actor[] =
+    role === 'provider' ? ['otherProvider'] : role === 'client' ? ['otherClient'] : []
+  return [
+    action(
+      route,
+      file,
+      'email',
+      handler,
+      [role],
+      async () => {
+        const address = `novo-${unique()}@example.com`
+        return {
+          url: route,
+          body: { intent: 'email', email: address },
+          // The confirmation link goes to the new address; the account changes once it is opened.
+          state: async () => (await mailsTo(address)).length,
+          owner: () => userOf(owner().id),
+        }
+      },
+      { own: other },
+    ),
+    action(
+      route,
+      file,
+      'password',
+      handler,
+      [role],
+      async ({ me }) => ({
+        url: route,
+        body: {
+          intent: 'password',
+          currentPassword: TEST_PASSWORD,
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        },
+        state: () => passwordOf(me?.id ?? ''),
+        owner: () => passwordOf(owner().id),
+      }),
+      { own: other, fresh: 'account' },
+    ),
+    action(
+      route,
+      file,
+      'delete',
+      handler,
+      [role],
+      // Each caller confirms with her own address: the one that would delete her account.
+      async ({ me }) => ({
+        url: route,
+        body: { intent: 'delete', confirmEmail: (me ?? owner()).email },
+        state: () => userOf(me?.id ?? ''),
+        owner: () => userOf(owner().id),
+      }),
+      { own: other, fresh: 'account', success: redirectTo('/pt/') },
+    ),
+  ]
+}
+
+const ACCOUNT_ROWS: Row[] = [
+  // Anyone signed in downloads her own data, never someone else's.
+  loader(
+    '/account/export',
+    'routes/account/export.ts',
+    exportRoute.loader,
+    ['provider'],
+    async () => ({ url: '/account/export', secrets: [world.provider.email] }),
+    { own: ['roleless', 'client', 'otherClient', 'otherProvider', 'admin'] },
+  ),
+  ...accountRows(
+    '/dashboard/account',
+    'routes/provider/account.tsx',
+    providerAccount.action,
+    () => world.provider,
+    'provider',
+  ),
+  ...accountRows(
+    '/client-dashboard/account',
+    'routes/client/account.tsx',
+    clientAccount.action,
+    () => world.client,
+    'client',
+  ),
+  ...accountRows(
+    '/admin/account',
+    'routes/admin/account.tsx',
+    adminAccount.action,
+    () => world.admin,
+    'admin',
+  ),
+]
+
+/**
+ * The provider whose profile an admin row acts on: the shared owner for the refused callers
+ * (the provider among them trying to decide on her own profile), a new one for the admin, whose
+ * decision stays.
+ */
+const ownerFor = (ctx: Ctx): Promise<Provider> =>
+  ctx.expected === 'ok'
+    ? approvedProvider('Luna Clara', { session: false })
+    : Promise.resolve(world.provider)
+
+/** An admin form on the owner's profile, after `setUp` put the profile in the right state. */
+const onProfile =
+  (
+    intent: string,
+    fields: Record<string, string>,
+    setUp?: (owner: Provider) => Promise<unknown>,
+  ): Row['prepare'] =>
+  async (ctx) => {
+    const owner = await ownerFor(ctx)
+    await setUp?.(owner)
+    return {
+      url: `/admin/profiles/${owner.profileId}`,
+      params: { id: owner.profileId },
+      body: { intent, profileId: owner.profileId, ...fields },
+      state: async () => ({
+        profile: await profileOf(owner.profileId),
+        sanctions: await db()
+          .select()
+          .from(profileSanctions)
+          .where(eq(profileSanctions.profileId, owner.profileId)),
+      }),
+    }
+  }
+
+const ADMIN = ['admin'] as const
+
+const ADMIN_ROWS: Row[] = [
+  loader('/admin', 'routes/admin/layout.tsx', adminLayout.loader, ADMIN, at('/admin')),
+  loader('/admin', 'routes/admin/overview.tsx', adminOverview.loader, ADMIN, at('/admin')),
+  loader(
+    '/admin/verifications',
+    'routes/admin/queue.tsx',
+    adminQueue.loader,
+    ADMIN,
+    at('/admin/verifications'),
+  ),
+  loader(
+    '/admin/verifications/:id',
+    'routes/admin/check.tsx',
+    adminCheck.loader,
+    ADMIN,
+    async () => {
+      const id = await pendingCheck(world.provider)
+      return { url: `/admin/verifications/${id}`, params: { id } }
+    },
+  ),
+  loader(
+    '/admin/profiles',
+    'routes/admin/search.tsx',
+    adminSearch.loader,
+    ADMIN,
+    at('/admin/profiles?q=luna'),
+  ),
+  loader(
+    '/admin/profiles/:id',
+    'routes/admin/profile.tsx',
+    adminProfile.loader,
+    ADMIN,
+    async () => ({
+      url: `/admin/profiles/${world.provider.profileId}`,
+      params: { id: world.provider.profileId },
+    }),
+  ),
+  loader(
+    '/admin/reports',
+    'routes/admin/reports.tsx',
+    adminReports.loader,
+    ADMIN,
+    at('/admin/reports'),
+  ),
+  loader(
+    '/admin/usernames',
+    'routes/admin/usernames.tsx',
+    adminUsernames.loader,
+    ADMIN,
+    at('/admin/usernames'),
+  ),
+  loader('/admin/team', 'routes/admin/team.tsx', adminTeam.loader, ADMIN, at('/admin/team')),
+  loader('/admin/audit', 'routes/admin/audit.tsx', adminAudit.loader, ADMIN, at('/admin/audit')),
+  loader(
+    '/admin/account',
+    'routes/admin/account.tsx',
+    adminAccount.loader,
+    ADMIN,
+    at('/admin/account'),
+  ),
+  // The identity documents: not even their owner reads them back.
+  loader(
+    '/admin/verification/:id/:part',
+    'routes/account/verification-document.ts',
+    documentRoute.loader,
+    ADMIN,
+    async () => {
+      const id = await pendingCheck(world.provider)
+      return {
+        url: `/admin/verification/${id}/documentFront`,
+        params: { id, part: 'documentFront' },
+      }
+    },
+    {
+      success: (answer, label) => {
+        expect(answer.status, label).toBe(200)
+        expect(answer.headers?.get('content-type'), label).toBe('image/webp')
+      },
+    },
+  ),
+  ...(['approve-check', 'reject-check'] as const).map((intent) =>
+    action(
+      '/admin/verifications/:id',
+      'routes/admin/check.tsx',
+      intent,
+      adminCheck.action,
+      ADMIN,
+      async (ctx) => {
+        const owner = await ownerFor(ctx)
+        const submissionId = await pendingCheck(owner)
+        return {
+          url: `/admin/verifications/${submissionId}`,
+          params: { id: submissionId },
+          body: {
+            intent,
+            submissionId,
+            ...(intent === 'reject-check' ? { code: 'unreadable' } : {}),
+          },
+          state: () => submissionsOf(owner.profileId),
+        }
+      },
+    ),
+  ),
+  ...(
+    [
+      [
+        'approve-changes',
+        {},
+        (owner: Provider) =>
+          db()
+            .update(profiles)
+            .set({ pendingWorkingName: 'Luna Nova', changesSubmittedAt: new Date() })
+            .where(eq(profiles.id, owner.profileId)),
+      ],
+      [
+        'reject-changes',
+        { note: REASON },
+        (owner: Provider) =>
+          db()
+            .update(profiles)
+            .set({ pendingWorkingName: 'Luna Nova', changesSubmittedAt: new Date() })
+            .where(eq(profiles.id, owner.profileId)),
+      ],
+      ['suspend', { days: '3', dailyValue: '10', reason: REASON }],
+      [
+        'lift',
+        { reason: REASON },
+        async (owner: Provider) => {
+          const until = new Date(Date.now() + 3 * 86_400_000)
+          await db()
+            .update(profiles)
+            .set({ status: 'suspended', suspendedUntil: until })
+            .where(eq(profiles.id, owner.profileId))
+          await db().insert(profileSanctions).values({
+            profileId: owner.profileId,
+            kind: 'suspension',
+            reason: REASON,
+            endsAt: until,
+          })
+        },
+      ],
+      ['ban', { reason: REASON, confirm: 'on' }],
+      ['hide', { reason: REASON }],
+      [
+        'unhide',
+        { reason: REASON },
+        (owner: Provider) =>
+          db()
+            .update(profiles)
+            .set({ visibilityStatus: 'hidden', hiddenAt: new Date() })
+            .where(eq(profiles.id, owner.profileId)),
+      ],
+      ['tier', { tier: 'ouro', expires: '2099-01-01', reason: REASON }],
+    ] as const
+  ).map(([intent, fields, setUp]) =>
+    action(
+      '/admin/profiles/:id',
+      'routes/admin/profile.tsx',
+      intent,
+      adminProfile.action,
+      ADMIN,
+      onProfile(intent, fields, setUp),
+    ),
+  ),
+  action(
+    '/admin/reports',
+    'routes/admin/reports.tsx',
+    'resolve-report',
+    adminReports.action,
+    ADMIN,
+    async () => {
+      // A report against the owner: she may not close it herself.
+      const [filed] = await db()
+        .insert(reports)
+        .values({ profileId: world.provider.profileId, reason: 'fake_photos' })
+        .returning()
+      const id = must(filed, 'report').id
+      return {
+        url: '/admin/reports',
+        body: { intent: 'resolve-report', subject: id, resolution: 'no_action', note: REASON },
+        state: () => db().select().from(reports).where(eq(reports.id, id)),
+      }
+    },
+  ),
+  action(
+    '/admin/reports',
+    'routes/admin/reports.tsx',
+    'resolve-flag',
+    adminReports.action,
+    ADMIN,
+    async () => {
+      // The other provider's photo looks like the owner's.
+      const [original, copy] = await db()
+        .insert(images)
+        .values([
+          { profileId: world.provider.profileId, url: '/media/original-320.webp', displayOrder: 5 },
+          {
+            profileId: world.otherProvider.profileId,
+            url: '/media/copy-320.webp',
+            displayOrder: 5,
+          },
+        ])
+        .returning()
+      const [flag] = await db()
+        .insert(photoFlags)
+        .values({
+          imageId: must(copy, 'copy').id,
+          matchedImageId: must(original, 'original').id,
+          distance: 2,
+        })
+        .returning()
+      const id = must(flag, 'flag').id
+      return {
+        url: '/admin/reports',
+        body: { intent: 'resolve-flag', subject: id, resolution: 'no_action', note: REASON },
+        state: () => db().select().from(photoFlags).where(eq(photoFlags.id, id)),
+      }
+    },
+  ),
+  action(
+    '/admin/usernames',
+    'routes/admin/usernames.tsx',
+    'reserve',
+    adminUsernames.action,
+    ADMIN,
+    async () => {
+      const username = `reservado-${unique()}`
+      return {
+        url: '/admin/usernames',
+        body: { intent: 'reserve', username, reason: REASON },
+        state: () =>
+          db().select().from(reservedUsernames).where(eq(reservedUsernames.username, username)),
+      }
+    },
+  ),
+  action(
+    '/admin/usernames',
+    'routes/admin/usernames.tsx',
+    'release',
+    adminUsernames.action,
+    ADMIN,
+    async () => {
+      const username = `reservado-${unique()}`
+      await db().insert(reservedUsernames).values({ username, reason: 'teste' })
+      return {
+        url: '/admin/usernames',
+        body: { intent: 'release', subject: username, reason: REASON },
+        state: () =>
+          db().select().from(reservedUsernames).where(eq(reservedUsernames.username, username)),
+      }
+    },
+  ),
+  action(
+    '/admin/team',
+    'routes/admin/team.tsx',
+    'grant-admin',
+    adminTeam.action,
+    ADMIN,
+    async (ctx) => {
+      // Refused callers try to make the client an admin (the client herself among them).
+      const target = ctx.expected === 'ok' ? await signedInAccount('client', false) : world.client
+      return {
+        url: '/admin/team',
+        body: { intent: 'grant-admin', email: target.email, reason: REASON },
+        state: () => rolesOf(target.id),
+      }
+    },
+  ),
+  action(
+    '/admin/team',
+    'routes/admin/team.tsx',
+    'revoke-admin',
+    adminTeam.action,
+    ADMIN,
+    async (ctx) => {
+      // Refused callers try to remove the spare admin; the admin removes a new one.
+      const target =
+        ctx.expected === 'ok' ? await signedInAccount('admin', false) : world.spareAdmin
+      return {
+        url: '/admin/team',
+        body: { intent: 'revoke-admin', subject: target.id, reason: REASON },
+        state: () => rolesOf(target.id),
+      }
+    },
+  ),
+]
+
+// Open to everyone (limited per address or account), and the closed better-auth endpoints.
+const PUBLIC_ROWS: Row[] = [
+  action(
+    '/acompanhante/:slug/denunciar',
+    'routes/public/report.tsx',
+    undefined,
+    report.action,
+    EVERYONE,
+    async () => {
+      const reported = await createProfile()
+      return {
+        url: `/acompanhante/${reported.username}/denunciar`,
+        params: { slug: reported.username },
+        body: { reason: 'fake_photos', details: '' },
+        state: () => db().select().from(reports).where(eq(reports.profileId, reported.id)),
+      }
+    },
+    { concurrent: true },
+  ),
+  action(
+    '/api/profile-views/:profileId',
+    'routes/resources/profile-view.ts',
+    undefined,
+    profileView.action,
+    EVERYONE,
+    async () => {
+      const viewed = await createProfile()
+      return {
+        url: `/api/profile-views/${viewed.id}`,
+        params: { profileId: viewed.id },
+        headers: { 'sec-fetch-site': 'same-origin', 'user-agent': BROWSER },
+        state: () => statsOf(viewed.id),
+      }
+    },
+    { success: status(204), concurrent: true },
+  ),
+  loader(
+    '/contato/:profileId/:channel',
+    'routes/public/contact.tsx',
+    contact.loader,
+    EVERYONE,
+    async () => {
+      const contacted = await createProfile({ whatsapp: nextPhone() })
+      return {
+        url: `/contato/${contacted.id}/whatsapp`,
+        params: { profileId: contacted.id, channel: 'whatsapp' },
+        headers: { 'user-agent': BROWSER },
+        state: () => statsOf(contacted.id),
+        changes: true,
+      }
+    },
+    { success: redirectTo(/^https:\/\/wa\.me\/55819/), concurrent: true },
+  ),
+  action(
+    '/age-gate',
+    'routes/resources/age-gate.ts',
+    undefined,
+    ageGate.action,
+    EVERYONE,
+    at('/age-gate', { body: { to: '/pt/acompanhantes' }, changes: false }),
+    { success: redirectTo('/pt/acompanhantes', 303), concurrent: true },
+  ),
+  loader(
+    '/language/:lang',
+    'routes/resources/set-language.ts',
+    setLanguage.loader,
+    EVERYONE,
+    at('/language/en?to=%2Fen%2Fservicos', { params: { lang: 'en' } }),
+    { success: redirectTo('/en/servicos'), concurrent: true },
+  ),
+  action(
+    '/sign-out',
+    'routes/auth/sign-out.ts',
+    undefined,
+    signOut.action,
+    EVERYONE,
+    async ({ me }) => ({
+      url: '/sign-out',
+      state: () => sessionsOf(me?.id ?? ''),
+      changes: me !== undefined,
+    }),
+    { fresh: 'session', success: redirectTo('/pt/'), concurrent: true },
+  ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'login',
+    authPage.action,
+    EVERYONE,
+    async () => ({
+      url: '/auth',
+      body: { intent: 'login', email: world.loginTarget.email, password: TEST_PASSWORD },
+      state: () => sessionsOf(world.loginTarget.id),
+    }),
+    { success: redirectTo('/client-dashboard'), concurrent: true },
+  ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'provider-sign-up',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const email = `nova-${unique()}@example.com`
+      return {
+        url: '/auth',
+        body: {
+          intent: 'provider-sign-up',
+          email,
+          password: TEST_PASSWORD,
+          confirmPassword: TEST_PASSWORD,
+          workingName: 'Estrela Nova',
+          acceptTerms: 'on',
+          acceptPolicies: 'on',
+        },
+        state: () => db().select().from(user).where(eq(user.email, email)),
+      }
+    },
+    { success: redirectTo(/^\/auth\?mode=login/), concurrent: true },
+  ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'client-sign-up',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const email = `novo-${unique()}@example.com`
+      return {
+        url: '/auth',
+        body: {
+          intent: 'client-sign-up',
+          email,
+          password: TEST_PASSWORD,
+          confirmPassword: TEST_PASSWORD,
+          displayName: 'Cliente Novo',
+          about: 'Gosto de conversar.',
+          dateOfBirth: '20/05/1990',
+          acceptTerms: 'on',
+          acceptPolicies: 'on',
+        },
+        state: () => db().select().from(user).where(eq(user.email, email)),
+      }
+    },
+    { success: redirectTo(/^\/auth\?mode=login/), concurrent: true },
+  ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'forgot',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const target = await createAccount({ role: 'client' })
+      return {
+        url: '/auth',
+        body: { intent: 'forgot', email: target.email },
+        // The reset link's token.
+        state: () => db().select().from(verification).where(eq(verification.value, target.id)),
+      }
+    },
+    { concurrent: true },
+  ),
+  action('/auth', 'routes/auth/auth.tsx', 'resend', authPage.action, EVERYONE, async () => {
+    const target = await createAccount({ role: 'client', confirmed: false })
+    return {
+      url: '/auth',
+      body: { intent: 'resend', email: target.email },
+      state: async () => (await mailsTo(target.email)).length,
+    }
+  }),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'reset',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const target = await createAccount({ role: 'client' })
+      await requestPasswordReset(target.email, { language: 'pt', clientIp: nextAddress() })
+      await settleAuthTasks()
+      const [token] = await db()
+        .select({ identifier: verification.identifier })
+        .from(verification)
+        .where(eq(verification.value, target.id))
+      return {
+        url: '/auth',
+        body: {
+          intent: 'reset',
+          token: must(token, 'reset token').identifier.replace('reset-password:', ''),
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        },
+        state: () => passwordOf(target.id),
+      }
+    },
+    { success: redirectTo('/auth?mode=login'), concurrent: true },
+  ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'google',
+    authPage.action,
+    EVERYONE,
+    at('/auth', {
+      body: { intent: 'google' },
+      state: async () => (await db().select().from(verification)).length,
+    }),
+    {
+      success: (answer, label) => redirectTo(new RegExp(`^${oidc?.issuer}/`))(answer, label),
+    },
+  ),
+  // Only an account without a role chooses one; with a role the choice is made for good.
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'choose-role',
+    authPage.action,
+    ['roleless'],
+    async ({ me }) => ({
+      url: '/auth',
+      body: { intent: 'choose-role', role: 'provider', acceptTerms: 'on' },
+      state: () => rolesOf(me?.id ?? ''),
+    }),
+    { fresh: 'account', success: redirectTo('/dashboard') },
+  ),
+  action(
+    '/',
+    'routes/auth/email-confirmation.tsx',
+    undefined,
+    emailConfirmation.action,
+    EVERYONE,
+    async () => {
+      const target = await createAccount({ role: 'client', confirmed: false })
+      const [mail] = await mailsTo(target.email)
+      const token = /\?token=([\w.-]+)/.exec(mail ?? '')?.[1]
+      return {
+        url: '/?index',
+        body: { token: must(token, 'confirmation token') },
+        state: async () => (await userOf(target.id))[0]?.emailVerified,
+      }
+    },
+  ),
+  // better-auth's own endpoints are closed to everyone (only the OAuth callback is open).
+  action(
+    '/api/auth/*',
+    'routes/resources/auth-api.ts',
+    undefined,
+    authApi.action,
+    [],
+    at('/api/auth/sign-up/email', {
+      json: { email: 'direto@example.com', password: TEST_PASSWORD, name: 'Direto' },
+      headers: { origin: TEST_BASE_URL },
+    }),
+  ),
+  loader(
+    '/api/auth/*',
+    'routes/resources/auth-api.ts',
+    authApi.loader,
+    [],
+    at('/api/auth/get-session'),
+  ),
+]
+
+const MATRIX: Row[] = [
+  ...PROVIDER_ROWS,
+  ...CLIENT_ROWS,
+  ...ACCOUNT_ROWS,
+  ...ADMIN_ROWS,
+  ...PUBLIC_ROWS,
+]
+
+/** Route modules whose loader is public, and why (a guarded loader belongs in the matrix). */
+const PUBLIC_LOADERS: Record<string, string> = {
+  'routes/auth/email-confirmation.tsx': 'the confirmation screen of a link',
+  'routes/auth/auth.tsx': 'the sign-in page; a signed-in account is sent to its area',
+  'routes/auth/sign-out.ts': 'a redirect to the home page',
+  'routes/public/language-layout.tsx': 'public pages',
+  'routes/public/home.tsx': 'public page',
+  'routes/public/all-profiles.tsx': 'public page',
+  'routes/public/city.tsx': 'public page',
+  'routes/public/city-service.tsx': 'public page',
+  'routes/public/neighborhood.tsx': 'public page',
+  'routes/public/services.tsx': 'public page',
+  'routes/public/service.tsx': 'public page',
+  'routes/public/search.tsx': 'public page',
+  'routes/public/about.tsx': 'public page',
+  'routes/public/terms.tsx': 'public page',
+  'routes/public/profile-redirect.tsx': 'a redirect to a public profile',
+  'routes/public/profile.tsx': 'public page',
+  'routes/public/report.tsx': 'the report form of a public profile',
+  'routes/public/not-found.tsx': 'the 404 page',
+  'routes/resources/age-gate.ts': 'a redirect to the home page',
+  'routes/resources/favorites.ts': '405: the hearts only post',
+  'routes/resources/profile-view.ts': '405: the beacon only posts',
+  'routes/resources/locations.ts': 'public location suggestions',
+  'routes/resources/robots.ts': 'robots.txt',
+  'routes/resources/sitemap.ts': 'the sitemaps',
+}
+
+// ---------------------------------------------------------------- running a row
+
+async function send(row: Row, target: Target, cookie: string | undefined): Promise<RouteAnswer> {
+  let handler = row.handler
+  if (target.form || target.json !== undefined) {
+    // callRoute posts forms; a multipart or JSON body replaces its request's body.
+    handler = (args: { request: Request }) => {
+      const headers = new Headers(args.request.headers)
+      headers.delete('content-type')
+      if (target.json !== undefined) headers.set('content-type', 'application/json')
+      const body = target.form ?? JSON.stringify(target.json)
+      const request = new Request(args.request.url, { method: 'POST', headers, body })
+      return row.handler({ ...args, request } as never)
+    }
+  }
+  return callRoute(handler, target.url, {
+    cookie: cookie || undefined,
+    params: target.params,
+    headers: target.headers,
+    body: row.kind === 'action' ? (target.body ?? {}) : undefined,
+    context: { clientIp: nextAddress() },
+  })
+}
+
+function expectRefused(answer: RouteAnswer, actor: Actor, label: string) {
+  if (answer.status === 302 || answer.status === 303) {
+    if (actor === 'visitor') expect(answer.location, label).toMatch(/^\/auth\?mode=login(&|$)/)
+    else expect(answer.location, label).toBe(AREA[actor])
+  } else {
+    expect([401, 403, 404], `${label}: status ${answer.status}`).toContain(answer.status)
+  }
+}
+
+const expectationOf = (row: Row, actor: Actor): Expected =>
+  row.ok.includes(actor) ? 'ok' : row.own?.includes(actor) ? 'own' : 'refused'
+
+async function run(row: Row, actor: Actor) {
+  const expected = expectationOf(row, actor)
+  const shared = actor === 'visitor' ? undefined : world[actor]
+  let me = shared
+  if (shared && expected !== 'refused' && row.fresh === 'session') {
+    me = { ...shared, cookie: await sessionCookie(shared.email) }
+  } else if (actor !== 'visitor' && expected !== 'refused' && row.fresh === 'account') {
+    me = await freshAccount(actor)
+  }
+  const ctx: Ctx = { actor, me, expected }
+  const target = await row.prepare(ctx)
+  const ownerState = target.owner ?? target.state
+  const changes = target.changes ?? row.kind === 'action'
+  await settleAuthTasks()
+  const before = {
+    database: expected === 'refused' || (changes && !target.state) ? await fingerprint() : {},
+    state: await target.state?.(),
+    owner: await ownerState?.(),
+  }
+
+  const answer = await send(row, target, me?.cookie)
+  await settleAuthTasks()
+
+  const label = `${row.route}${row.intent ? ` (${row.intent})` : ''} as ${actor}`
+  if (expected === 'refused') {
+    expectRefused(answer, actor, label)
+    expect(await fingerprint(), `${label}: refused, yet the database changed`).toEqual(
+      before.database,
+    )
+    return
+  }
+  ;(row.success ?? answered2xx)(answer, label)
+  const shown = JSON.stringify(answer.data ?? null)
+  if (expected === 'own') {
+    if (row.kind === 'action') expect(ownerState, `${label}: the owner's data`).toBeDefined()
+    expect(await ownerState?.(), `${label}: the owner's data changed`).toEqual(before.owner)
+    for (const secret of target.secrets ?? []) {
+      expect(shown, `${label}: shows the owner's data`).not.toContain(secret)
+    }
+    return
+  }
+  // The owner's answer shows what nobody else's may: the check above can see it.
+  for (const secret of target.secrets ?? []) expect(shown, label).toContain(secret)
+  if (changes) {
+    const after = target.state ? await target.state() : await fingerprint()
+    expect(after, `${label}: allowed, yet nothing changed`).not.toEqual(
+      target.state ? before.state : before.database,
+    )
+  }
+}
+
+// ---------------------------------------------------------------- set-up
+
+beforeAll(async () => {
+  oidc = await startOidcServer(TEST_BASE_URL)
+  dataDir = await useTestServerEnv({
+    google: {
+      clientId: OIDC_CLIENT_ID,
+      clientSecret: OIDC_CLIENT_SECRET,
+      discoveryUrl: oidc.discoveryUrl,
+    },
+  })
+  // The mailer logs each message it writes to the outbox: not in the test output.
+  const write = process.stdout.write
+  process.stdout.write = (() => true) as typeof write
+  restoreStdout = () => {
+    process.stdout.write = write
+  }
+  const [front, back, selfie] = await Promise.all([picture(1001), picture(1002), picture(1003)])
+  documents = { documentFront: front, documentBack: back, selfie }
+  world = {
+    roleless: await rolelessAccount(),
+    client: await signedInAccount('client'),
+    otherClient: await signedInAccount('client'),
+    provider: await approvedProvider('Luna Clara'),
+    otherProvider: await approvedProvider('Sol Dourada'),
+    admin: await signedInAccount('admin'),
+    loginTarget: await signedInAccount('client', false),
+    spareAdmin: await signedInAccount('admin', false),
+  }
+  const tables = await db().execute(
+    sql`select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('cities', 'neighborhoods', 'services')
+      order by table_name`,
+  )
+  const names = (tables as unknown as { rows: { name: string }[] }).rows.map((row) => row.name)
+  fingerprintQuery = sql.join(
+    names.map(
+      (name) =>
+        sql`select ${name}::text as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
+    ),
+    sql` union all `,
+  )
+})
+
+afterAll(async () => {
+  restoreStdout()
+  await oidc?.close()
+})
+
+beforeEach(async () => {
+  // Whatever an earlier row did, both providers start public and unpaused.
+  await db()
+    .update(profiles)
+    .set({
+      status: 'approved',
+      visibilityStatus: 'active',
+      statusReason: null,
+      pendingWorkingName: null,
+      changesSubmittedAt: null,
+      suspendedUntil: null,
+      hiddenAt: null,
+      monthlyPhotoUploads: 0,
+    })
+    .where(inArray(profiles.id, [world.provider.profileId, world.otherProvider.profileId]))
+})
+
+// ---------------------------------------------------------------- the tests
+
+for (const row of MATRIX) {
+  // Rows open to everyone, whose checks read only their own target, run their callers at once.
+  const title = `${row.route}${row.intent ? ` (${row.intent})` : ''} [${row.file}]`
+  describe(title, { concurrent: row.concurrent }, () => {
+    for (const actor of ACTORS) {
+      it(`${actor}: ${expectationOf(row, actor)}`, () => run(row, actor))
+    }
+  })
+}
+
+/** Every route module app/routes.ts names. */
+function routeFiles(): string[] {
+  const files: string[] = []
+  const walk = (list: readonly { file: string; children?: unknown }[]) => {
+    for (const one of list) {
+      files.push(one.file)
+      if (Array.isArray(one.children)) walk(one.children)
+    }
+  }
+  walk(routes)
+  return [...new Set(files)]
+}
+
+/** The server half of a route module's source (loader and action come before the page). */
+const serverSource = async (file: string) =>
+  (await readFile(path.resolve('app', file), 'utf8')).split(/^export default function/m)[0] ?? ''
+
+/** The intents a route's action tells apart, read from its source. */
+async function intentsOf(file: string): Promise<string[]> {
+  const source = await serverSource(file)
+  const found = new Set<string>()
+  const compared = /(?:\bintent|get\('intent'\)) [!=]== '([\w-]+)'/g
+  const listed = /(?:INTENTS = |adminAction\(request, )\[([^\]]*)\]/g
+  for (const match of source.matchAll(compared)) found.add(match[1] ?? '')
+  for (const match of source.matchAll(listed)) {
+    for (const one of (match[1] ?? '').matchAll(/'([\w-]+)'/g)) found.add(one[1] ?? '')
+  }
+  if (source.includes('accountPageAction(')) {
+    const shared = await readFile(
+      path.resolve('app/modules/account/account-page.server.ts'),
+      'utf8',
+    )
+    for (const match of shared.matchAll(compared)) found.add(match[1] ?? '')
+  }
+  if (source.includes('authAction(')) for (const intent of AUTH_INTENTS) found.add(intent)
+  return [...found].sort()
+}
+
+describe('the matrix covers every route', () => {
+  it('has a row for each intent of every action, and each row calls its module', async () => {
+    const files = routeFiles()
+    for (const file of files) {
+      const module = (await import(path.resolve('app', file))) as Record<string, unknown>
+      const rows = MATRIX.filter((row) => row.file === file)
+      for (const row of rows) expect(row.handler, `${row.route}: ${file}`).toBe(module[row.kind])
+      if (!('action' in module)) {
+        expect(
+          rows.filter((row) => row.kind === 'action'),
+          file,
+        ).toEqual([])
+        continue
+      }
+      const intents = await intentsOf(file)
+      const covered = rows.filter((row) => row.kind === 'action').map((row) => row.intent ?? '')
+      expect(covered.sort(), `${file}: an action missing from the matrix`).toEqual(
+        intents.length > 0 ? intents : [''],
+      )
+    }
+    const adminIntents = MATRIX.filter(
+      (row) => row.file.startsWith('routes/admin/') && row.file !== 'routes/admin/account.tsx',
+    )
+      .map((row) => row.intent)
+      .filter(Boolean)
+    expect(adminIntents.sort()).toEqual([...ADMIN_INTENTS].sort())
+  })
+
+  it('has every loader that needs a session; the others are named public', async () => {
+    const files = routeFiles()
+    for (const file of files) {
+      const module = (await import(path.resolve('app', file))) as Record<string, unknown>
+      if (!('loader' in module)) continue
+      if (MATRIX.some((row) => row.file === file && row.kind === 'loader')) continue
+      expect(PUBLIC_LOADERS, `${file}: a loader missing from the matrix`).toHaveProperty([file])
+      expect(await serverSource(file), `${file} checks the session`).not.toMatch(
+        /requireRole|requireUser|accountPageLoader/,
+      )
+    }
+    for (const file of [...MATRIX.map((row) => row.file), ...Object.keys(PUBLIC_LOADERS)]) {
+      expect(files, `${file} is not a route`).toContain(file)
+    }
+  })
+})
