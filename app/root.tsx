@@ -11,7 +11,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
-import { Toaster } from 'sonner'
 import { publicBaseUrl } from '#server/env.server.ts'
 import { log } from '#server/logger.server.ts'
 import type { Route } from './+types/root'
@@ -20,6 +19,7 @@ import { ErrorPage } from './components/error-page.tsx'
 import { FlashToast } from './components/flash-toast.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { ProfileSkeleton, useLoadingProfile } from './components/profile/profile-skeleton.tsx'
+import { LazyToaster } from './components/toast.tsx'
 import { areaOf } from './domain/account.ts'
 import { AGE_STORAGE_KEY } from './domain/age-gate.ts'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
@@ -164,7 +164,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <div inert={ageGate || undefined}>{loadingProfile ? <ProfileSkeleton /> : <Outlet />}</div>
       {ageGate && <AgeGate returnTo={`${location.pathname}${location.search}`} />}
       {/* One at a time on screen for 4 s, at most 3 stacked (SPEC §9). */}
-      <Toaster
+      <LazyToaster
         visibleToasts={3}
         duration={4000}
         position="top-center"

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toast.tsx'
 import type { Flash } from '#app/domain/flash.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
@@ -10,9 +10,9 @@ import { useT } from '#app/i18n/i18n.ts'
 export function FlashToast({ flash }: { flash?: Flash }) {
   const t = useT()
   useEffect(() => {
-    if (flash === 'signed-out') toast.success(t.auth.notices.signedOut)
-    if (flash === 'setup-complete') toast.success(t.auth.notices.setupComplete)
-    if (flash === 'account-deleted') toast.success(t.accountPage.deleted)
+    if (flash === 'signed-out') notify((toast) => toast.success(t.auth.notices.signedOut))
+    if (flash === 'setup-complete') notify((toast) => toast.success(t.auth.notices.setupComplete))
+    if (flash === 'account-deleted') notify((toast) => toast.success(t.accountPage.deleted))
   }, [flash, t])
   return null
 }

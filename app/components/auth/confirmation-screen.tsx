@@ -1,7 +1,7 @@
 import { CircleAlert, LoaderCircle, MailCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, Link, useFetcher, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toast.tsx'
 import type { Role } from '#app/domain/account.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { AuthCard } from './auth-layout.tsx'
@@ -52,7 +52,8 @@ export function ConfirmationScreen({
 
   useEffect(() => {
     if (!result) return
-    if (errorMessage) toast.error(t.auth.confirm.errorTitle, { description: errorMessage })
+    if (errorMessage)
+      notify((toast) => toast.error(t.auth.confirm.errorTitle, { description: errorMessage }))
     const [to, delay] =
       result.kind === 'error'
         ? ['/auth', ERROR_REDIRECT_MS]

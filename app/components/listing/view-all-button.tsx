@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toast.tsx'
 
 /**
  * A link to a listing that, when the visitor is already there, scrolls to the top and says so
@@ -28,7 +28,7 @@ export function ViewAllLink({
         if (!here) return
         event.preventDefault()
         window.scrollTo({ top: 0, behavior: 'smooth' })
-        toast(alreadyTitle, { description: alreadyText })
+        notify((toast) => toast(alreadyTitle, { description: alreadyText }))
       }}
     >
       {label}

@@ -6,7 +6,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toast.tsx'
 import type { FavoriteAnswer } from '#app/domain/client-area.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
@@ -32,9 +32,11 @@ export function useFavorite(profileId: string) {
     const answer = fetcher.data
     const id = `favorite:${profileId}`
     if (answer.ok) {
-      toast.success(answer.saved ? t.favorites.saved : t.favorites.removed, { id })
+      notify((toast) =>
+        toast.success(answer.saved ? t.favorites.saved : t.favorites.removed, { id }),
+      )
     } else {
-      toast.error(t.favorites.errors[answer.error], { id })
+      notify((toast) => toast.error(t.favorites.errors[answer.error], { id }))
     }
   }, [fetcher.state, fetcher.data, profileId, t])
 
@@ -43,9 +45,11 @@ export function useFavorite(profileId: string) {
       saved: onDevice,
       toggle: () => {
         const saved = toggleOnDevice()
-        toast.success(saved ? t.favorites.savedOnDevice : t.favorites.removed, {
-          id: `favorite:${profileId}`,
-        })
+        notify((toast) =>
+          toast.success(saved ? t.favorites.savedOnDevice : t.favorites.removed, {
+            id: `favorite:${profileId}`,
+          }),
+        )
       },
     }
   }

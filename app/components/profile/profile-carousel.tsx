@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Heart, Share2 } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, PrefetchPageLinks, useNavigate, useNavigation } from 'react-router'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toast.tsx'
 import { ALT_PROFILE_LAYOUT_KEY, altLayoutEnabled, FEATURES } from '#app/domain/flags.ts'
 import {
   MOBILE_MAX_WIDTH_PX,
@@ -280,9 +280,9 @@ function MobileBar({
     }
     try {
       await navigator.clipboard.writeText(url)
-      toast.success(t.profile.linkCopied)
+      notify((toast) => toast.success(t.profile.linkCopied))
     } catch {
-      toast.error(t.profile.copyFailed)
+      notify((toast) => toast.error(t.profile.copyFailed))
     }
   }
   const button =

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { data, Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
-import { toast } from 'sonner'
 import { clientMeta } from '#app/components/client/client-nav.tsx'
 import { entryName, SavedList } from '#app/components/client/saved-list.tsx'
 import { readDeviceFavorites } from '#app/components/profile/device-favorites.ts'
+import { notify } from '#app/components/toast.tsx'
 import type { FavoriteAnswer } from '#app/domain/client-area.ts'
 import { DEVICE_FAVORITES_KEY, FAVORITES_IMPORT_DISMISSED_KEY } from '#app/domain/flags.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -68,8 +68,9 @@ function RemoveButton({ entry }: { entry: SavedEntry }) {
   const name = entryName(entry)
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) toast.success(c.removedDone)
-    else toast.error(t.favorites.errors[fetcher.data.error])
+    const answer = fetcher.data
+    if (answer.ok) notify((toast) => toast.success(c.removedDone))
+    else notify((toast) => toast.error(t.favorites.errors[answer.error]))
   }, [fetcher.state, fetcher.data, c, t])
   return (
     // A plain form without JavaScript (back to this page); with it, sent by the fetcher.
@@ -138,9 +139,10 @@ function DeviceFavorites() {
         localStorage.removeItem(DEVICE_FAVORITES_KEY)
       } catch {}
       setDeviceIds([])
-      if (fetcher.data.ok) toast.success(c.deviceDone)
+      if (fetcher.data.ok) notify((toast) => toast.success(c.deviceDone))
     } else {
-      toast.error(t.favorites.errors[fetcher.data.error])
+      const { error } = fetcher.data
+      notify((toast) => toast.error(t.favorites.errors[error]))
     }
   }, [fetcher.state, fetcher.data, c, t])
   const missing = deviceIds.filter((id) => !accountIds.includes(id))
