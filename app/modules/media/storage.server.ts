@@ -76,12 +76,18 @@ export function localStorage(dataDir: string): MediaStorage {
       try {
         return await readFile(file(area, key))
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+        if (isMissing(error)) return undefined
         throw error
       }
     },
     async delete(area, keys) {
-      await settleAll(keys.map((key) => rm(file(area, key), { force: true })))
+      await settleAll(
+        keys.map((key) =>
+          rm(file(area, key), { force: true }).catch((error: unknown) => {
+            if (!isMissing(error)) throw error
+          }),
+        ),
+      )
     },
     async sweepPartial(olderThanMs) {
       const names = await readdir(partial).catch(() => [] as string[])
@@ -96,6 +102,16 @@ export function localStorage(dataDir: string): MediaStorage {
       return swept
     },
   }
+}
+
+/**
+ * No file at that path: none there (ENOENT), or a regular file where a directory of the path
+ * should be (ENOTDIR), which holds no file either. A deletion that failed on the latter left
+ * the row of a refused upload behind, and the same photo was then refused as a duplicate.
+ */
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code === 'ENOENT' || code === 'ENOTDIR'
 }
 
 /**
