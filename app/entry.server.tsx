@@ -3,11 +3,17 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { isDatabaseUnreachable } from '#db/client.server.ts'
 import { log } from '#server/logger.server.ts'
 import { NonceProvider } from './components/nonce.tsx'
 import { coalescingStream } from './modules/http/coalescing-stream.server.ts'
 
 export const streamTimeout = 5_000
+/** A page that failed because the database could not be reached is a 503, to try again soon. */
+const RETRY_AFTER_SECONDS = 5
+
+/** The requests (by their load context) whose loaders met an unreachable database. */
+const databaseUnreachable = new WeakSet<object>()
 
 export default function handleRequest(
   request: Request,
@@ -17,6 +23,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
+  if (responseStatusCode >= 500 && databaseUnreachable.has(loadContext)) {
+    responseStatusCode = 503
+    responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS))
+  }
   // Crawlers and form posts without JavaScript get the complete document in one piece.
   const readyEvent =
     isbot(request.headers.get('user-agent')) || routerContext.isSpaMode
@@ -63,10 +73,12 @@ function errorText(error: unknown): string {
 
 /**
  * Server errors go to the structured log. Aborted requests and the 4xx answers React Router gives
- * on its own (405 for a POST to a page without an action, 404) are the client's, not ours.
+ * on its own (405 for a POST to a page without an action, 404) are the client's, not ours. An
+ * unreachable database makes the page a 503 with Retry-After (handleRequest).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
   if (isRouteErrorResponse(error) && error.status < 500) return
+  if (isDatabaseUnreachable(error)) databaseUnreachable.add(context)
   log.error('request error', { method: request.method, url: request.url, error: errorText(error) })
 }

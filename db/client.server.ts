@@ -93,6 +93,29 @@ export async function openDatabase(
 }
 
 const STARTUP_LOCK_KEY = 7_241_830_551
+
+// Errors that say the database cannot be reached right now (a restart, a failover, a network
+// cut), as opposed to a query that failed: connection failures of the driver, and PostgreSQL's
+// "connection exception" (08…) and "operator intervention" (57P…) classes.
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'])
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i
+
+/** Whether `error` (or what it wraps, as Drizzle does) means the database is unreachable. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) {
+        return true
+      }
+    }
+    if (current instanceof Error && UNREACHABLE_MESSAGES.test(current.message)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
 const PING_TIMEOUT_MS = 2000
 
 /** True when the database answers `select 1` within two seconds. */
