@@ -1,9 +1,9 @@
-import { Menu, X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
+import { Menu } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { Sheet } from '../sheet/sheet.tsx'
 import { AccountButtons } from './account-buttons.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import type { NavCity } from './use-navigation-data.ts'
@@ -20,48 +20,41 @@ export function MobileMenu({ cities }: { cities: NavCity[] }) {
   const close = () => setOpen(false)
   const item = 'block rounded-md px-3 py-3 text-base text-stone-800 hover:bg-stone-100'
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="rounded-md p-2 text-stone-800 hover:bg-stone-100"
-        aria-label={t.a11y.openMenu}
-      >
-        <Menu aria-hidden="true" className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-white p-4 shadow-xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">{t.a11y.menuTitle}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-md p-2 text-stone-800 hover:bg-stone-100"
-              aria-label={t.a11y.closeMenu}
-            >
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t.a11y.menuDescription}</Dialog.Description>
-          <nav aria-label={t.a11y.mainNavigation}>
-            <ul>
-              <li>
-                <Link to={paths.about(lang)} className={item} onClick={close}>
-                  {t.header.about}
-                </Link>
-              </li>
-              {cities.map((city) => (
-                <li key={city.slug}>
-                  <Link to={paths.city(lang, city.slug)} className={item} onClick={close}>
-                    {city.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-2 flex flex-col gap-2 border-t border-stone-200 pt-4">
-            <AccountButtons stacked onNavigate={close} />
-          </div>
-          <LanguageSwitcher className="mt-2" />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Sheet
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Menu aria-hidden="true" className="size-6" />}
+      triggerClassName="rounded-md p-2 text-stone-800 hover:bg-stone-100"
+      triggerLabel={t.a11y.openMenu}
+      title={t.a11y.menuTitle}
+      description={t.a11y.menuDescription}
+      descriptionClassName="sr-only"
+      closeLabel={t.a11y.closeMenu}
+      contentClassName="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-white p-4 shadow-xl"
+      headerClassName="flex items-center justify-between"
+      closeClassName="rounded-md p-2 text-stone-800 hover:bg-stone-100"
+      closeIconClassName="size-6"
+    >
+      <nav aria-label={t.a11y.mainNavigation}>
+        <ul>
+          <li>
+            <Link to={paths.about(lang)} className={item} onClick={close}>
+              {t.header.about}
+            </Link>
+          </li>
+          {cities.map((city) => (
+            <li key={city.slug}>
+              <Link to={paths.city(lang, city.slug)} className={item} onClick={close}>
+                {city.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-2 flex flex-col gap-2 border-t border-stone-200 pt-4">
+        <AccountButtons stacked onNavigate={close} />
+      </div>
+      <LanguageSwitcher className="mt-2" />
+    </Sheet>
   )
 }

@@ -1,5 +1,4 @@
-import { SlidersHorizontal, X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
+import { SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
 import {
@@ -13,6 +12,7 @@ import {
 } from '#app/domain/filters.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { Sheet } from '../sheet/sheet.tsx'
 import { useHydrated } from '../use-hydrated.ts'
 
 /** Query parameters that describe the place (kept when filters change); page and minute are not. */
@@ -61,27 +61,22 @@ export function FilterControl({ filters }: { filters: Filters }) {
     )
   }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={triggerClass}>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[26rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl">
-          <div className="mb-2 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">{t.filters.title}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-md p-2 hover:bg-stone-100"
-              aria-label={t.filters.close}
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mb-4 text-sm text-stone-600">
-            {t.filters.description}
-          </Dialog.Description>
-          <FilterForm filters={filters} onDone={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Sheet
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      triggerClassName={triggerClass}
+      title={t.filters.title}
+      description={t.filters.description}
+      descriptionClassName="mb-4 text-sm text-stone-600"
+      closeLabel={t.filters.close}
+      contentClassName="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[26rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl"
+      headerClassName="mb-2 flex items-center justify-between"
+      closeClassName="rounded-md p-2 hover:bg-stone-100"
+      closeIconClassName="size-5"
+    >
+      <FilterForm filters={filters} onDone={() => setOpen(false)} />
+    </Sheet>
   )
 }
 
