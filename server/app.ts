@@ -178,11 +178,6 @@ function createApp(env: ServerEnv, options: StartOptions) {
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLog())
-  // React Router builds the request URL from the Host header: an invalid one is the client's error.
-  app.use((req, res, next) => {
-    if (URL.canParse(`http://${req.headers.host ?? 'localhost'}`)) return next()
-    res.status(400).type('html').send(fallbackErrorPage(400))
-  })
   app.use(
     securityHeaders({
       https: env.baseUrl.startsWith('https:'),
@@ -191,6 +186,12 @@ function createApp(env: ServerEnv, options: StartOptions) {
       formActionOrigins: env.google ? [new URL(env.google.discoveryUrl).origin] : [],
     }),
   )
+  // React Router builds the request URL from the Host header: an invalid one is the client's
+  // error (answered after the security headers are set, like every page).
+  app.use((req, res, next) => {
+    if (URL.canParse(`http://${req.headers.host ?? 'localhost'}`)) return next()
+    res.status(400).type('html').send(fallbackErrorPage(400))
+  })
   // Anonymous pages are kept until the next minute (the rotation's pace); never in development.
   // Kept pages are answered here, compressed already; the rest are kept after compression.
   const pageCache = options.vite ? undefined : htmlMicroCache()
@@ -219,11 +220,14 @@ function createApp(env: ServerEnv, options: StartOptions) {
         maxAge: '1y',
         index: false,
         fallthrough: false,
+        // No redirect to a folder's slash form: it would carry the static module's own CSP.
+        redirect: false,
       }),
     )
     const publicFiles = express.static(client, {
       maxAge: '1h',
       index: false,
+      redirect: false,
       // The service worker must be checked for updates on every visit.
       setHeaders: (res, file) => {
         if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache')

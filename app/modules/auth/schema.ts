@@ -13,6 +13,7 @@ import {
   SIGN_UP_ROLES,
   workingNameProblem,
 } from '#app/domain/account.ts'
+import { withoutControlCharacters } from '#app/domain/text.ts'
 import {
   type FieldError,
   type FormErrorKey,
@@ -123,8 +124,8 @@ export function clientSignUpSchema(today: CalendarDate) {
       'acceptPolicies',
     ] as const,
     (v) => {
-      const displayName = [...normalizeName(v.displayName)].length
-      const about = [...v.about.trim()].length
+      const displayName = [...normalizeName(withoutControlCharacters(v.displayName))].length
+      const about = [...withoutControlCharacters(v.about).trim()].length
       const birth = parseBirthDate(v.dateOfBirth)
       const age = birth ? ageOn(birth, today) : undefined
       return (
@@ -158,8 +159,8 @@ export function clientSignUpSchema(today: CalendarDate) {
     (v) => ({
       email: email(v.email),
       password: v.password,
-      displayName: normalizeName(v.displayName),
-      about: v.about.trim(),
+      displayName: normalizeName(withoutControlCharacters(v.displayName)),
+      about: withoutControlCharacters(v.about).trim(),
       // Checked above: a real date.
       dateOfBirth: isoDay(parseBirthDate(v.dateOfBirth) ?? { year: 0, month: 1, day: 1 }),
     }),

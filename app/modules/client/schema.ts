@@ -1,15 +1,13 @@
 import { ABOUT_LENGTH, DISPLAY_NAME_LENGTH, normalizeName } from '#app/domain/account.ts'
 import { REPORT_DETAILS_LENGTH, REPORT_DETAILS_REQUIRED } from '#app/domain/client-area.ts'
 import { REPORT_REASONS, type ReportReason } from '#app/domain/moderation.ts'
+import { withoutControlCharacters } from '#app/domain/text.ts'
 import { type FieldError, orderedForm } from '#app/modules/forms/checks.ts'
 
 // The client area's forms and the report form (issue 9), checked the same way in the browser
 // and in the action.
 
-// NUL cannot be stored in PostgreSQL text; other control characters have no place in a form.
-const clean = (value: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
-  value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+const clean = withoutControlCharacters
 const length = (value: string) => [...value].length
 
 /** Display name and about, with the sign-up rules (SPEC §5). */

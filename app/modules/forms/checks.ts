@@ -7,6 +7,11 @@ import type { Dictionary } from '#app/i18n/pt.ts'
 
 export type FormErrorKey = keyof Dictionary['formErrors']
 
+// Zod compiles object parsers with `new Function` once it has probed that eval is allowed; the
+// probe alone is a Content-Security-Policy violation in the browser (script-src has no
+// 'unsafe-eval'), even though zod catches the error. The interpreted parsers are enough here.
+z.config({ jitless: true })
+
 /** The first problem of a form: which field, and the message key. */
 export interface FieldError {
   field: string

@@ -10,6 +10,7 @@ import {
   PHOTO_VARIANT_WIDTHS,
   uploadAllowance,
 } from '#app/domain/provider.ts'
+import { isUuid } from '#app/domain/uuid.ts'
 import type { FormErrorKey } from '#app/modules/forms/checks.ts'
 import { MIME_TYPES, photoVariants, readPhoto } from '#app/modules/media/photo-processing.server.ts'
 import { mediaStorage } from '#app/modules/media/storage.server.ts'
@@ -302,6 +303,8 @@ export async function sweepUnfinishedPhotos(olderThanMs: number): Promise<number
 
 /** The id of the user's photo `imageId`, or undefined when it is not hers. */
 async function ownPhotoRow(userId: string, imageId: string) {
+  // Photo ids are UUIDs; anything else (a form sent by hand) names no photo, not a query error.
+  if (!isUuid(imageId)) return undefined
   const [row] = await db()
     .select({ id: images.id, profileId: images.profileId, isCover: images.isCover })
     .from(images)

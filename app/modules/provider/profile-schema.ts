@@ -3,6 +3,7 @@ import { contactHandle } from '#app/domain/contact.ts'
 import { whatsappE164 } from '#app/domain/phone.ts'
 import { DESCRIPTION_LENGTH, HOURLY_RATE, PROVIDER_AGE } from '#app/domain/provider.ts'
 import { normalizeSlug } from '#app/domain/slug.ts'
+import { withoutControlCharacters } from '#app/domain/text.ts'
 import { isUsername } from '#app/domain/username.ts'
 import { type FieldError, orderedForm, ticked } from '#app/modules/forms/checks.ts'
 
@@ -79,7 +80,7 @@ export function profileSchema(choices: EditorChoices) {
       if (v.services.some((slug) => !services.has(slug))) {
         return { field: 'services', message: 'serviceUnknown' }
       }
-      const description = [...v.description.trim()].length
+      const description = [...withoutControlCharacters(v.description).trim()].length
       if (description > 0 && description < DESCRIPTION_LENGTH.min) {
         return { field: 'description', message: 'descriptionTooShort' }
       }
@@ -111,7 +112,7 @@ export function profileSchema(choices: EditorChoices) {
         citySlug: optional(v.citySlug),
         neighborhoodSlug: v.citySlug ? optional(v.neighborhoodSlug) : null,
         services: [...new Set(v.services)],
-        description: optional(v.description),
+        description: optional(withoutControlCharacters(v.description)),
         hourlyRate: v.hourlyRate.trim() ? wholeNumber(v.hourlyRate) : null,
         whatsapp: v.whatsapp.trim() ? (whatsappE164(v.whatsapp) ?? null) : null,
         telegram: v.telegram.trim() ? (contactHandle('telegram', v.telegram) ?? null) : null,
