@@ -14,20 +14,26 @@
 // page), BENCH_LIGHTHOUSE=0 to skip Lighthouse, CHROMIUM_PATH (default /usr/bin/chromium).
 // With DATABASE_URL set, the data goes to a throwaway database created on that PostgreSQL and
 // dropped at the end; otherwise to PGlite in a temporary DATA_DIR.
-import { execFile, spawn, spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { createServerStorage, startServer } from '../tests/e2e/server-process.mjs'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const serverBundle = path.join(root, 'build', 'server', 'index.js')
+import {
+  ensureBuild,
+  formatMb,
+  HEADERS,
+  positiveNumber,
+  print,
+  root,
+  rssSampler,
+  seed,
+  table,
+} from './bench-support.mjs'
 
 /** The pages of issue 10; PROFILE is the first profile the city page links to. */
 const PROFILE = 'PROFILE'
@@ -41,118 +47,23 @@ const DEFAULT_URLS = [
 const UNCACHED_COOKIE = 'bench-uncached=1'
 const LIGHTHOUSE = 'lighthouse@12.8.2'
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const CONNECTIONS = [1, 50]
 const RSS_SAMPLE_MS = 250
 const IDLE_SAMPLE_MS = 300
-// What a browser sends: compressed HTML, a non-bot user agent (bots get the fully rendered,
-// non-streamed document).
-const HEADERS = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br',
-  'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8',
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 ' +
-    'Safari/537.36',
-}
-
-/** @param {string} name @param {number} fallback */
-function positiveNumber(name, fallback) {
-  const text = process.env[name]
-  if (text === undefined || text === '') return fallback
-  const value = Number(text)
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`${name} must be a positive number (got '${text}')`)
-    process.exit(2)
-  }
-  return value
-}
-
 const seconds = positiveNumber('BENCH_SECONDS', 5)
 const profileCount = Math.round(positiveNumber('BENCH_PROFILES', 10_000))
 const urls = process.env.BENCH_URLS
   ? process.env.BENCH_URLS.split(',').map((u) => u.trim())
   : DEFAULT_URLS
-const print = (/** @type {string} */ line = '') => process.stdout.write(`${line}\n`)
-
-/** Builds the site when there is no build yet (`npm run build` refreshes an old one). */
-function ensureBuild() {
-  if (existsSync(serverBundle)) {
-    const built = statSync(serverBundle).mtime.toISOString().replace('T', ' ').slice(0, 16)
-    print(`Using the existing build (${built} UTC; \`npm run build\` to refresh it).`)
-    return
-  }
-  print('No build found: building the site…')
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('build failed')
-}
-
-/**
- * Runs the bulk seeder against the benchmark's own storage.
- * @param {{ dataDir: string, databaseUrl?: string }} storage
- */
-function seed(storage) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'scripts', 'seed-bulk.mjs'),
-        '--profiles',
-        String(profileCount),
-        '--data-dir',
-        storage.dataDir,
-      ],
-      {
-        cwd: root,
-        // Never the DATABASE_URL of the caller: only the throwaway database (or PGlite).
-        env: { ...process.env, DATABASE_URL: storage.databaseUrl ?? '', DEMO_DATA: '0' },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    )
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      code === 0 ? resolve(undefined) : reject(new Error(`seeding failed (exit ${code})`)),
-    )
-  })
-}
-
-/** Samples a process's resident memory (kB, from ps) until stopped. @param {number} pid */
-function rssSampler(pid) {
-  const run = promisify(execFile)
-  let peak = 0
-  let windowPeak = 0
-  let last = 0
-  let busy = false
-  const sample = async () => {
-    if (busy) return
-    busy = true
-    try {
-      const { stdout } = await run('ps', ['-o', 'rss=', '-p', String(pid)])
-      const kb = Number.parseInt(stdout.trim(), 10)
-      if (Number.isFinite(kb)) {
-        last = kb
-        peak = Math.max(peak, kb)
-        windowPeak = Math.max(windowPeak, kb)
-      }
-    } catch {
-      // the process is gone (or ps is missing): keep what was seen
-    } finally {
-      busy = false
-    }
-  }
-  const timer = setInterval(sample, RSS_SAMPLE_MS)
-  return {
-    sample,
-    /** Peak since the previous call, in kB. */
-    takeWindowPeak() {
-      const value = Math.max(windowPeak, last)
-      windowPeak = last
-      return value
-    },
-    peak: () => peak,
-    stop: () => clearInterval(timer),
-  }
-}
-
 /**
  * Waits until the server stops working on requests abandoned by the previous run (autocannon
  * closes its sockets at the deadline, but the server still renders what it received), so that
@@ -291,24 +202,51 @@ async function startMinimalServer(pages) {
 }
 
 /**
- * The JavaScript and CSS a first visit to a page loads (module preloads, scripts, the entry
- * the hydration script imports, stylesheets), each gzip-compressed: bytes of each kind.
- * @param {string} baseUrl @param {string} html
+ * The JavaScript and CSS a first visit to a page loads, each gzip-compressed (level 9): bytes
+ * of each kind. Taken from what Chromium fetches until the network is idle (the age gate
+ * passed), so chunks loaded on the way count too (the dictionary, loaded before hydration);
+ * without Chromium, from the files the HTML names (module preloads, scripts, stylesheets).
+ * @param {string} baseUrl @param {string} page @param {string} html
  */
-async function firstVisitAssets(baseUrl, html) {
-  const found = new Set()
-  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
-    found.add(match[1])
-  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) found.add(match[1])
+async function firstVisitAssets(baseUrl, page, html) {
+  /** @type {Map<string, Buffer>} */
+  const bodies = new Map()
+  if (existsSync(CHROMIUM)) {
+    const { chromium } = await import('@playwright/test')
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    try {
+      const context = await browser.newContext()
+      await context.addCookies([{ name: 'aprova-age', value: '1', url: baseUrl }])
+      const tab = await context.newPage()
+      /** @type {Promise<void>[]} */
+      const reads = []
+      tab.on('response', (response) => {
+        const { pathname } = new URL(response.url())
+        if (!/\.(js|css)$/.test(pathname)) return
+        reads.push(
+          response.body().then(
+            (body) => void bodies.set(pathname, body),
+            () => undefined,
+          ),
+        )
+      })
+      await tab.goto(`${baseUrl}${page}`, { waitUntil: 'networkidle' })
+      await Promise.all(reads)
+    } finally {
+      await browser.close()
+    }
+  } else {
+    for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
+      bodies.set(match[1], decoded(await rawGet(`${baseUrl}${match[1]}`, {})))
+  }
   let js = 0
   let css = 0
-  for (const asset of found) {
-    const answer = await rawGet(`${baseUrl}${asset}`, { 'accept-encoding': 'identity' })
-    const size = zlib.gzipSync(decoded(answer), { level: 9 }).length
+  for (const [asset, body] of bodies) {
+    const size = zlib.gzipSync(body, { level: 9 }).length
     if (asset.endsWith('.css')) css += size
     else js += size
   }
-  return { js, css, files: found.size }
+  return { js, css, files: bodies.size }
 }
 
 /**
@@ -359,19 +297,6 @@ async function lighthouse(url) {
   }
 }
 
-const formatMb = (/** @type {number} */ kb) => (kb / 1024).toFixed(0)
-
-/** @param {string[]} header @param {string[][]} rows @param {boolean[]} right */
-function table(header, rows, right) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (/** @type {string[]} */ cells) =>
-    cells
-      .map((c, i) => (right[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd()
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
-}
-
 async function main() {
   ensureBuild()
   const storage = await createServerStorage()
@@ -401,11 +326,11 @@ async function main() {
   try {
     const database = storage.databaseUrl ? 'PostgreSQL (throwaway database)' : 'PGlite'
     print(`Seeding ${profileCount} profiles into ${database}…`)
-    await seed(storage)
+    await seed(storage, profileCount)
 
     server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
     if (!server.pid) throw new Error('server process id unknown')
-    rss = rssSampler(server.pid)
+    rss = rssSampler(server.pid, RSS_SAMPLE_MS)
     await rss.sample()
     const idleKb = rss.takeWindowPeak()
     print(
@@ -515,7 +440,7 @@ async function main() {
     for (const page of pages) {
       const answer = answers[page]
       const assets = answer
-        ? await firstVisitAssets(server.baseUrl, decoded(answer).toString('utf8'))
+        ? await firstVisitAssets(server.baseUrl, page, decoded(answer).toString('utf8'))
         : { js: 0, css: 0, files: 0 }
       const html = answer ? zlib.gzipSync(decoded(answer), { level: 9 }).length : 0
       // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try.
@@ -570,7 +495,18 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => {
+    // The 5-minute load and soak of issue 10, on its own freshly seeded server.
+    if (process.env.BENCH_SOAK !== '0') {
+      print('\nLoad and soak (scripts/soak.mjs; BENCH_SOAK=0 skips it):')
+      const soak = spawnSync(process.execPath, [path.join(root, 'scripts', 'soak.mjs')], {
+        stdio: 'inherit',
+      })
+      if (soak.status !== 0)
+        console.warn(`The soak did not pass (exit ${soak.status ?? soak.signal}).`)
+    }
+    process.exit(0)
+  },
   (error) => {
     console.error(error)
     process.exit(1)

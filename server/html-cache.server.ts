@@ -320,7 +320,9 @@ function deflateParts(parts: Buffer[], attributeLength: number, chain: boolean):
       ...(chain && history.length > 0 ? { dictionary: history } : {}),
     })
     history = Buffer.concat([history, part, placeholder]).subarray(-WINDOW_BYTES)
-    return deflated
+    // A copy of its own size: zlib's answer is a view into a 16 KB buffer, which a page of 40
+    // parts would otherwise keep whole 40 times.
+    return Buffer.from(deflated)
   })
 }
 
