@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 
 // A server of its own with 240 bulk-seeded profiles, enough for several pages per big city.
@@ -38,6 +38,7 @@ test('pick a city from the location search, paginate, apply filters, open a card
   page,
 }) => {
   await page.goto(`${server.baseUrl}/pt/`)
+  await hydrated(page)
   const box = page.getByRole('combobox', { name: 'Cidade ou bairro' }).first()
   await box.fill('sao pa')
   const option = page.getByRole('option', { name: /São Paulo, SP/ })
@@ -93,8 +94,10 @@ test('pick a city from the location search, paginate, apply filters, open a card
 
 test('view all on the city page scrolls up with a toast when already there', async ({ page }) => {
   await page.goto(`${server.baseUrl}/pt/acompanhantes/sao-paulo`)
+  await hydrated(page)
   await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
   await expect(page).toHaveURL(/\?status=all$/)
+  await hydrated(page)
   await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
   await expect(page.getByText('Você já está visualizando todos os perfis')).toBeVisible()
   await expect(page.getByText('Mostrando todos os perfis disponíveis em São Paulo')).toBeVisible()

@@ -45,3 +45,19 @@ export const test = base.extend<{ pageErrors: string[]; ageConfirmed: boolean }>
 })
 
 export { expect }
+
+/**
+ * Waits until React Router has hydrated the page: typing into an input before that is lost
+ * (the first page's dictionary loads before hydration, one more request on a slow machine).
+ */
+export async function hydrated(page: import('@playwright/test').Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+            .__reactRouterDataRouter?.state.initialized === true,
+      ),
+    )
+    .toBe(true)
+}
