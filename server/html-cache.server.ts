@@ -15,8 +15,8 @@ import { geolocateCity } from '#app/modules/location/geolocation.server.ts'
 //
 // A kept page is sent compressed without compressing it again: each stretch between its CSP
 // nonces is deflated once, when kept, and every answer is assembled as one gzip stream of those
-// stretches with its own fresh nonce in between (stored uncompressed), so a hit costs a CRC over
-// the page instead of a compression of it.
+// stretches with its own fresh nonce in between (stored uncompressed), and a checksum combined
+// from the stretches' own: a hit costs a few thousand operations, not a compression of the page.
 
 /** Cookies a cached page may depend on; any other cookie (a session) bypasses the cache. */
 const KEY_COOKIES = new Set([LANGUAGE_STORAGE_KEY, GEO_COOKIE_NAME, AGE_COOKIE_NAME])
