@@ -133,3 +133,20 @@ export function table(header, rows, right) {
       .trimEnd()
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
 }
+
+/**
+ * Warns of a server that did not stop cleanly and of the errors it logged under load
+ * (unhandled exceptions, database trouble), with the first one.
+ * @param {{ output(): string }} server @param {{ code?: number | null, signal?: string | null } | undefined} stopped
+ */
+export function reportServerTrouble(server, stopped) {
+  if (stopped?.code !== 0) console.warn(`Server exited with ${stopped?.code ?? stopped?.signal}`)
+  const errors = server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"level":"error"'))
+  if (errors.length === 0) return
+  const first = errors[0] ?? ''
+  console.warn(`Server logged ${errors.length} error(s) (pages may still answer 200); first:`)
+  console.warn(first.length > 600 ? `${first.slice(0, 600)}…` : first)
+}

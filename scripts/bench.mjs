@@ -29,6 +29,7 @@ import {
   HEADERS,
   positiveNumber,
   print,
+  reportServerTrouble,
   root,
   rssSampler,
   seed,
@@ -476,21 +477,7 @@ async function main() {
     )
   } finally {
     const stopped = await cleanUp()
-    if (server) {
-      if (stopped?.code !== 0)
-        console.warn(`Server exited with ${stopped?.code ?? stopped?.signal}`)
-      // Errors the server logged under load (unhandled exceptions, database trouble).
-      const errors = server
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"level":"error"'))
-      if (errors.length > 0) {
-        const first = errors[0] ?? ''
-        const shown = first.length > 600 ? `${first.slice(0, 600)}…` : first
-        console.warn(`Server logged ${errors.length} error(s) (pages may still answer 200); first:`)
-        console.warn(shown)
-      }
-    }
+    if (server) reportServerTrouble(server, stopped)
   }
 }
 

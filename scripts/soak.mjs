@@ -31,6 +31,7 @@ import {
   HEADERS,
   positiveNumber,
   print,
+  reportServerTrouble,
   root,
   rssSampler,
   seed,
@@ -753,19 +754,7 @@ async function main() {
     )
   } finally {
     const stopped = await cleanUp()
-    if (server) {
-      if (stopped?.code !== 0)
-        console.warn(`Server exited with ${stopped?.code ?? stopped?.signal}`)
-      const errors = server
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"level":"error"'))
-      if (errors.length > 0) {
-        const first = errors[0] ?? ''
-        console.warn(`Server logged ${errors.length} error(s); first:`)
-        console.warn(first.length > 600 ? `${first.slice(0, 600)}…` : first)
-      }
-    }
+    if (server) reportServerTrouble(server, stopped)
   }
   return pass
 }

@@ -4,18 +4,16 @@ import { mkdir, mkdtemp, readdir, readFile, rm, statfs, writeFile } from 'node:f
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
 import { expect, test } from '@playwright/test'
-import pg from 'pg'
 import sharp from 'sharp'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
+import { query, type Storage } from './storage-query.ts'
 
 // Faults as automated tests (issue 10, point 4): the database restarted under load, the server
 // killed during a stream of profile edits and photo uploads, and a DATA_DIR that cannot be
 // written (a regular file where a directory should be; a full disk). Each test has its own
 // server(s) and storage, and cleans up whatever happens.
 
-type Storage = { dataDir: string; databaseUrl?: string }
 type Server = Awaited<ReturnType<typeof startServer>>
 
 const run = promisify(execFile)
@@ -39,25 +37,6 @@ async function until<T>(
     if (value) return value
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, interval))
-  }
-}
-
-/** Runs one SQL statement on a server's storage (PGlite only while the server is stopped). */
-async function query(storage: Storage, text: string): Promise<Record<string, unknown>[]> {
-  if (storage.databaseUrl) {
-    const client = new pg.Client({ connectionString: storage.databaseUrl })
-    await client.connect()
-    try {
-      return (await client.query(text)).rows
-    } finally {
-      await client.end()
-    }
-  }
-  const db = await PGlite.create({ dataDir: path.join(storage.dataDir, 'db') })
-  try {
-    return (await db.query<Record<string, unknown>>(text)).rows
-  } finally {
-    await db.close()
   }
 }
 

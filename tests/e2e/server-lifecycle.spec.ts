@@ -2,32 +2,10 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { expect, test } from '@playwright/test'
-import pg from 'pg'
 import { startS3Server } from '../support/s3-server.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
-
-type Storage = { dataDir: string; databaseUrl?: string }
-
-/** Runs one SQL statement on the server's own storage while the server is stopped. */
-async function query(storage: Storage, text: string): Promise<Record<string, unknown>[]> {
-  if (storage.databaseUrl) {
-    const client = new pg.Client({ connectionString: storage.databaseUrl })
-    await client.connect()
-    try {
-      return (await client.query(text)).rows
-    } finally {
-      await client.end()
-    }
-  }
-  const db = await PGlite.create({ dataDir: path.join(storage.dataDir, 'db') })
-  try {
-    return (await db.query<Record<string, unknown>>(text)).rows
-  } finally {
-    await db.close()
-  }
-}
+import { query } from './storage-query.ts'
 
 // A server of its own: start, stop with SIGTERM, start again on the same storage.
 test('SIGTERM stops the server within 5 s and a restart keeps the data', async ({ request }) => {

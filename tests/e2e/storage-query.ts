@@ -1,0 +1,25 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/** The storage of one end-to-end server (see server-process.mjs). */
+export type Storage = { dataDir: string; databaseUrl?: string }
+
+/** Runs one SQL statement on a server's storage (PGlite only while the server is stopped). */
+export async function query(storage: Storage, text: string): Promise<Record<string, unknown>[]> {
+  if (storage.databaseUrl) {
+    const client = new pg.Client({ connectionString: storage.databaseUrl })
+    await client.connect()
+    try {
+      return (await client.query(text)).rows
+    } finally {
+      await client.end()
+    }
+  }
+  const db = await PGlite.create({ dataDir: path.join(storage.dataDir, 'db') })
+  try {
+    return (await db.query<Record<string, unknown>>(text)).rows
+  } finally {
+    await db.close()
+  }
+}
