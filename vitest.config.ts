@@ -12,20 +12,27 @@ const integration = (kind: 'pglite' | 'postgres') => ({
   },
 })
 
+const unit = {
+  extends: true as const,
+  test: {
+    name: 'unit',
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+  },
+}
+
 export default defineConfig({
   test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
-        },
-      },
-      integration('pglite'),
-      // "With DATABASE_URL set, database tests run on that PostgreSQL too" (DESIGN.md).
-      ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
-    ],
+    // TEST_DB_ONLY=postgres: only the PostgreSQL pass (.ci/run's second run of npm test, whose
+    // first run on the same tree ran the unit and PGlite tests).
+    projects:
+      process.env.TEST_DB_ONLY === 'postgres' && process.env.DATABASE_URL
+        ? [integration('postgres')]
+        : [
+            unit,
+            integration('pglite'),
+            // "With DATABASE_URL set, database tests run on that PostgreSQL too" (DESIGN.md).
+            ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+          ],
   },
 })

@@ -1,13 +1,15 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import { pageAreas } from './i18n/areas.ts'
 import { loadDictionary } from './i18n/i18n.ts'
 
-// The page's language (<html lang>, 'pt-BR' or 'en') decides the one dictionary to load: the
-// hydrated page must render the very strings the server sent.
+// The page's language (<html lang>, 'pt-BR' or 'en') and its path (the areas of its strings,
+// i18n/areas.ts) decide the parts of the dictionary to load: the hydrated page must render the
+// very strings the server sent.
 const language = document.documentElement.lang.startsWith('en') ? 'en' : 'pt'
 
-loadDictionary(language).then(() => {
+loadDictionary(language, pageAreas(window.location.pathname)).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -7,26 +7,28 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
-import { publicBaseUrl } from '#server/env.server.ts'
-import { log } from '#server/logger.server.ts'
+import { publicBaseUrl } from '#app/platform/env.server.ts'
+import { log } from '#app/platform/logger.server.ts'
 import type { Route } from './+types/root'
 import { AgeGate } from './components/age-gate.tsx'
 import { ErrorPage } from './components/error-page.tsx'
 import { FlashToast } from './components/flash-toast.tsx'
 import { useNonce } from './components/nonce.tsx'
+import { forgetAccountFavorites } from './components/profile/account-favorites.ts'
 import { ProfileSkeleton, useLoadingProfile } from './components/profile/profile-skeleton.tsx'
 import { LazyToaster } from './components/toast.tsx'
-import { areaOf } from './domain/account.ts'
 import { AGE_STORAGE_KEY } from './domain/age-gate.ts'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
+import { pageAreas } from './i18n/areas.ts'
 import { dictionary, loadDictionary } from './i18n/i18n.ts'
 import { needsAgeGate } from './modules/age-gate/age-gate.server.ts'
-import { currentUser, sessionCookies } from './modules/auth/session.server.ts'
-import { favoriteIdsOf } from './modules/client/saved.server.ts'
+import { type Audience, accountOf, asAudience, audienceOf } from './modules/auth/audience.server.ts'
+import { sessionCookies } from './modules/auth/session.server.ts'
 import { takeFlash } from './modules/flash/flash.server.ts'
 import { requestLanguage } from './modules/i18n/request-language.server.ts'
 import { navigationCities } from './modules/location/navigation.server.ts'
@@ -37,10 +39,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { language, setCookie } = requestLanguage(request)
   const ageGate = needsAgeGate(request)
-  const [cities, { user, cookies }] = await Promise.all([navigationCities(), signedInUser(request)])
+  const [cities, audience, cookies] = await Promise.all([
+    navigationCities(),
+    pageAudience(request, context?.audience),
+    extendedSession(request),
+  ])
   const { flash, clear } = takeFlash(request)
   const headers = new Headers()
   for (const cookie of [setCookie, clear, ...cookies]) {
@@ -54,11 +60,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       origin: publicBaseUrl(request),
       ageGate,
-      // The header's dashboard and log-out buttons (SPEC §2 dashboard destination).
-      account: user ? { area: areaOf(user.role) } : null,
-      // A client's saved profiles, for the hearts on cards and profile pages (issue 9); null
-      // for everyone else, whose hearts save on the device.
-      favoriteIds: user?.role === 'client' ? await clientFavoriteIds(user.id) : null,
+      // The header's dashboard and log-out buttons (SPEC §2 dashboard destination): by role,
+      // never by person, so that a kept copy serves everyone with that role (issue 17). What is
+      // personal (a client's hearts) arrives after hydration from /api/me.
+      account: accountOf(audience),
       flash,
     },
     { headers },
@@ -66,42 +71,77 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * In the browser, the dictionary of the language the next page is in is loaded before it shows
- * (a switch of language; the first page's is loaded by entry.client.tsx).
+ * In the browser, the strings of the next page (its language, and the areas its path needs:
+ * i18n/areas.ts) are loaded before it shows: the first page's by entry.client.tsx, the others'
+ * here (single fetch runs the root's loader on every navigation).
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const root = await serverLoader()
-  await loadDictionary(root.language)
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const areas = pageAreas(new URL(request.url).pathname)
+  let root: RootData
+  try {
+    root = await serverLoader()
+  } catch (error) {
+    // The page change's data request failed (offline, or the server answered an error): the
+    // root keeps what it had, so the header and footer stay whole around the page's own error
+    // (its route's boundary: 'Erro ao carregar perfis', offline...). Only on a first page with
+    // no root data yet does the error reach the root's boundary.
+    // A redirect (of any loader of the request) is followed, and a page change given up for
+    // another (its request aborted) stays given up: neither is answered with kept data.
+    const redirected = error instanceof Response && error.status >= 300 && error.status < 400
+    if (!lastRoot || redirected || request.signal.aborted) throw error
+    await loadDictionary(lastRoot.language, areas).catch(() => {})
+    return { ...lastRoot, flash: undefined }
+  }
+  await loadDictionary(root.language, areas)
+  lastRoot = root
   return root
 }
 
-/** A failing read shows the hearts empty rather than the page broken. */
-async function clientFavoriteIds(userId: string): Promise<string[]> {
+type RootData = Awaited<ReturnType<typeof loader>>['data']
+/** The root's last data in this browser tab (from the server's HTML or a later page change). */
+let lastRoot: RootData | undefined
+
+/**
+ * Whom the page is for: as the HTML cache keyed it when it did (so a kept copy's header is the
+ * one of its key), else from the session (audience.server.ts); a failing session read shows the
+ * page signed out.
+ */
+async function pageAudience(request: Request, keyed: string | undefined): Promise<Audience> {
+  const known = asAudience(keyed)
+  if (known) return known
   try {
-    return await favoriteIdsOf(userId)
+    return await audienceOf(request.headers.get('cookie'))
   } catch (error) {
-    log.error('favourites read failed', { error: String(error) })
+    log.error('session read failed', { error: String(error) })
+    return 'visitor' as const
+  }
+}
+
+/** The cookies of a session better-auth extended (or ended) on this request. */
+async function extendedSession(request: Request): Promise<string[]> {
+  try {
+    return await sessionCookies(request)
+  } catch (error) {
+    log.error('session read failed', { error: String(error) })
     return []
   }
 }
 
-/**
- * The signed-in user for the header, and the cookies of a session that was extended; a failing
- * session read shows the page signed out.
- */
-async function signedInUser(request: Request) {
-  try {
-    return { user: await currentUser(request), cookies: await sessionCookies(request) }
-  } catch (error) {
-    log.error('session read failed', { error: String(error) })
-    return { user: null, cookies: [] }
-  }
-}
+/** A heart pressed changes nothing the root shows (its state comes from /api/me). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
+  defaultShouldRevalidate,
+}) => (formAction === '/api/favorites' ? false : defaultShouldRevalidate)
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRouteLoaderData<typeof loader>('root')
   const language = root?.language ?? DEFAULT_LANGUAGE
+  // Set once React has committed the hydrated page (its handlers answer from then on): what
+  // the end-to-end tests wait for before they click, and a hook for styles that need script.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <html lang={htmlLang(language)}>
       <head>
@@ -123,6 +163,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { language } = loaderData
   const location = useLocation()
+  // The first page's root data (the clientLoader keeps each later one itself).
+  useEffect(() => {
+    lastRoot ??= loaderData
+  }, [loaderData])
   // Confirmed before on this device (local storage) but the cookie is gone: the gate stays away
   // and the cookie is set again quietly.
   const [confirmedHere, setConfirmedHere] = useState(false)
@@ -150,6 +194,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       // Private mode or blocked: the site works the same without it.
     })
   }, [])
+  // Signed out (or no longer a client): the last client's hearts leave the page.
+  const role = loaderData.account?.role
+  useEffect(() => {
+    if (role !== 'client') forgetAccountFavorites()
+  }, [role])
   // The path's language is also kept in the browser (SPEC §9 aprova-lang).
   useEffect(() => {
     try {
@@ -160,6 +209,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [language])
   return (
     <>
+      {/* First: without JavaScript its message shows above the page, in the flow. */}
+      <FlashToast flash={loaderData.flash} />
       {/* Behind the age gate the page is in the HTML but cannot be reached. */}
       <div inert={ageGate || undefined}>{loadingProfile ? <ProfileSkeleton /> : <Outlet />}</div>
       {ageGate && <AgeGate returnTo={`${location.pathname}${location.search}`} />}
@@ -170,7 +221,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
         position="top-center"
         containerAriaLabel={dictionary(language).a11y.notifications}
       />
-      <FlashToast flash={loaderData.flash} />
     </>
   )
 }

@@ -26,7 +26,26 @@ export interface DatabaseHandle {
   /** Runs `fn` while holding a lock that other instances on the same database wait for. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>
   ping(): Promise<boolean>
+  /**
+   * Listens to `channel` (PostgreSQL LISTEN/NOTIFY) until the returned function is called.
+   * `onState(true)` once listening (again: after a reconnection, notifications sent meanwhile
+   * were lost), `onState(false)` as soon as the listening connection is lost.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
   close(): Promise<void>
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void
+  onState(listening: boolean): void
+}
+
+/** How a lost listening connection is brought back. */
+export interface ListenOptions {
+  /** Waits before each attempt to reconnect, in order; the last one repeats. */
+  retryDelaysMs?: number[]
+  /** How often the connection is checked with a query (a silently dead TCP connection). */
+  probeIntervalMs?: number
 }
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true }
@@ -45,7 +64,7 @@ export function migrationsFolder(): string {
 /** Opens PostgreSQL (a pool) when given a URL, otherwise PGlite on disk or in memory. */
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { onError?: (error: Error) => void } = {},
+  options: { onError?: (error: Error) => void; listen?: ListenOptions } = {},
 ): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() }
   if ('url' in target) {
@@ -72,6 +91,7 @@ export async function openDatabase(
         }
       },
       ping: () => ping(db as unknown as Database),
+      listen: (channel, handlers) => listenWithReconnection(target.url, channel, handlers, options),
       close: () => pool.end(),
     }
   }
@@ -88,11 +108,138 @@ export async function openDatabase(
     // PGlite belongs to this process alone.
     withStartupLock: (fn) => fn(),
     ping: () => ping(db as unknown as Database),
+    // In process: the connection cannot be lost, and notifications arrive as transactions commit.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.onNotify)
+      handlers.onState(true)
+      return async () => {
+        if (!client.closed) await unlisten()
+      }
+    },
     close: () => client.close(),
   }
 }
 
 const STARTUP_LOCK_KEY = 7_241_830_551
+
+/**
+ * Name of the listening connections in pg_stat_activity, followed by the process id (tests end
+ * one instance's on purpose).
+ */
+export const LISTENER_APPLICATION_NAME = 'aprova-change-feed'
+const DEFAULT_RETRY_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000]
+/**
+ * A network cut that leaves the socket open is found by a probe this often (plus its timeout):
+ * until then a lost feed is not known, so the probe is frequent, and cheap (one `select 1`).
+ */
+const DEFAULT_PROBE_INTERVAL_MS = 2000
+const PROBE_TIMEOUT_MS = 2000
+
+/**
+ * A connection of its own that LISTENs on `channel` (a pool connection cannot: it is shared and
+ * recycled), opened again after any loss, for as long as the returned function is not called.
+ * A connection that stops answering without closing (a network cut) is found by a probe query.
+ */
+async function listenWithReconnection(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  options: { onError?: (error: Error) => void; listen?: ListenOptions },
+): Promise<() => Promise<void>> {
+  const delays = options.listen?.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
+  const probeEvery = options.listen?.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS
+  let stopped = false
+  let client: pg.Client | undefined
+  let probe: NodeJS.Timeout | undefined
+  let retry: NodeJS.Timeout | undefined
+  let attempt = 0
+  let listening = false
+
+  const setListening = (value: boolean) => {
+    if (value === listening) return
+    listening = value
+    handlers.onState(value)
+  }
+
+  const lost = (current: pg.Client, error?: Error) => {
+    if (client !== current) return
+    client = undefined
+    clearInterval(probe)
+    setListening(false)
+    if (error) options.onError?.(error)
+    current.removeAllListeners('notification')
+    // Whatever state it is in, this connection is done with.
+    current.on('error', () => {})
+    void current.end().catch(() => {})
+    if (!stopped) schedule()
+  }
+
+  const schedule = () => {
+    const delay = delays[Math.min(attempt, delays.length - 1)] ?? 1000
+    attempt += 1
+    retry = setTimeout(() => void connect(), delay)
+    retry.unref()
+  }
+
+  const connect = async () => {
+    if (stopped) return
+    const current = new pg.Client({
+      connectionString: url,
+      application_name: `${LISTENER_APPLICATION_NAME} ${process.pid}`,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+    })
+    client = current
+    current.on('error', (error) => lost(current, error))
+    current.on('end', () => lost(current))
+    current.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '')
+    })
+    try {
+      await current.connect()
+      await current.query(`listen ${quoteIdentifier(channel)}`)
+    } catch (error) {
+      lost(current, error instanceof Error ? error : new Error(String(error)))
+      return
+    }
+    if (client !== current) return
+    attempt = 0
+    probe = setInterval(() => {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('listening connection stopped answering')),
+          PROBE_TIMEOUT_MS,
+        )
+      })
+      Promise.race([current.query('select 1'), timeout])
+        .catch((error: unknown) =>
+          lost(current, error instanceof Error ? error : new Error(String(error))),
+        )
+        .finally(() => clearTimeout(timer))
+    }, probeEvery)
+    probe.unref()
+    setListening(true)
+  }
+
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    clearInterval(probe)
+    const current = client
+    client = undefined
+    if (current) {
+      current.removeAllListeners('end')
+      current.on('error', () => {})
+      await current.end().catch(() => {})
+    }
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`
+}
 
 // Errors that say the database cannot be reached right now (a restart, a failover, a network
 // cut), as opposed to a query that failed: connection failures of the driver, and PostgreSQL's

@@ -1,9 +1,18 @@
 // The whole schema as one object for Drizzle's relational queries and the migrator.
 import * as auth from './schema/auth.ts'
 import * as clients from './schema/clients.ts'
+import * as counters from './schema/counters.ts'
 import * as moderation from './schema/moderation.ts'
 import * as profiles from './schema/profiles.ts'
 import * as reference from './schema/reference.ts'
 import * as stats from './schema/stats.ts'
 
-export const schema = { ...auth, ...clients, ...moderation, ...profiles, ...reference, ...stats }
+export const schema = {
+  ...auth,
+  ...clients,
+  ...counters,
+  ...moderation,
+  ...profiles,
+  ...reference,
+  ...stats,
+}

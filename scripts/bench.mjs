@@ -9,6 +9,12 @@
 // gzip size of the JavaScript and CSS a first visit to each page loads; and a Lighthouse mobile
 // run of each (Debian's Chromium; Lighthouse 12 through npx, so `npm install` does not carry it).
 //
+// On PostgreSQL it then measures scale-out (issue 17): the four pages at 50 connections with
+// WEB_CONCURRENCY=1 and =2, for an anonymous visitor and for a signed-in client (a real session
+// from the log-in form), and the city page while a public write commits every second (each one
+// empties every cache, ADR 0015); and it runs scripts/bench-counters.mjs, the cost of the
+// shared rate-limit counters.
+//
 // Environment: BENCH_SECONDS (per measurement, default 5), BENCH_PROFILES (default 10000),
 // BENCH_URLS (comma-separated paths; default the four pages, the profile found on the city
 // page), BENCH_LIGHTHOUSE=0 to skip Lighthouse, CHROMIUM_PATH (default /usr/bin/chromium).
@@ -22,6 +28,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { createServerStorage, startServer } from '../tests/e2e/server-process.mjs'
 import {
   ensureBuild,
@@ -204,9 +211,11 @@ async function startMinimalServer(pages) {
 
 /**
  * The JavaScript and CSS a first visit to a page loads, each gzip-compressed (level 9): bytes
- * of each kind. Taken from what Chromium fetches until the network is idle (the age gate
- * passed), so chunks loaded on the way count too (the dictionary, loaded before hydration);
- * without Chromium, from the files the HTML names (module preloads, scripts, stylesheets).
+ * of each kind, and of the JavaScript the dictionary's strings (the strings-{language}-{area}
+ * chunks, app/i18n/areas.ts). Taken from what Chromium fetches until the network is idle (the
+ * age gate passed), so chunks loaded on the way count too (the strings, loaded before
+ * hydration); without Chromium, from the files the HTML names (module preloads, scripts,
+ * stylesheets), which leaves the strings out.
  * @param {string} baseUrl @param {string} page @param {string} html
  */
 async function firstVisitAssets(baseUrl, page, html) {
@@ -242,12 +251,14 @@ async function firstVisitAssets(baseUrl, page, html) {
   }
   let js = 0
   let css = 0
+  let strings = 0
   for (const [asset, body] of bodies) {
     const size = zlib.gzipSync(body, { level: 9 }).length
     if (asset.endsWith('.css')) css += size
     else js += size
+    if (/\/strings-[^/]+\.js$/.test(asset)) strings += size
   }
-  return { js, css, files: bodies.size }
+  return { js, css, strings, files: bodies.size }
 }
 
 /**
@@ -442,7 +453,7 @@ async function main() {
       const answer = answers[page]
       const assets = answer
         ? await firstVisitAssets(server.baseUrl, page, decoded(answer).toString('utf8'))
-        : { js: 0, css: 0, files: 0 }
+        : { js: 0, css: 0, strings: 0, files: 0 }
       const html = answer ? zlib.gzipSync(decoded(answer), { level: 9 }).length : 0
       // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try.
       const score = runLighthouse
@@ -454,6 +465,7 @@ async function main() {
         page,
         (html / 1024).toFixed(1),
         (assets.js / 1024).toFixed(1),
+        (assets.strings / 1024).toFixed(1),
         (assets.css / 1024).toFixed(1),
         String(assets.files),
         score ? String(score.score) : '-',
@@ -466,19 +478,177 @@ async function main() {
     print()
     print(
       table(
-        ['url', 'HTML KB', 'JS KB', 'CSS KB', 'files', 'perf', 'LCP s', 'CLS', 'TBT ms'],
+        [
+          'url',
+          'HTML KB',
+          'JS KB',
+          'strings KB',
+          'CSS KB',
+          'files',
+          'perf',
+          'LCP s',
+          'CLS',
+          'TBT ms',
+        ],
         pageRows,
-        [false, ...Array(8).fill(true)],
+        [false, ...Array(9).fill(true)],
       ),
     )
     print(
       '\nSizes: gzip (level 9) of the HTML and of the JavaScript and CSS files a first visit ' +
-        `loads. ${runLighthouse ? `Lighthouse ${LIGHTHOUSE.split('@')[1]} mobile (simulated throttling), ${CHROMIUM}, age gate passed.` : 'Lighthouse skipped (BENCH_LIGHTHOUSE=0 or no Chromium).'}`,
+        'loads; strings: the part of the JavaScript that is the dictionary (the areas of the ' +
+        `page, app/i18n/areas.ts). ${runLighthouse ? `Lighthouse ${LIGHTHOUSE.split('@')[1]} mobile (simulated throttling), ${CHROMIUM}, age gate passed.` : 'Lighthouse skipped (BENCH_LIGHTHOUSE=0 or no Chromium).'}`,
     )
+    if (storage.databaseUrl) {
+      // The one-process server measured above gives way to the scale-out runs.
+      const stopped = await server.stop()
+      reportServerTrouble(server, stopped)
+      rss.stop()
+      server = undefined
+      await scaleOut(storage, pages)
+    } else {
+      print('\nScale-out (WEB_CONCURRENCY) is measured on PostgreSQL only: set DATABASE_URL.')
+    }
   } finally {
     const stopped = await cleanUp()
     if (server) reportServerTrouble(server, stopped)
   }
+}
+
+const BENCH_CLIENT = { email: 'cliente-bench@example.com', password: 'senha-do-bench-123' }
+
+/**
+ * A signed-in client's Cookie header, from the log-in form as a browser sends it.
+ * @param {string} baseUrl
+ */
+async function clientCookie(baseUrl) {
+  const response = await fetch(`${baseUrl}/auth?mode=login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: baseUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'login', ...BENCH_CLIENT, rememberMe: 'on' }),
+  })
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
+  if (response.status !== 302 || !cookies.some((cookie) => cookie?.includes('session_token')))
+    throw new Error(`the benchmark client could not sign in (${response.status})`)
+  return cookies.join('; ')
+}
+
+/**
+ * Issue 17's figures: the pages at 50 connections with one and two worker processes, for an
+ * anonymous visitor and a signed-in client, and the city page under a public write a second.
+ * @param {{ dataDir: string, databaseUrl?: string }} storage @param {string[]} pages
+ */
+async function scaleOut(storage, pages) {
+  const created = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'tests', 'support', 'cli', 'run.mjs'),
+      './tests/support/cli/helpers.server.ts',
+      'createClient',
+      BENCH_CLIENT.email,
+      BENCH_CLIENT.password,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+      encoding: 'utf8',
+    },
+  )
+  if (created.status !== 0) throw new Error(`benchmark client not created: ${created.stderr}`)
+  const city = pages.find((page) => page.startsWith('/pt/acompanhantes/')) ?? pages[0] ?? '/pt/'
+  /** @type {string[][]} */
+  const rows = []
+  for (const workers of [1, 2]) {
+    const server = await startServer({
+      ...storage,
+      env: { DEMO_DATA: '0', WEB_CONCURRENCY: String(workers) },
+    })
+    try {
+      const cookie = await clientCookie(server.baseUrl)
+      /** @type {[string, string, Record<string, string>][]} */
+      const runs = pages.flatMap((page) => [
+        /** @type {[string, string, Record<string, string>]} */ ([page, 'anonymous', {}]),
+        /** @type {[string, string, Record<string, string>]} */ ([page, 'client', { cookie }]),
+      ])
+      for (const [page, who, extra] of runs) {
+        const url = `${server.baseUrl}${page}`
+        await load(url, 4, 1, extra)
+        const result = await load(url, 50, seconds, extra)
+        rows.push(scaleRow(page, who, workers, result))
+        process.stderr.write('.')
+      }
+      // A public write every second empties every cache of every worker (the change feed).
+      const writer = new pg.Client({ connectionString: storage.databaseUrl })
+      await writer.connect()
+      let writes = 0
+      const timer = setInterval(() => {
+        writer
+          .query(
+            `update profiles set available_now = not available_now where id = (
+               select id from profiles where status = 'approved' and visibility_status = 'active'
+               order by id limit 1)`,
+          )
+          .then(
+            () => writes++,
+            () => undefined,
+          )
+      }, 1000)
+      try {
+        const url = `${server.baseUrl}${city}`
+        await load(url, 4, 1)
+        const result = await load(url, 50, seconds)
+        rows.push(scaleRow(city, `anonymous, ${writes} writes`, workers, result))
+      } finally {
+        clearInterval(timer)
+        await writer.end()
+      }
+    } finally {
+      const stopped = await server.stop()
+      reportServerTrouble(server, stopped)
+    }
+  }
+  process.stderr.write('\n')
+  print()
+  print(
+    table(['url', 'visitor', 'workers', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows, [
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]),
+  )
+  print(
+    '\nScale-out: 50 connections, through the HTML cache. client: a signed-in client (a session ' +
+      'from the log-in form); the cache keeps one copy per role (ADR 0015). "writes": a public ' +
+      'change committed every second meanwhile, each one emptying every cache of every worker.',
+  )
+  print('\nShared counters (scripts/bench-counters.mjs):')
+  const counters = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-counters.mjs')], {
+    stdio: 'inherit',
+    env: process.env,
+  })
+  if (counters.status !== 0) console.warn(`bench-counters failed (exit ${counters.status})`)
+}
+
+/**
+ * @param {string} page @param {string} who @param {number} workers
+ * @param {autocannon.Result} result
+ */
+function scaleRow(page, who, workers, result) {
+  const done = result.requests.total
+  return [
+    page,
+    who,
+    String(workers),
+    (done / result.duration).toFixed(0),
+    done > 0 ? String(result.latency.p50) : '-',
+    done > 0 ? String(result.latency.p99) : '-',
+    String(result.non2xx + result.errors),
+  ]
 }
 
 main().then(

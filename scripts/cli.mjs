@@ -10,13 +10,11 @@ import { createServer } from 'vite'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * Loads `modulePath` (relative to the project root), calls its export `name` with the command's
- * arguments and exits with the number it returns.
- * @param {string} modulePath
- * @param {string} name
+ * Vite's SSR module loader for the project's TypeScript, without the project's Vite config (no
+ * React Router or Tailwind plugin is needed off the web): `ssrLoadModule`, then `close()`.
  */
-export async function runCli(modulePath, name) {
-  const vite = await createServer({
+export function typeScriptLoader() {
+  return createServer({
     root,
     configFile: false,
     logLevel: 'warn',
@@ -24,6 +22,16 @@ export async function runCli(modulePath, name) {
     appType: 'custom',
     optimizeDeps: { noDiscovery: true, include: [] },
   })
+}
+
+/**
+ * Loads `modulePath` (relative to the project root), calls its export `name` with the command's
+ * arguments and exits with the number it returns.
+ * @param {string} modulePath
+ * @param {string} name
+ */
+export async function runCli(modulePath, name) {
+  const vite = await typeScriptLoader()
   let code = 1
   try {
     const module = await vite.ssrLoadModule(modulePath)

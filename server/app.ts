@@ -7,16 +7,27 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
-import { expireTiers } from '#app/modules/admin/moderation.server.ts'
+import { audienceOfSession } from '#app/modules/auth/audience.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { forgetReporterKeys } from '#app/modules/client/reports.server.ts'
-import { onPublicPagesChanged } from '#app/modules/http/public-pages.server.ts'
-import { mediaStorage, storageFor } from '#app/modules/media/storage.server.ts'
-import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import {
-  runVerificationCalendar,
-  sweepUnfinishedSubmissions,
-} from '#app/modules/provider/verification.server.ts'
+  onPublicPagesChanged,
+  publicCacheGeneration,
+  publicCachesUsable,
+  startChangeFeed,
+} from '#app/modules/http/public-pages.server.ts'
+import { expireTiers } from '#app/modules/moderation/plans.server.ts'
+import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
+import { runVerificationCalendar } from '#app/modules/provider/verification-calendar.server.ts'
+import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
+import {
+  closeSharedCounters,
+  openSharedCounters,
+  sweepSharedCounters,
+} from '#app/modules/security/shared-counters.server.ts'
+import { parseEnv, type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
+import { log } from '#app/platform/logger.server.ts'
+import { mediaStorage, storageFor } from '#app/platform/storage.server.ts'
 import {
   type DatabaseHandle,
   databaseHandle,
@@ -27,16 +38,19 @@ import { syncDemoData } from '#db/seed/demo.server.ts'
 import { loadReferenceData } from '#db/seed/reference.server.ts'
 import { bodyLimit } from './body-limit.server.ts'
 import { canonicalRedirects } from './canonical-redirects.server.ts'
-import { parseEnv, type ServerEnv, setServerEnv } from './env.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
-import { log } from './logger.server.ts'
 import { mediaFiles } from './media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
 
 const SHUTDOWN_DEADLINE_MS = 4500
+/**
+ * At shutdown, pages still being rendered (their visitors may have gone) get this long to finish
+ * before the database closes under them.
+ */
+const RENDER_DRAIN_MS = 1500
 /** Largest request body accepted: the site's forms send a few kilobytes. */
 const FORM_BODY_LIMIT_BYTES = 256 * 1024
 /** Photo uploads: one photo per request from the page, a few at once from a form without JS. */
@@ -56,6 +70,8 @@ const PHOTO_SWEEP_GRACE_MS = 15 * 60 * 1000
 const VERIFICATION_CALENDAR_INTERVAL_MS = 60 * 60 * 1000
 /** Expired membership tiers are found within this time. */
 const TIER_EXPIRY_INTERVAL_MS = 5 * 60 * 1000
+/** Finished rate-limit windows, and a past day's statistics salt, are deleted within this time. */
+const COUNTER_SWEEP_INTERVAL_MS = 5 * 60 * 1000
 
 /** Finishes photo uploads and deletions, and document uploads, left by a dead process. */
 async function sweepUnfinished(olderThanMs: number) {
@@ -69,6 +85,13 @@ export interface StartOptions {
   /** Root of the project (build/ and db/ live below it). */
   root: string
   vite?: ViteDevServer
+  /**
+   * Told once the environment is valid, before the database opens: a cluster worker tells its
+   * primary how many workers to start (server/cluster.js).
+   */
+  onEnvironment?: (env: ServerEnv) => void
+  /** Told the address once the server listens, in place of the 'Serving on' line. */
+  onListening?: (url: string) => void
 }
 
 /**
@@ -78,9 +101,13 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<void> {
   const env = parseEnv(process.env, options.mode)
   setServerEnv(env)
+  options.onEnvironment?.(env)
 
   let server: Server | undefined
+  /** Requests the React Router handler is working on. */
+  const rendering = new Set<Promise<unknown>>()
   let handle: DatabaseHandle | undefined
+  let stopChangeFeed: (() => Promise<void>) | undefined
   let startup: Promise<void> = Promise.resolve()
   let stopping = false
 
@@ -102,8 +129,12 @@ export async function startServer(options: StartOptions): Promise<void> {
         setTimeout(() => server?.closeAllConnections(), 2000).unref()
         await closed
       }
+      // A render whose connection was closed still reads the database: it finishes first.
+      await settledWithin([...rendering], RENDER_DRAIN_MS)
       // E-mails already accepted for sending (confirmation, reset) go out before the database closes.
       await settleAuthTasks()
+      await stopChangeFeed?.()
+      await closeSharedCounters()
       await handle?.close()
       setDatabase(undefined)
       log.info('database closed')
@@ -136,6 +167,10 @@ export async function startServer(options: StartOptions): Promise<void> {
         (error: unknown) => log.error('upload sweep failed', { error: String(error) }),
       )
     })
+    // Rate limits count in Redis with REDIS_URL, else in the database (issue 17).
+    await openSharedCounters(env)
+    // Kept pages and lists are used only while this instance hears what changes (ADR 0015).
+    stopChangeFeed = await startChangeFeed(handle)
     const every = (ms: number, task: () => Promise<unknown>, name: string) =>
       setInterval(() => {
         task().catch((error: unknown) => log.error(`${name} failed`, { error: String(error) }))
@@ -151,8 +186,9 @@ export async function startServer(options: StartOptions): Promise<void> {
     every(TIER_EXPIRY_INTERVAL_MS, () => expireTiers(), 'tier expiry')
     // Visitors' hashed addresses on reports are kept a week, for the daily limit (issue 9).
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReporterKeys(), 'reporter key expiry')
+    every(COUNTER_SWEEP_INTERVAL_MS, () => sweepSharedCounters(), 'counter sweep')
     if (stopping) return
-    server = createApp(env, options).listen(env.port, env.host)
+    server = createApp(env, options, rendering).listen(env.port, env.host)
     const listening = server
     await new Promise<void>((resolve, reject) => {
       listening.once('listening', resolve)
@@ -168,13 +204,28 @@ export async function startServer(options: StartOptions): Promise<void> {
       database: handle.kind,
       demoData: env.demoData,
     })
-    // Plain line for people (and scripts) starting the server by hand.
-    process.stdout.write(`Serving on http://${host}:${port}\n`)
+    // Plain line for people (and scripts) starting the server by hand; a cluster's primary
+    // prints it once for all its workers.
+    if (options.onListening) options.onListening(`http://${host}:${port}`)
+    else process.stdout.write(`Serving on http://${host}:${port}\n`)
   })()
   await startup
 }
 
-function createApp(env: ServerEnv, options: StartOptions) {
+/** Resolves once every one of `work` has settled, or after `ms` at the latest. */
+async function settledWithin(work: Promise<unknown>[], ms: number): Promise<void> {
+  if (work.length === 0) return
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    Promise.allSettled(work),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms)
+    }),
+  ])
+  clearTimeout(timer)
+}
+
+function createApp(env: ServerEnv, options: StartOptions, rendering: Set<Promise<unknown>>) {
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLog())
@@ -192,11 +243,18 @@ function createApp(env: ServerEnv, options: StartOptions) {
     if (URL.canParse(`http://${req.headers.host ?? 'localhost'}`)) return next()
     res.status(400).type('html').send(fallbackErrorPage(400))
   })
-  // Anonymous pages are kept until the next minute (the rotation's pace); never in development.
-  // Kept pages are answered here, compressed already; the rest are kept after compression.
-  const pageCache = options.vite ? undefined : htmlMicroCache()
+  // Public pages are kept until the next minute (the rotation's pace) or the next change the feed
+  // reports, one copy per audience; never in development. Kept pages are answered here,
+  // compressed already; the rest are kept after compression.
+  const pageCache = options.vite
+    ? undefined
+    : htmlMicroCache({
+        usable: publicCachesUsable,
+        generation: publicCacheGeneration,
+        audience: audienceOfSession,
+      })
   if (pageCache) {
-    // Moderation and visibility changes show at once, not at the next minute.
+    // What changes on public pages shows at once, on every instance (the change feed).
     onPublicPagesChanged(() => pageCache.clear())
     app.use(pageCache.serve)
   }
@@ -205,7 +263,9 @@ function createApp(env: ServerEnv, options: StartOptions) {
   app.get('/healthz', async (_req, res) => {
     const ok = (await databaseHandle()?.ping()) ?? false
     res.set('Cache-Control', 'no-store')
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable' })
+    // Without the change feed the site still answers (rendering every page): healthy, but said.
+    const changeFeed = publicCachesUsable() ? 'listening' : 'lost'
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', changeFeed })
   })
 
   if (options.vite) {
@@ -260,19 +320,24 @@ function createApp(env: ServerEnv, options: StartOptions) {
   if (pageCache) app.use(pageCache.keep)
 
   const vite = options.vite
-  app.all(
-    '/{*path}',
-    createRequestHandler({
-      build: vite
-        ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-        : () => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>,
-      mode: env.mode,
-      getLoadContext: (req, res) => ({
-        cspNonce: String(res.locals.cspNonce),
-        clientIp: req.socket.remoteAddress,
-      }),
+  const reactRouter = createRequestHandler({
+    build: vite
+      ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+      : () => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>,
+    mode: env.mode,
+    getLoadContext: (req, res) => ({
+      cspNonce: String(res.locals.cspNonce),
+      clientIp: req.socket.remoteAddress,
+      audience: typeof res.locals.audience === 'string' ? res.locals.audience : undefined,
     }),
-  )
+  })
+  app.all('/{*path}', (req, res, next) => {
+    const work = Promise.resolve(reactRouter(req, res, next))
+    rendering.add(work)
+    const settle = () => rendering.delete(work)
+    work.then(settle, settle)
+    return work
+  })
   app.use(errorHandler)
   return app
 }

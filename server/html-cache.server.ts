@@ -1,27 +1,37 @@
-import zlib from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { AGE_COOKIE_NAME } from '#app/domain/age-gate.ts'
 import { AUTH_REFERRER_COOKIE } from '#app/domain/auth-screen.ts'
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { GEO_COOKIE_NAME } from '#app/domain/geolocation.ts'
 import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
+import { isSharedPage } from '#app/domain/shared-pages.ts'
+import {
+  SESSION_COOKIES as SESSION_COOKIE_NAMES,
+  SESSION_SIDE_COOKIES,
+} from '#app/modules/auth/audience.server.ts'
 import { geolocateCity } from '#app/modules/location/geolocation.server.ts'
+import { type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.server.ts'
 
-// DESIGN.md: anonymous GET pages may be kept until the next minute boundary, since the fair
-// rotation changes once a minute. Only responses that are the same for everyone with the same
-// URL, language, geolocation and age-gate cookies (and crawler or not) are kept: no other
-// cookie in the request, and no cookie in the answer but the language one, or the geolocation
-// one when the visitor's city is part of the key (a first visit to the home page).
+// DESIGN.md: public GET pages may be kept until the next minute boundary, since the fair
+// rotation changes once a minute, or until the change feed says what they show changed. Only
+// responses that are the same for everyone with the same URL, language, geolocation and
+// age-gate cookies, audience (signed out, or the role of a signed-in visitor: issue 17) and
+// crawler or not are kept: no other cookie in the request, and no cookie in the answer but the
+// language one, or the geolocation one when the visitor's city is part of the key (a first visit
+// to the home page).
 //
-// A kept page is sent compressed without compressing it again: each stretch between its CSP
-// nonces is deflated once, when kept, and every answer is assembled as one gzip stream of those
-// stretches with its own fresh nonce in between (stored uncompressed), and a checksum combined
-// from the stretches' own: a hit costs a few thousand operations, not a compression of the page.
+// A kept page is sent again compressed, with each answer's own nonce, without compressing it
+// again (server/html-splice.server.ts).
 
-/** Cookies a cached page may depend on; any other cookie (a session) bypasses the cache. */
+/** Cookies a cached page may depend on; any other cookie (a flash message…) bypasses the cache. */
 const KEY_COOKIES = new Set([LANGUAGE_STORAGE_KEY, GEO_COOKIE_NAME, AGE_COOKIE_NAME])
-/** Cookies no cached page reads (/auth's back button; /auth itself is never kept). */
-const IGNORED_COOKIES = new Set([AUTH_REFERRER_COOKIE])
+/**
+ * Cookies no cached page reads (/auth's back button; /auth itself is never kept; better-auth's
+ * cookies beside the session's).
+ */
+const IGNORED_COOKIES = new Set([AUTH_REFERRER_COOKIE, ...SESSION_SIDE_COOKIES])
+/** The session cookie: the page depends on the audience it stands for, nothing else of it. */
+const SESSION_COOKIES = new Set(SESSION_COOKIE_NAMES)
 /** Longest wait for the same page rendered for another request before rendering it again. */
 const RENDER_WAIT_MS = 3000
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/
@@ -53,40 +63,49 @@ function setsGeoCookie(header: string | number | string[] | undefined): boolean 
   return cookies.some((cookie) => cookie.startsWith(`${GEO_COOKIE_NAME}=`))
 }
 
-interface Entry {
+interface Entry extends SplicedPage {
   status: number
   headers: [string, string][]
-  /** The body split at its CSP nonce (one part without one). */
-  parts: Buffer[]
-  /** Each part as raw deflate ending on a byte boundary (sync flush), to join into one stream. */
-  deflated: Buffer[]
-  nonce: string | undefined
-  /** Length of the nonce attribute the deflated parts were made for (see deflateParts). */
-  attributeLength: number
-  /** CRC-32 of each part, and the operator that appends its length (see crc32Append). */
-  crcs: number[]
-  shifts: number[]
   expires: number
-  bytes: number
 }
 
 export interface HtmlCacheOptions {
   maxEntries?: number
   maxBytes?: number
   now?: () => number
+  /**
+   * Whether kept pages may be served and kept now: only while the change feed is heard
+   * (app/modules/http/public-pages.server.ts). Always, by default (tests of the cache alone).
+   */
+  usable?: () => boolean
+  /** Changes when kept pages are forgotten: a page rendered under an older value is not kept. */
+  generation?: () => number
+  /**
+   * Whom a session cookie's value stands for (its role; the root loader draws the header from
+   * the same answer). Without it, a request with a session is never served kept pages.
+   */
+  audience?: (sessionCookie: string) => Promise<string>
 }
 
-function parseCookies(header: string | undefined): Map<string, string> | undefined {
+function parseCookies(
+  header: string | undefined,
+): { cookies: Map<string, string>; session: string | undefined } | undefined {
   const cookies = new Map<string, string>()
+  let session: string | undefined
   for (const part of header?.split(';') ?? []) {
     const [name, ...value] = part.trim().split('=')
     if (!name || IGNORED_COOKIES.has(name)) continue
+    if (SESSION_COOKIES.has(name)) {
+      // The first one, as the app reads it.
+      session ??= value.join('=')
+      continue
+    }
     // Another cookie (a session), or a key cookie twice (the app reads the first, a map the
     // last): not a request whose answer may be shared.
     if (!KEY_COOKIES.has(name) || cookies.has(name)) return undefined
     cookies.set(name, value.join('='))
   }
-  return cookies
+  return { cookies, session }
 }
 
 /** Where `serve` leaves, for `keep`, the start of the capture of a page it does not have. */
@@ -108,6 +127,8 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
   const maxEntries = options.maxEntries ?? 2000
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
   const now = options.now ?? Date.now
+  const usable = options.usable ?? (() => true)
+  const generation = options.generation ?? (() => 0)
   const entries = new Map<string, Entry>()
   let bytes = 0
   let minute = 0
@@ -127,9 +148,29 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
 
   const serveKept: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' || req.headers.authorization) return next()
-    const cookies = parseCookies(req.headers.cookie)
-    if (!cookies) return next()
+    // Without the change feed a kept page could be stale without anyone knowing: render.
+    if (!usable()) {
+      res.setHeader('X-Cache', 'BYPASS')
+      return next()
+    }
+    const parsed = parseCookies(req.headers.cookie)
+    if (!parsed) return next()
+    const { cookies } = parsed
+    let audience = 'visitor'
+    if (parsed.session !== undefined) {
+      // A signed-in visitor's area, forms and endpoints are never shared, whatever their headers.
+      if (!options.audience || !isSharedPage(resolvedPath(req.originalUrl))) return next()
+      try {
+        audience = await options.audience(parsed.session)
+      } catch {
+        // The session could not be read: the page is rendered (and decides) itself.
+        return next()
+      }
+    }
+    // The page is drawn for the audience it is kept under (the root loader reads this).
+    res.locals.audience = audience
     const key = [
+      audience,
       req.originalUrl,
       cookies.get(LANGUAGE_STORAGE_KEY) ?? '',
       cookies.get(GEO_COOKIE_NAME) ?? '',
@@ -169,6 +210,8 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
     }
     if (hit) return serve(req, res, hit, nonce)
     const currentMinute = minute
+    // What the render reads may change before it ends: kept only if nothing changed meanwhile.
+    const renderedUnder = generation()
     // Whether the answer comes from the renderer (static files, /healthz answer before `keep`).
     let rendered = false
     if (!inFlight) {
@@ -192,6 +235,9 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
       capture(res, (status, body) => {
         const setCookie = res.getHeader('set-cookie')
         const city = setsGeoCookie(setCookie) ? located?.() : undefined
+        // Rendered while something changed (or the feed was lost): correct for this answer,
+        // perhaps not for the next one.
+        if (generation() !== renderedUnder || !usable()) return
         const keepable =
           (status === 200 || status === 404) &&
           replayableCookies(setCookie, city) &&
@@ -204,10 +250,8 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
         }
         const entryKey = city ? geoKey(city) : key
         remove(entryKey)
-        const attribute = Buffer.from(`nonce="${nonce}"`)
-        const parts = nonce ? split(body, attribute) : [body]
-        const deflated = deflateParts(parts, attribute.length, !body.includes(0))
         const entry: Entry = {
+          ...spliceAtNonce(body, nonce),
           status,
           headers: KEPT_HEADERS.flatMap((name) => {
             const value = res.getHeader(name)
@@ -216,14 +260,7 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
               (one) => [name, one] as [string, string],
             )
           }),
-          parts,
-          deflated,
-          nonce: parts.length > 1 ? nonce : undefined,
-          attributeLength: attribute.length,
-          crcs: parts.map((part) => zlib.crc32(part)),
-          shifts: parts.map((part) => x8nModP(part.length)),
           expires: (currentMinute + 1) * 60_000,
-          bytes: body.length + deflated.reduce((sum, part) => sum + part.length, 0),
         }
         entries.set(entryKey, entry)
         bytes += entry.bytes
@@ -248,7 +285,18 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
     clear() {
       entries.clear()
       bytes = 0
+      // Renders under way read what just changed: nobody waits for them.
+      rendering.clear()
     },
+  }
+}
+
+/** The path as React Router resolves it (dot segments, encoded ones too, removed). */
+function resolvedPath(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname
+  } catch {
+    return url
   }
 }
 
@@ -291,161 +339,12 @@ function lazy<T>(compute: () => T): () => T {
   }
 }
 
-/** `body` cut at every occurrence of `separator`, which is dropped. */
-function split(body: Buffer, separator: Buffer): Buffer[] {
-  const parts: Buffer[] = []
-  let start = 0
-  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
-    parts.push(body.subarray(start, at))
-    start = at + separator.length
-  }
-  parts.push(body.subarray(start))
-  return parts
-}
-
-/**
- * The parts as raw deflate blocks that join into one stream with an attribute of
- * `attributeLength` bytes between them. Each part may refer back to the parts before it (a
- * preset dictionary, as good as compressing the page whole) but never to the attribute's bytes,
- * which differ in every answer: they stand as NUL bytes in the dictionary, and a page without
- * NUL bytes has nothing that could match them. A page with NUL bytes is deflated part by part.
- */
-function deflateParts(parts: Buffer[], attributeLength: number, chain: boolean): Buffer[] {
-  const placeholder = Buffer.alloc(attributeLength)
-  let history = Buffer.alloc(0)
-  return parts.map((part) => {
-    const deflated = zlib.deflateRawSync(part, {
-      level: 9,
-      finishFlush: zlib.constants.Z_SYNC_FLUSH,
-      ...(chain && history.length > 0 ? { dictionary: history } : {}),
-    })
-    history = Buffer.concat([history, part, placeholder]).subarray(-WINDOW_BYTES)
-    // A copy of its own size: zlib's answer is a view into a 16 KB buffer, which a page of 40
-    // parts would otherwise keep whole 40 times.
-    return Buffer.from(deflated)
-  })
-}
-
-/** Whether the request's Accept-Encoding allows gzip (explicitly or through `*`, with q > 0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  let gzip: number | undefined
-  let any: number | undefined
-  for (const item of String(header ?? '').split(',')) {
-    const [name = '', ...params] = item.trim().toLowerCase().split(';')
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
-    const weight = q === undefined ? 1 : Number(q)
-    if (name === 'gzip' || name === 'x-gzip') gzip = weight
-    else if (name === '*') any = weight
-  }
-  return (gzip ?? any ?? 0) > 0
-}
-
-/** How far back deflate may refer (windowBits 15, what every browser inflates with). */
-const WINDOW_BYTES = 32 * 1024
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
-/** An empty stored block with BFINAL set: the end of the deflate stream. */
-const DEFLATE_END = Buffer.from([1, 0, 0, 0xff, 0xff])
-
-/**
- * One gzip member: the parts' deflate blocks with the nonce attribute between them as a stored
- * (uncompressed) block, then the checksum and length of the whole.
- */
-function gzipWithNonce(entry: Entry, attribute: Buffer): Buffer {
-  const stored = Buffer.alloc(5 + attribute.length)
-  stored.writeUInt16LE(attribute.length, 1)
-  stored.writeUInt16LE(~attribute.length & 0xffff, 3)
-  attribute.copy(stored, 5)
-  const chunks: Buffer[] = [GZIP_HEADER]
-  const attributeCrc = zlib.crc32(attribute)
-  const attributeShift = x8nModP(attribute.length)
-  let crc = 0
-  let size = 0
-  entry.parts.forEach((part, i) => {
-    if (i > 0) {
-      chunks.push(stored)
-      crc = crc32Append(crc, attributeCrc, attributeShift)
-      size += attribute.length
-    }
-    chunks.push(entry.deflated[i] as Buffer)
-    crc = crc32Append(crc, entry.crcs[i] as number, entry.shifts[i] as number)
-    size += part.length
-  })
-  const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(crc >>> 0, 0)
-  trailer.writeUInt32LE(size % 2 ** 32, 4)
-  chunks.push(DEFLATE_END, trailer)
-  return Buffer.concat(chunks)
-}
-
-// The CRC-32 of the whole answer from the CRCs of its parts, as zlib's crc32_combine does it
-// (polynomial arithmetic modulo the CRC polynomial): a few thousand operations instead of a
-// pass over the page's 100 KB.
-const CRC_POLYNOMIAL = 0xedb88320
-
-/** a·b modulo the CRC polynomial (bit-reflected, as CRC-32 values are). */
-function multModP(a: number, b: number): number {
-  let m = 0x80000000
-  let product = 0
-  let factor = b
-  for (;;) {
-    if (a & m) {
-      product ^= factor
-      if ((a & (m - 1)) === 0) break
-    }
-    m >>>= 1
-    factor = factor & 1 ? (factor >>> 1) ^ CRC_POLYNOMIAL : factor >>> 1
-  }
-  return product >>> 0
-}
-
-/** x^(2^k) modulo the polynomial, for k = 0…31. */
-const X2N = (() => {
-  const table: number[] = []
-  let power = 0x40000000 // x^1
-  for (let k = 0; k < 32; k++) {
-    table.push(power)
-    power = multModP(power, power)
-  }
-  return table
-})()
-
-/** x^(8n) modulo the polynomial: appending n bytes shifts a CRC by this. */
-function x8nModP(n: number): number {
-  let power = 0x80000000 // x^0
-  let k = 3
-  for (let rest = n; rest > 0; rest = Math.floor(rest / 2), k++) {
-    if (rest % 2 === 1) power = multModP(X2N[k % 32] as number, power)
-  }
-  return power
-}
-
-/** CRC-32 of A followed by B, from CRC(A), CRC(B) and x8nModP(length of B). */
-function crc32Append(crcA: number, crcB: number, shiftB: number): number {
-  return (multModP(shiftB, crcA) ^ crcB) >>> 0
-}
-
-/** Sends a kept response, compressed when the client takes gzip, with this response's nonce. */
+/** Sends a kept response: its status and headers, and its body with this response's nonce. */
 function serve(req: Request, res: Response, entry: Entry, nonce: string) {
   res.status(entry.status)
   for (const [name, value] of entry.headers) res.appendHeader(name, value)
   res.setHeader('X-Cache', 'HIT')
-  const attribute = Buffer.from(`nonce="${nonce || entry.nonce}"`)
-  res.vary('Accept-Encoding')
-  // A nonce of another length would move what the parts refer back to: compressed on the way.
-  if (acceptsGzip(req.headers['accept-encoding']) && attribute.length === entry.attributeLength) {
-    const gzipped = gzipWithNonce(entry, attribute)
-    res.setHeader('Content-Encoding', 'gzip')
-    res.setHeader('Content-Length', gzipped.length)
-    return res.end(gzipped)
-  }
-  const body: Buffer[] = []
-  entry.parts.forEach((part, i) => {
-    if (i > 0) body.push(attribute)
-    body.push(part)
-  })
-  const plain = Buffer.concat(body)
-  res.setHeader('Content-Length', plain.length)
-  res.end(plain)
+  sendSpliced(req, res, entry, nonce)
 }
 
 /** Collects what the rest of the chain writes, and reports it when the response ends. */

@@ -1,11 +1,7 @@
 import express, { type RequestHandler } from 'express'
-import {
-  contentTypeOf,
-  isStorageKey,
-  type MediaStorage,
-} from '#app/modules/media/storage.server.ts'
+import { log } from '#app/platform/logger.server.ts'
+import { contentTypeOf, isStorageKey, type MediaStorage } from '#app/platform/storage.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
-import { log } from './logger.server.ts'
 
 /** Photos never change under a key (a new photo gets a new key): browsers and CDNs keep them. */
 const MEDIA_MAX_AGE_SECONDS = 7 * 24 * 60 * 60

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { log } from './logger.server.ts'
+import { log } from '#app/platform/logger.server.ts'
 
 /** One structured line per request: method, path (no query string: it may carry tokens), status, time. */
 export function requestLog(): RequestHandler {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
+import { log } from '#app/platform/logger.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
-import { log } from './logger.server.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -1,11 +1,15 @@
 // @ts-check
 // Launcher for `npm start` (build if needed, then serve), `npm run serve` (serve the existing
 // build) and `npm run dev` (Vite with hot reload). Plain JavaScript so Node runs it as is; the
-// real server lives in server/app.ts and is bundled into build/server/index.js.
+// real server lives in server/app.ts and is bundled into build/server/index.js. With
+// WEB_CONCURRENCY other than 1 it is also the cluster's primary and each worker's entry
+// (server/cluster.js).
 import { spawnSync } from 'node:child_process'
+import cluster from 'node:cluster'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runPrimary, workerHooks } from './cluster.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const serverBundle = path.join(root, 'build', 'server', 'index.js')
@@ -44,6 +48,11 @@ async function main() {
     return
   }
   process.env.NODE_ENV ??= 'production'
+  if (cluster.isWorker) {
+    const { startServer } = await import(serverBundle)
+    await startServer({ mode: 'production', root, ...workerHooks() })
+    return
+  }
   const stale = !existsSync(serverBundle) || statSync(serverBundle).mtimeMs < newestSource()
   if (args.has('--build-if-needed') && stale) {
     console.warn('Building the site (first start or sources changed)…')
@@ -53,6 +62,10 @@ async function main() {
     console.error('No build found: run `npm run build` first, or `npm start` to build and serve.')
     process.exit(1)
   }
+  // Any value but 1 goes to the cluster, whose first worker validates it (one process per core
+  // on PostgreSQL; PGlite refuses more than one).
+  const concurrency = process.env.WEB_CONCURRENCY ?? ''
+  if (concurrency !== '' && concurrency !== '1') return runPrimary()
   const { startServer } = await import(serverBundle)
   await startServer({ mode: 'production', root })
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form } from 'react-router'
+import { buttonClass } from '#app/components/ui/button.tsx'
 import { AGE_EXIT_URL, AGE_STORAGE_KEY } from '#app/domain/age-gate.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
@@ -56,11 +57,7 @@ export function AgeGate({ returnTo }: { returnTo: string }) {
           className="mt-6"
         >
           <input type="hidden" name="to" value={returnTo} />
-          <button
-            ref={enter}
-            type="submit"
-            className="w-full rounded-md bg-rose-800 px-4 py-3 font-semibold text-white hover:bg-rose-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-800"
-          >
+          <button ref={enter} type="submit" className={buttonClass('main', 'wide')}>
             {t.ageGate.enter}
           </button>
         </Form>
@@ -68,7 +65,7 @@ export function AgeGate({ returnTo }: { returnTo: string }) {
           ref={exit}
           href={AGE_EXIT_URL}
           rel="noopener noreferrer"
-          className="mt-3 block w-full rounded-md border border-stone-300 px-4 py-3 font-medium text-stone-800 hover:bg-stone-100"
+          className={`mt-3 ${buttonClass('secondary', 'block')}`}
         >
           {t.ageGate.exit}
         </a>

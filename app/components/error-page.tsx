@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { SiteShell } from './layout/site-shell.tsx'
@@ -24,20 +25,13 @@ export function ErrorPage({ status }: { status: number }) {
         <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
         <p className="mt-2 text-stone-600">{text}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to={paths.home(lang)}
-            className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
-          >
+          <Link to={paths.home(lang)} className={buttonClass('main', 'page')}>
             {status === 404 ? t.notFound.home : t.error.home}
           </Link>
           {status >= 500 && (
-            <button
-              type="button"
-              onClick={() => window.location.reload()}
-              className="rounded-md border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100"
-            >
+            <Button tone="secondary" onClick={() => window.location.reload()}>
               {t.error.reload}
-            </button>
+            </Button>
           )}
         </div>
       </section>

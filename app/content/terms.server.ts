@@ -514,8 +514,12 @@ const PRIVACY: BilingualBlock[] = [
       'Photos: before publication, we strip the files’ metadata (such as GPS location, date and device model) and generate new versions of the image.',
     ),
     tr(
-      'Estatísticas: contamos, por dia, quantas vezes cada perfil foi visto e quantas vezes seus botões de contato foram usados. Não guardamos o endereço IP dos visitantes: para não contar a mesma pessoa duas vezes no mesmo dia, usamos um código irreversível, mantido só em memória e descartado diariamente. O anunciante vê apenas os totais.',
-      'Statistics: we count, per day, how many times each profile was viewed and how many times its contact buttons were used. We do not store visitors’ IP addresses: to avoid counting the same person twice on the same day, we use an irreversible code, held only in memory and discarded daily. Advertisers see only the totals.',
+      'Estatísticas: contamos, por dia, quantas vezes cada perfil foi visto e quantas vezes seus botões de contato foram usados. Não guardamos o endereço IP dos visitantes: para não contar a mesma pessoa duas vezes no mesmo dia, guardamos no nosso banco de dados (ou no nosso servidor de cache) um código irreversível, calculado a partir do IP com uma chave secreta e um valor aleatório sorteado para aquele dia. O código e o valor do dia são apagados quando o dia termina (horário de Brasília); a partir daí nada liga o código a um endereço. O anunciante vê apenas os totais.',
+      'Statistics: we count, per day, how many times each profile was viewed and how many times its contact buttons were used. We do not store visitors’ IP addresses: to avoid counting the same person twice on the same day, we keep in our database (or our cache server) an irreversible code, computed from the IP address with a secret key and a random value drawn for that day. The code and the day’s value are deleted when the day ends (Brasília time); from then on nothing links the code to an address. Advertisers see only the totals.',
+    ),
+    tr(
+      'Limites contra abusos: para limitar tentativas de entrar na conta, cadastros, pedidos de nova senha, e-mails enviados e cliques repetidos, contamos as solicitações de cada endereço IP e de cada e-mail. Guardamos só um código irreversível, calculado com uma chave secreta, e a contagem, que são apagados em pouco mais de uma hora.',
+      'Abuse limits: to limit sign-in attempts, sign-ups, password-reset requests, e-mails sent and repeated clicks, we count the requests of each IP address and each e-mail address. We keep only an irreversible code, computed with a secret key, and the count, and both are deleted within a little over an hour.',
     ),
     tr(
       `Cidade aproximada: estimamos a sua cidade a partir do endereço IP, com uma base de dados local, para mostrar perfis próximos. O IP não é guardado nem enviado a terceiros, e a cidade estimada fica guardada no seu navegador por até ${PT.geoCache}.`,
@@ -603,8 +607,8 @@ const PRIVACY: BilingualBlock[] = [
       'Account access records (date, time and IP address of each sign-in): 6 months, as art. 15 of the Marco Civil da Internet requires, handed over only under a court order. Browsing without an account creates no such records.',
     ),
     tr(
-      'Estatísticas: apenas totais por perfil e por dia, sem dados de visitantes.',
-      'Statistics: only totals per profile and per day, with no visitor data.',
+      'Estatísticas: apenas totais por perfil e por dia, sem dados de visitantes. Os códigos que evitam contar a mesma pessoa duas vezes são apagados ao fim de cada dia.',
+      'Statistics: only totals per profile and per day, with no visitor data. The codes that avoid counting the same person twice are deleted at the end of each day.',
     ),
     tr(
       'Presentes, saques, suspensões e banimentos: pelo tempo necessário para cumprir obrigações legais e fiscais e para a defesa de direitos. Em caso de banimento, mantemos o CPF e o motivo para impedir um novo cadastro da mesma pessoa.',

@@ -25,6 +25,11 @@ export const DISPLAY_NAME_LENGTH = { min: 2, max: 40 } as const
 export const ABOUT_LENGTH = { min: 10, max: 300 } as const
 /** SPEC §9 client age 18 to 100. */
 export const CLIENT_AGE = { min: MINIMUM_AGE, max: 100 } as const
+/**
+ * Account e-mails (confirmation, reset, address change) one address may receive in an hour:
+ * enough for real use, too few to flood an inbox through the forms.
+ */
+export const ACCOUNT_EMAILS_PER_HOUR = 5
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254
 
@@ -74,6 +79,9 @@ export interface CalendarDate {
   month: number
   day: number
 }
+
+/** A date of birth as typed: dd/mm/yyyy. */
+export const BIRTH_DATE_LENGTH = 'dd/mm/yyyy'.length
 
 /** A date typed as dd/mm/yyyy (SPEC §2 client sign-up), or undefined when it is not a real day. */
 export function parseBirthDate(value: string): CalendarDate | undefined {

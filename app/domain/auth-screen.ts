@@ -10,6 +10,7 @@ export type AuthScreen =
   | 'client-sign-up'
   | 'forgot'
   | 'reset'
+  | 'secure'
 
 /**
  * SPEC §2: no parameters show the choice screen; mode=login the login card (worded for the type
@@ -22,6 +23,8 @@ export function authScreen(
 ): { screen: AuthScreen; type?: SignUpRole } {
   const type = asSignUpRole(typeParam)
   if (mode === 'login' || mode === 'forgot' || mode === 'reset') return { screen: mode, type }
+  // The link of the notice sent to the old address when the e-mail changes (issue 19 point 15).
+  if (mode === 'secure') return { screen: 'secure' }
   if (type) return { screen: type === 'provider' ? 'provider-sign-up' : 'client-sign-up', type }
   return { screen: 'choice' }
 }

@@ -15,7 +15,15 @@ export interface KnownSlugs {
 }
 
 /** Paths that exist only under /pt or /en; without the prefix they move to /pt (SPEC §2). */
-const PREFIXED_ONLY = new Set(['acompanhantes', 'servicos', 'bairro', 'buscar', 'terms', 'about'])
+const PREFIXED_ONLY = new Set([
+  'acompanhantes',
+  'cidades',
+  'servicos',
+  'bairro',
+  'buscar',
+  'terms',
+  'about',
+])
 /** Rules applied one after another at most this many times for one URL (SPEC §5 loop guard). */
 export const MAX_CANONICAL_STEPS = 3
 

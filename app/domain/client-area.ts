@@ -31,7 +31,26 @@ export const MINOR_HIDES = { perReporterPerDay: 2, sitePerHour: 20 } as const
 /** Days a reporter's hashed address stays on a report (the daily limit needs one). */
 export const REPORTER_KEY_DAYS = 7
 
-/** What /api/favorites answers a heart (with JavaScript). */
+/** What /api/me answers: a client's favourite profile ids; null for anyone else (issue 17). */
+export interface PersonalState {
+  favoriteIds: string[] | null
+}
+
+/** Why /api/favorites did not save or remove. */
+export const FAVORITE_ERRORS = [
+  'signIn',
+  'notClient',
+  'full',
+  'notPublic',
+  'tooMany',
+  'bad',
+] as const
+export type FavoriteError = (typeof FAVORITE_ERRORS)[number]
+
+/**
+ * What /api/favorites answers a heart (with JavaScript). Taking over the device's list says how
+ * many were kept and how many were left out (not public now), so the answer never claims more.
+ */
 export type FavoriteAnswer =
-  | { ok: true; saved: boolean }
-  | { ok: false; error: 'signIn' | 'notClient' | 'full' | 'notPublic' | 'tooMany' | 'bad' }
+  | { ok: true; saved: boolean; kept?: number; left?: number }
+  | { ok: false; error: FavoriteError }

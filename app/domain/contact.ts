@@ -11,6 +11,13 @@ export function asContactChannel(value: string | undefined): ContactChannel | un
 export const DEFAULT_COUNTRY_CODE = '55'
 
 /**
+ * The most a contact field may hold as typed: a number with its spaces and punctuation
+ * ('+55 (11) 99999-0000'), a handle with the site's address in front
+ * ('https://telegram.me/' and 32 characters; 'https://twitter.com/' and 15).
+ */
+export const CONTACT_INPUT_LENGTH = { whatsapp: 30, telegram: 60, x: 40 } as const
+
+/**
  * The digits wa.me expects for a stored number: as written when it starts with '+', else with
  * Brazil's +55 in front (SPEC §7). Undefined when what is left cannot be a phone number
  * (E.164: at most 15 digits; 10 is the shortest that the Brazilian +55 form can have).

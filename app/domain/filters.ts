@@ -81,10 +81,14 @@ export function withFilters(base: URLSearchParams, filters: Filters): URLSearchP
   return params
 }
 
-/** How many filter groups (status, availability, age, price) differ from the defaults. */
+/**
+ * How many filter groups a visitor can change (availability, age, price) differ from the
+ * defaults. Status is not one: every listed profile is approved, which the SPEC's verified rule
+ * accepts, so 'verified' and 'all' give the same list and the dialog does not offer the choice
+ * (issue 19 point 11); ?status=all stays a valid address, the city page's 'view all'.
+ */
 export function activeFilterCount(filters: Filters): number {
   return [
-    filters.status !== DEFAULT_FILTERS.status,
     filters.availability,
     filters.ageRange[0] !== AGE_SLIDER.min || filters.ageRange[1] !== AGE_SLIDER.max,
     filters.priceRange[0] !== PRICE_SLIDER.min || filters.priceRange[1] !== PRICE_SLIDER.max,

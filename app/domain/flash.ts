@@ -3,12 +3,24 @@
 /** Cookie that carries a message kind to the next page; never any text. */
 export const FLASH_COOKIE = 'aprova-flash'
 
+/** What a heart pressed without JavaScript did (the answer of /api/favorites). */
+export const FAVORITE_FLASHES = [
+  'favorite-saved',
+  'favorite-removed',
+  'favorite-notClient',
+  'favorite-full',
+  'favorite-notPublic',
+  'favorite-tooMany',
+  'favorite-bad',
+] as const
+
 export const FLASHES = [
   'account-created',
   'password-changed',
   'signed-out',
   'setup-complete',
   'account-deleted',
+  ...FAVORITE_FLASHES,
 ] as const
 export type Flash = (typeof FLASHES)[number]
 

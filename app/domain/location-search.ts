@@ -1,18 +1,21 @@
 import { normalizeSlug } from './slug.ts'
+import { stateAnchor, stateName } from './states.ts'
 
 // Location search (SPEC §5): from 2 characters, case- and accent-insensitive, at most 8
-// suggestions, cities first, then neighbourhoods.
+// suggestions, cities first, then states (by name or by code: 'Bahia', 'SP'; issue 19 point 10),
+// then neighbourhoods.
 
 export const LOCATION_QUERY_MIN = 2
 export const LOCATION_SUGGESTION_LIMIT = 8
 
 export interface LocationSuggestion {
-  type: 'city' | 'neighborhood'
+  type: 'city' | 'state' | 'neighborhood'
   name: string
+  /** A city's or neighbourhood's slug; a state's code in lower case ('sp'). */
   slug: string
-  /** City slug of a neighbourhood; null for a city. */
+  /** City slug of a neighbourhood; null for a city or a state. */
   parent: string | null
-  /** 'Moema, São Paulo' or 'São Paulo, SP'. */
+  /** 'Moema, São Paulo', 'São Paulo, SP', or a state's name ('São Paulo'). */
   fullName: string
   profileCount: number
 }
@@ -92,5 +95,29 @@ export function suggestLocations(
       profileCount: count,
     }),
   )
-  return [...cities, ...neighborhoods].slice(0, LOCATION_SUGGESTION_LIMIT)
+  const stateCodes = [...new Set(places.cities.map((c) => c.state))]
+  const stateCounts = new Map<string, number>()
+  for (const city of places.cities) {
+    const count = places.counts.byCity.get(city.slug) ?? 0
+    stateCounts.set(city.state, (stateCounts.get(city.state) ?? 0) + count)
+  }
+  const states = stateCodes
+    .flatMap((code) => {
+      const name = stateName(code)
+      // A code is matched whole ('sp', 'ba'), a name like any other place's.
+      const rank = fold(code) === folded ? 0 : matchRank(name, folded)
+      return rank === undefined ? [] : [{ code, name, rank, count: stateCounts.get(code) ?? 0 }]
+    })
+    .sort((a, b) => a.rank - b.rank || b.count - a.count || a.name.localeCompare(b.name))
+    .map(
+      (state): LocationSuggestion => ({
+        type: 'state',
+        name: state.name,
+        slug: stateAnchor(state.code),
+        parent: null,
+        fullName: state.name,
+        profileCount: state.count,
+      }),
+    )
+  return [...cities, ...states, ...neighborhoods].slice(0, LOCATION_SUGGESTION_LIMIT)
 }

@@ -108,6 +108,9 @@ export function suspensionStreak(
 /** Lengths of the free texts the team writes. */
 export const REASON_LENGTH = { min: 3, max: 500 } as const
 
+/** Reports or flags one bulk decision may close at once (issue 19 point 21). */
+export const MAX_BATCH = 100
+
 /** Rows per page of the admin lists. */
 export const ADMIN_PAGE_SIZE = 50
 

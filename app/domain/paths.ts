@@ -12,6 +12,11 @@ export const paths = {
   about: (lang: Language) => `/${lang}/about`,
   terms: (lang: Language, anchor?: string) => `/${lang}/terms${anchor ? `#${anchor}` : ''}`,
   allProfiles: (lang: Language) => `/${lang}/acompanhantes`,
+  /**
+   * Every city with public profiles, by state; `anchor` opens a state's group. The path stays
+   * Portuguese in English, as /acompanhantes and /servicos do.
+   */
+  cities: (lang: Language, anchor?: string) => `/${lang}/cidades${anchor ? `#${anchor}` : ''}`,
   city: (lang: Language, citySlug: string, query?: Record<string, string>) =>
     withQuery(`/${lang}/acompanhantes/${citySlug}`, query),
   cityService: (lang: Language, citySlug: string, serviceSlug: string) =>
@@ -30,6 +35,8 @@ export const paths = {
       mode?: 'login' | 'signup' | 'forgot'
       type?: 'provider' | 'client'
       next?: string
+      /** The page the visitor came from: 'Voltar' (and a client's sign-in) returns there. */
+      from?: string
     } = {},
   ) => {
     const query = new URLSearchParams(
@@ -40,13 +47,19 @@ export const paths = {
 }
 
 /**
- * The same page in another language: swaps the /pt or /en prefix; elsewhere goes through
- * /language/{lang}, which stores the choice (the stored value outranks ?lang=, SPEC §2).
+ * The same page in another language, at the same anchor (the terms' sections): swaps the /pt or
+ * /en prefix; elsewhere goes through /language/{lang}, which stores the choice (the stored value
+ * outranks ?lang=, SPEC §2).
  */
-export function pathInLanguage(pathname: string, search: string, lang: Language): string {
+export function pathInLanguage(
+  pathname: string,
+  search: string,
+  lang: Language,
+  hash = '',
+): string {
   const match = /^\/(pt|en)(\/.*)?$/.exec(pathname)
-  if (match) return `/${lang}${match[2] ?? '/'}${search}`
-  return `/language/${lang}?${new URLSearchParams({ to: `${pathname}${search}` })}`
+  if (match) return `/${lang}${match[2] ?? '/'}${search}${hash}`
+  return `/language/${lang}?${new URLSearchParams({ to: `${pathname}${search}${hash}` })}`
 }
 
 /**

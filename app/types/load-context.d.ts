@@ -6,5 +6,10 @@ declare module 'react-router' {
     cspNonce: string
     /** Address of the connection's peer, for offline IP geolocation. */
     clientIp: string | undefined
+    /**
+     * Whom the HTML cache keyed this page for (signed out, or a role), when it did: the root
+     * loader draws the header from the same answer, so a kept copy never carries another's.
+     */
+    audience?: string
   }
 }

@@ -1,18 +1,26 @@
 // Bulk seeding for load tests and benchmarks (`npm run seed:bulk -- --profiles N`): many
 // realistic, invented, approved and active profiles spread over every built-in city. Loaded by
 // scripts/seed-bulk.mjs through Vite, so it can import the TypeScript sources directly.
-import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { IMAGE_VARIANT_WIDTHS } from '#app/domain/images.ts'
-import type { MembershipTier } from '#app/domain/membership.ts'
 import { normalizeSlug } from '#app/domain/slug.ts'
-import { type MediaStorage, storageFor } from '#app/modules/media/storage.server.ts'
-import { parseEnv } from '#server/env.server.ts'
-import { type Database, openDatabase } from '../client.server.ts'
-import { images, profileServices, profiles, reservedUsernames } from '../schema/profiles.ts'
+import { parseEnv } from '#app/platform/env.server.ts'
+import { type MediaStorage, storageFor } from '#app/platform/storage.server.ts'
+import { type Database, openDatabase } from '#db/client.server.ts'
+import { images, profileServices, profiles, reservedUsernames } from '#db/schema/profiles.ts'
+import {
+  AREA_CODES,
+  CLOSINGS,
+  MIDDLES,
+  nameCombinations,
+  OPENINGS,
+  PALETTES,
+  TIER_WEIGHTS,
+} from './bulk-material.ts'
+import { apportionByPopulation, randomSource } from './bulk-random.ts'
 import { type GeneratedArt, writePlaceholderArt } from './demo-art.server.ts'
 import { cities as citySeeds } from './reference/cities.ts'
 import { neighborhoods as neighborhoodSeeds } from './reference/neighborhoods.ts'
@@ -25,206 +33,6 @@ const CREATED_WITHIN_DAYS = 730
 export const BULK_ART_POOL_SIZE = 24
 /** Profiles written per transaction (one INSERT each for profiles, services and images). */
 const DEFAULT_BATCH_SIZE = 1000
-
-// Invented first names and nature words: combined ('Aelina Brisa'), they make fictitious names.
-const FIRST_NAMES = (
-  'Aelina Alira Amarys Anaí Ariel Belisa Bryana Cailane Calina Celeny Dalila Darlena Deyse ' +
-  'Elina Elowen Emyli Evany Fiorela Gabrielly Giane Halina Ianny Ilana Isys Jadna Jaísa Joyce ' +
-  'Kaila Kamyla Kiara Laiane Lanna Leyla Lorena Luana Luzia Maeli Maiara Marjory Melina Mirela ' +
-  'Naiara Nayane Nicoly Noemi Odara Olívia Paola Priscy Raíssa Rayane Rianny Sabrina Samyra ' +
-  'Selena Sienna Taís Talita Thayná Valenna Vanessa Yara Yasmin Zaira Zoé Aléxis Bruno Caio ' +
-  'Dante Enzo Iago Kauan Léo Nicolas Rafael Thales'
-).split(' ')
-const NATURE_WORDS = (
-  'Aurora Areia Brisa Bruma Cachoeira Canela Cerejeira Coral Cristal Duna Estrela Flor Floresta ' +
-  'Folha Girassol Hera Íris Jade Jasmim Lago Lavanda Lírio Lua Luar Magnólia Mar Maré Mel ' +
-  'Montanha Névoa Nuvem Oceano Orquídea Orvalho Pérola Pétala Primavera Rio Rosa Safira Savana ' +
-  'Serra Sol Solar Tempestade Terra Trovão Turquesa Vale Violeta Ventania Verão Aroeira Ipê ' +
-  'Jacarandá Acácia Baía Cascata Cometa Eclipse Geada Horizonte Oásis Relâmpago Seiva'
-).split(' ')
-
-const OPENINGS = [
-  (first: string) => `Olá! Aqui é ${first}.`,
-  (first: string) => `Oi, tudo bem? Eu sou ${first}.`,
-  (first: string) => `Prazer, ${first} por aqui.`,
-  (first: string) => `Seja bem-vindo ao perfil de ${first}.`,
-]
-const MIDDLES = [
-  'Gosto de boas conversas, cafés charmosos e exposições de arte.',
-  'Tenho um jeito leve e bem-humorado e adoro conhecer pessoas novas.',
-  'Sou ótima companhia para jantares, eventos e passeios pela cidade.',
-  'Curto música ao vivo, bons vinhos e uma conversa sem pressa.',
-  'Valorizo educação, gentileza e um clima tranquilo em cada encontro.',
-  'Adoro viajar, ler e descobrir restaurantes diferentes.',
-]
-const CLOSINGS = [
-  'Atendo com hora marcada, sempre com respeito e total discrição.',
-  'Prefiro combinar tudo com antecedência pelo WhatsApp.',
-  'Pontualidade e discrição são prioridade para mim.',
-  'Responda com calma e vamos combinar o melhor horário.',
-]
-
-/** Most profiles are free; few pay for the top tier. Weights add up to 100. */
-const TIER_WEIGHTS: [MembershipTier, number][] = [
-  ['free', 55],
-  ['basico', 15],
-  ['bronze', 12],
-  ['prata', 9],
-  ['ouro', 6],
-  ['vip_plus', 3],
-]
-
-/** Area code (DDD) of each built-in city, for invented WhatsApp numbers. */
-const AREA_CODES: Record<string, string> = {
-  'sao-paulo': '11',
-  'rio-de-janeiro': '21',
-  'belo-horizonte': '31',
-  salvador: '71',
-  fortaleza: '85',
-  'porto-alegre': '51',
-  brasilia: '61',
-  recife: '81',
-  curitiba: '41',
-  goiania: '62',
-  manaus: '92',
-  belem: '91',
-  guarulhos: '11',
-  campinas: '19',
-  'sao-luis': '98',
-  maceio: '82',
-  'sao-goncalo': '21',
-  'campo-grande': '67',
-  teresina: '86',
-  'joao-pessoa': '83',
-  'duque-de-caxias': '21',
-  'nova-iguacu': '21',
-  'sao-bernardo-do-campo': '11',
-  natal: '84',
-  'santo-andre': '11',
-  sorocaba: '15',
-  osasco: '11',
-  uberlandia: '34',
-  'ribeirao-preto': '16',
-  'sao-jose-dos-campos': '12',
-  'jaboatao-dos-guararapes': '81',
-  cuiaba: '65',
-  'feira-de-santana': '75',
-  joinville: '47',
-  contagem: '31',
-  aracaju: '79',
-  londrina: '43',
-  florianopolis: '48',
-  serra: '27',
-  'juiz-de-fora': '32',
-  'aparecida-de-goiania': '62',
-  'campos-dos-goytacazes': '22',
-  'porto-velho': '69',
-  macapa: '96',
-  'boa-vista': '95',
-  'rio-branco': '68',
-  vitoria: '27',
-  palmas: '63',
-}
-
-const PALETTES: [string, string][] = [
-  ['#1e3a8a', '#60a5fa'],
-  ['#0f766e', '#99f6e4'],
-  ['#9d174d', '#f9a8d4'],
-  ['#7c2d12', '#fdba74'],
-  ['#4c1d95', '#c4b5fd'],
-  ['#14532d', '#86efac'],
-  ['#713f12', '#fde047'],
-  ['#831843', '#fbcfe8'],
-  ['#1e293b', '#94a3b8'],
-  ['#155e75', '#67e8f9'],
-  ['#7f1d1d', '#fca5a5'],
-  ['#3f6212', '#d9f99d'],
-]
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32) seeded from any text. */
-export function randomSource(seed: string) {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0)
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  const chance = (probability: number) => next() < probability
-  const pick = <T>(items: readonly T[]): T => {
-    const item = items[Math.floor(next() * items.length)]
-    if (item === undefined) throw new Error('pick() from an empty list')
-    return item
-  }
-  const weighted = <T>(items: readonly (readonly [T, number])[]): T => {
-    const total = items.reduce((sum, [, weight]) => sum + weight, 0)
-    let target = next() * total
-    for (const [item, weight] of items) {
-      target -= weight
-      if (target < 0) return item
-    }
-    const last = items.at(-1)
-    if (!last) throw new Error('weighted() from an empty list')
-    return last[0]
-  }
-  /** `n` distinct items in random order. */
-  const sample = <T>(items: readonly T[], n: number): T[] => {
-    const copy = [...items]
-    for (let i = copy.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1))
-      ;[copy[i], copy[j]] = [copy[j] as T, copy[i] as T]
-    }
-    return copy.slice(0, n)
-  }
-  /** A version-4-shaped UUID drawn from the sequence. */
-  const uuid = () => {
-    const bytes = Buffer.alloc(16)
-    for (let i = 0; i < 16; i += 4) bytes.writeUInt32LE(Math.floor(next() * 2 ** 32), i)
-    bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-    bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-    const hex = bytes.toString('hex')
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-  }
-  return { next, int, chance, pick, weighted, sample, uuid }
-}
-
-/**
- * How many of `total` profiles each city gets: proportional to population (largest remainder),
- * with at least one per city whenever there are enough profiles to go round.
- */
-export function apportionByPopulation(
-  cityList: readonly { slug: string; population: number }[],
-  total: number,
-): Map<string, number> {
-  const floor = total >= cityList.length ? 1 : 0
-  const rest = total - floor * cityList.length
-  const population = cityList.reduce((sum, c) => sum + c.population, 0)
-  const shares = cityList.map((c) => {
-    const exact = (rest * c.population) / population
-    return { slug: c.slug, n: floor + Math.floor(exact), remainder: exact - Math.floor(exact) }
-  })
-  let left = total - shares.reduce((sum, s) => sum + s.n, 0)
-  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
-    if (left <= 0) break
-    share.n++
-    left--
-  }
-  return new Map(shares.map((s) => [s.slug, s.n]))
-}
-
-/** Invented display names of 5 to 18 characters, e.g. 'Aelina Brisa'. */
-function nameCombinations(): { first: string; name: string }[] {
-  const names: { first: string; name: string }[] = []
-  for (const first of FIRST_NAMES) {
-    for (const word of NATURE_WORDS) {
-      const name = `${first} ${word}`
-      if (name.length >= 5 && name.length <= 18) names.push({ first, name })
-    }
-  }
-  return names
-}
 
 /** Writes the shared pool of placeholder pictures (bulk/art-01 …) to the public area. */
 export async function writeBulkArtPool(storage: MediaStorage): Promise<GeneratedArt[]> {

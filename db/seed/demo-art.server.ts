@@ -6,7 +6,7 @@ import {
   IMAGE_VARIANT_WIDTHS,
   imageVariantUrl,
 } from '#app/domain/images.ts'
-import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import type { MediaStorage } from '#app/platform/storage.server.ts'
 
 /** A deterministic pseudo-random sequence, so the same seed always draws the same picture. */
 function sequence(seed: string) {

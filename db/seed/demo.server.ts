@@ -1,9 +1,9 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import { IMAGE_VARIANT_WIDTHS } from '#app/domain/images.ts'
-import type { MediaStorage } from '#app/modules/media/storage.server.ts'
-import type { Database } from '../client.server.ts'
-import { images, profileServices, profiles } from '../schema/profiles.ts'
-import { cities } from '../schema/reference.ts'
+import type { MediaStorage } from '#app/platform/storage.server.ts'
+import type { Database } from '#db/client.server.ts'
+import { images, profileServices, profiles } from '#db/schema/profiles.ts'
+import { cities } from '#db/schema/reference.ts'
 import { demoProfiles } from './demo/profiles.ts'
 import { placeholderKey, writePlaceholderArt } from './demo-art.server.ts'
 

@@ -8,6 +8,8 @@ for (const path of [
   '/pt/acompanhantes/sao-paulo',
   '/en/buscar?city=rio-de-janeiro',
   '/pt/servicos',
+  '/pt/cidades',
+  '/en/buscar?local=zzzz',
   '/en/servicos/gfe',
   '/pt/acompanhantes/atlantida',
   '/acompanhante/luna-azul',

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
+import { query, runOnStorage } from './storage-query.ts'
 
 // The admin area end to end (issue 8): the first admin comes from `npm run admin:create`; she
 // approves a provider waiting in the queue (the profile goes public), suspends a public profile
@@ -16,16 +16,7 @@ test.use({ locale: 'pt-BR' })
 
 const ADMIN = { email: 'equipe@example.com', password: 'senha-da-equipe-123' }
 
-/** Runs a command on the stopped server's storage; its lines of output. */
-function run(args: string[]) {
-  const result = spawnSync(process.execPath, args, {
-    env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  expect(result.status, result.stderr).toBe(0)
-  return result.stdout.trim().split('\n')
-}
+const run = (args: string[]) => runOnStorage(storage, args)
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
@@ -43,6 +34,13 @@ test.beforeAll(async () => {
   const line = created.find((one) => one.startsWith('{"username"')) ?? '{}'
   pendingUsername = JSON.parse(line).username
   expect(pendingUsername).toBe('estrela-azul')
+  // Three open reports about three demo profiles, for the bulk decision (issue 19 point 21).
+  await query(
+    storage,
+    `insert into reports (profile_id, reason, details)
+     select id, 'fake_photos', 'Relato de teste ' || username from profiles
+     where status = 'approved' order by username limit 3`,
+  )
   server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
 })
 
@@ -83,6 +81,25 @@ test('an admin approves a provider, suspends another, and the audit log shows bo
   const document = page.getByRole('img', { name: 'Frente do documento' })
   await expect(document).toBeVisible()
   const documentUrl = await document.getAttribute('src')
+  // Zoom and turn a document in the page (issue 19 point 21): the browser's view only.
+  await hydrated(page)
+  const viewer = page.getByRole('region', { name: 'Frente do documento: zoom e rotação' })
+  const state = viewer.locator('..').locator('output')
+  await expect(state).toHaveText('Zoom 100% · rotação 0°')
+  await page.getByRole('button', { name: 'Aumentar: Frente do documento' }).click()
+  await page.getByRole('button', { name: 'Aumentar: Frente do documento' }).click()
+  await page.getByRole('button', { name: 'Girar para a direita: Frente do documento' }).click()
+  await expect(state).toHaveText('Zoom 200% · rotação 90°')
+  await expect(document).toHaveCSS('transform', /^matrix\([^,]+, 1, -1,/)
+  // With the keyboard: the box takes the focus, L turns back, − and 0.
+  await viewer.focus()
+  await page.keyboard.press('l')
+  await page.keyboard.press('-')
+  await expect(state).toHaveText('Zoom 150% · rotação 0°')
+  await page.keyboard.press('0')
+  await expect(state).toHaveText('Zoom 100% · rotação 0°')
+  // Still the private address; nothing else was asked of the server.
+  expect(await document.getAttribute('src')).toBe(documentUrl)
   expect((await page.request.get(`${base}${documentUrl}`)).status()).toBe(200)
   expect((await anonymous.get(`${base}${documentUrl}`, { maxRedirects: 0 })).status()).toBe(302)
   await page.getByRole('button', { name: 'Aprovar' }).click()
@@ -135,4 +152,58 @@ test('an admin approves a provider, suspends another, and the audit log shows bo
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await expect(entries).toHaveCount(1)
   await visitor.close()
+})
+
+test('an admin closes several reports with one decision, and a refused batch changes nothing', async ({
+  page,
+}) => {
+  const base = server.baseUrl
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
+  await page.goto(`${base}/auth?mode=login`)
+  await page.getByLabel('E-mail').fill(ADMIN.email)
+  await page.getByLabel('Senha').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page).toHaveURL(`${base}/admin`)
+  await page.goto(`${base}/admin/reports`)
+  await hydrated(page)
+  const rows = page.locator('main ol > li').filter({ hasText: 'Relato de teste' })
+  await expect(rows).toHaveCount(3)
+  const boxes = page.getByRole('checkbox', { name: /^Selecionar: / })
+  await expect(boxes).toHaveCount(3)
+  await boxes.nth(0).check()
+  await boxes.nth(1).check()
+  const bulk = page.getByRole('region', { name: 'Decidir pelas selecionadas' })
+  await bulk.getByLabel('Decisão').selectOption('no_action')
+  await bulk.getByLabel('Observação').fill('Sem fundamento')
+  await bulk.getByRole('button', { name: 'Encerrar as selecionadas' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Encerradas: 2.' })).toBeVisible()
+  await expect(rows).toHaveCount(1)
+
+  // The audit log has one entry each.
+  await page.goto(`${base}/admin/audit`)
+  await expect(page.locator('main ol > li').filter({ hasText: 'Sem fundamento' })).toHaveCount(2)
+
+  // A batch with a report closed meanwhile (by another admin, here in the database): refused,
+  // named, and the other report stays open.
+  await page.goto(`${base}/admin/reports`)
+  await hydrated(page)
+  await page.getByRole('checkbox', { name: 'Selecionar todas' }).check()
+  await expect(page.getByRole('checkbox', { name: /^Selecionar: / })).toBeChecked()
+  await page.request.post(`${base}/admin/reports`, {
+    headers: { origin: base },
+    form: {
+      intent: 'resolve-reports',
+      subjects: (await page
+        .getByRole('checkbox', { name: /^Selecionar: / })
+        .getAttribute('value')) as string,
+      resolution: 'handled',
+      note: 'Outra pessoa',
+    },
+  })
+  await bulk.getByLabel('Decisão').selectOption('hide_profile')
+  await bulk.getByLabel('Observação').fill('Ocultar')
+  await bulk.getByRole('button', { name: 'Encerrar as selecionadas' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'Nada foi encerrado' })
+  await expect(alert).toBeVisible()
+  await expect(alert).toContainText('Já foi encerrada por outra pessoa da equipe.')
 })

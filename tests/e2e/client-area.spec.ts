@@ -75,8 +75,16 @@ test('a client saves, removes, reports, downloads her data and deletes her accou
     names.push((await card.getByRole('heading').textContent())?.trim() ?? '')
     const heart = card.getByRole('button', { name: /^Favoritar / })
     await expect(heart).toHaveAttribute('aria-pressed', 'false')
+    // Saved once the answer is in (the heart fills as soon as it is pressed).
+    const answered = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname.startsWith('/api/favorites') &&
+        response.request().method() === 'POST' &&
+        response.ok(),
+    )
     await heart.click()
     await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    await answered
   }
   await expect(page.getByText('Salvo nos seus favoritos').first()).toBeVisible()
 
@@ -166,11 +174,13 @@ test.describe('without JavaScript', () => {
       .locator('main article')
       .first()
       .getByRole('button', { name: `Favoritar ${name}` })
+    // The page is the one every client shares (issue 17): it says what the press did.
     await heart.click()
     await expect(page).toHaveURL(`${base}/pt/acompanhantes/sao-paulo`)
-    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('status')).toHaveText('Salvo nos seus favoritos')
 
     await page.goto(`${base}/client-dashboard`)
+    await expect(page.getByRole('heading', { name })).toBeVisible()
     await page.getByRole('button', { name: `Remover ${name} dos favoritos` }).click()
     await expect(page).toHaveURL(`${base}/client-dashboard`)
     await expect(page.getByText(/Você ainda não salvou nenhum perfil/)).toBeVisible()

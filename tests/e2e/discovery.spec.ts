@@ -75,7 +75,7 @@ test('pick a city from the location search, paginate, apply filters, open a card
   await expect(page).not.toHaveURL(/ageMin/)
   await dialog.getByRole('button', { name: 'Aplicar' }).click()
   await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo\?ageMin=30$/)
-  await expect(page.getByRole('button', { name: /Filtros.*1 filtros ativos/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Filtros.*1 filtro ativo$/ })).toBeVisible()
   const ages = await page
     .locator('main article p', { hasText: / anos/ })
     .evaluateAll((nodes) =>
@@ -92,15 +92,62 @@ test('pick a city from the location search, paginate, apply filters, open a card
   await expect(page).toHaveURL(new RegExp(`${href.replace('?', '\\?')}$`))
 })
 
-test('view all on the city page scrolls up with a toast when already there', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/pt/acompanhantes/sao-paulo`)
+test('view all on the city page clears the filters, or says the visitor sees them all', async ({
+  page,
+}) => {
+  // With a filter narrowing the list, 'view all' shows the whole city.
+  await page.goto(`${server.baseUrl}/pt/acompanhantes/sao-paulo?availability=true`)
   await hydrated(page)
   await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
-  await expect(page).toHaveURL(/\?status=all$/)
+  await expect(page).toHaveURL(/\/sao-paulo\?status=all$/)
   await hydrated(page)
   await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
   await expect(page.getByText('Você já está visualizando todos os perfis')).toBeVisible()
   await expect(page.getByText('Mostrando todos os perfis disponíveis em São Paulo')).toBeVisible()
+
+  // Without one the page shows every profile of the city already: the toast, not a reload of
+  // the same list (issue 19 point 11).
+  await page.goto(`${server.baseUrl}/pt/acompanhantes/sao-paulo`)
+  await hydrated(page)
+  await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
+  await expect(page.getByText('Você já está visualizando todos os perfis')).toBeVisible()
+  await expect(page).toHaveURL(/\/sao-paulo$/)
+})
+
+for (const [lang, names] of [
+  ['pt', { nav: 'Paginação', first: 'Primeira página', last: 'Última página' }],
+  ['en', { nav: 'Pagination', first: 'First page', last: 'Last page' }],
+] as const) {
+  test(`pagination has first and last page links (${lang})`, async ({ page }) => {
+    await page.goto(`${server.baseUrl}/${lang}/acompanhantes/sao-paulo`)
+    await hydrated(page)
+    const nav = page.getByRole('navigation', { name: names.nav })
+    await expect(nav.getByRole('link', { name: names.first })).toHaveCount(0)
+    await nav.getByRole('link', { name: names.last }).click()
+    await expect(page).toHaveURL(/[?&]page=\d+/)
+    const last = Number(/[?&]page=(\d+)/.exec(page.url())?.[1])
+    expect(last).toBeGreaterThan(2)
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(String(last))
+    await expect(nav.getByRole('link', { name: names.last })).toHaveCount(0)
+    await hydrated(page)
+    await nav.getByRole('link', { name: names.first }).click()
+    await expect(page).not.toHaveURL(/[?&]page=/)
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('1')
+  })
+}
+
+test('a service page lists every profile offering it, 20 a page', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/pt/servicos/gfe`)
+  const total = Number(
+    /^(\d+) perfis$/.exec((await page.getByText(/^\d+ perfis$/).textContent()) ?? '')?.[1],
+  )
+  expect(total).toBeGreaterThan(50)
+  expect(await cardLinks(page)).toHaveLength(20)
+  const pages = Math.ceil(total / 20)
+  await page.goto(`${server.baseUrl}/pt/servicos/gfe?page=${pages}`)
+  expect(await cardLinks(page)).toHaveLength(total - 20 * (pages - 1))
+  const response = await page.goto(`${server.baseUrl}/pt/servicos/gfe?page=${pages + 1}`)
+  expect(response?.status()).toBe(404)
 })
 
 test.describe('without JavaScript', () => {
@@ -117,8 +164,9 @@ test.describe('without JavaScript', () => {
 
   test('the location box opens the typed place', async ({ page }) => {
     await page.goto(`${server.baseUrl}/pt/buscar`)
-    await page.getByRole('combobox').fill('copacabana')
-    await page.getByRole('combobox').press('Enter')
+    const box = page.getByRole('combobox', { name: 'Cidade ou bairro' })
+    await box.fill('copacabana')
+    await box.press('Enter')
     await expect(page).toHaveURL(/\/pt\/acompanhantes\/rio-de-janeiro\?neighborhood=copacabana$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Busca em Copacabana, Rio de Janeiro',

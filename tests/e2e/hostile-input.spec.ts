@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import fc from 'fast-check'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
+import { runOnStorage } from './storage-query.ts'
 
 // Hostile input (issue 10 point 5), through HTTP against the built server, so that Express
 // (URL decoding, same-origin writes, body limits), React Router and React rendering all see it:
@@ -388,15 +388,7 @@ const MAX_COOKIE = 1_500
 
 // ---------------------------------------------------------------------------------------------
 
-/** Runs a helper or command on the stopped server's storage. */
-function run(args: string[]) {
-  const result = spawnSync(process.execPath, args, {
-    env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  expect(result.status, result.stderr).toBe(0)
-}
+const run = (args: string[]) => runOnStorage(storage, args)
 
 /** Polls the outbox for the confirmation link sent to `email`. */
 async function confirmationToken(email: string): Promise<string> {
@@ -603,18 +595,7 @@ test('hostile text that is stored shows as text, never as markup', async ({ brow
       for (const { target, shows } of pages.filter((one) => one.role === role)) {
         const response = await page.goto(`${server.baseUrl}${target}`)
         expect(response?.status(), target).toBe(200)
-        await expect
-          .poll(
-            () =>
-              page.evaluate(() =>
-                Boolean(
-                  (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-                    .__reactRouterDataRouter?.state.initialized,
-                ),
-              ),
-            { timeout: 15_000 },
-          )
-          .toBe(true)
+        await hydrated(page)
         const seen = await page.evaluate(() => ({
           injected: document.querySelectorAll('[data-fuzz]').length,
           ran: (window as { __fuzzHit?: unknown }).__fuzzHit ?? null,
@@ -740,6 +721,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/{lang}/acompanhantes/{city}', 'visitor'],
   ['/{lang}/acompanhantes/{city}/{service}', 'visitor'],
   ['/{lang}/bairro/{city}/{neighborhood}', 'visitor'],
+  ['/{lang}/cidades', 'visitor'],
   ['/{lang}/servicos', 'visitor'],
   ['/{lang}/servicos/{service}', 'visitor'],
   ['/{lang}/buscar', 'visitor'],

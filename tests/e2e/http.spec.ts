@@ -39,7 +39,7 @@ test('hashed assets are cached for a year as immutable', async ({ request }) => 
 test('/healthz answers 200 when the database is reachable', async ({ request }) => {
   const response = await request.get('/healthz')
   expect(response.status()).toBe(200)
-  expect(await response.json()).toEqual({ status: 'ok' })
+  expect(await response.json()).toEqual({ status: 'ok', changeFeed: 'listening' })
 })
 
 test('unknown paths and bad input answer 4xx, never 500', async ({ request }) => {

@@ -25,12 +25,16 @@ test.describe('profile page', () => {
     }
   })
 
-  test('the contact route redirects, or answers 404 that no cache keeps', async ({ request }) => {
+  test('the contact route of a demo profile shows a notice, or answers 404 that no cache keeps', async ({
+    request,
+  }) => {
     const html = await (await request.get('/acompanhante/luna-azul')).text()
     const contact = html.match(/href="(\/contato\/[0-9a-f-]{36}\/)whatsapp"/)?.[1]
+    // A demonstration profile's invented handle leads nowhere (issue 19 point 4); real
+    // profiles' redirects are tested in tests/integration/profile-contact.test.ts.
     const telegram = await request.get(`${contact}telegram`, { maxRedirects: 0 })
-    expect(telegram.status()).toBe(302)
-    expect(telegram.headers().location).toBe('https://t.me/lunaazul_demo')
+    expect(telegram.status()).toBe(200)
+    expect(telegram.headers().location).toBeUndefined()
     expect(telegram.headers()['cache-control']).toBe('no-store')
     for (let i = 0; i < 2; i++) {
       const missing = await request.get('/contato/00000000-0000-4000-8000-000000000000/whatsapp', {
@@ -161,19 +165,13 @@ test.describe('profile journey', () => {
     await page.goBack()
     await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo$/)
 
-    // The WhatsApp button leads to wa.me with the number and the prefilled text.
-    await page.route('https://wa.me/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
-    )
+    // A demo profile's WhatsApp button says so and leads to the demonstration notice, never to
+    // wa.me (issue 19 point 4).
     await page.goForward()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
-    await page.getByRole('link', { name: 'Chamar no WhatsApp' }).click()
-    await expect(page).toHaveURL(/^https:\/\/wa\.me\//)
-    const wa = new URL(page.url())
-    expect(wa.pathname).toMatch(/^\/55\d{10,11}$/)
-    expect(wa.searchParams.get('text')).toBe(
-      `Olá, ${nextName}! Vi seu anúncio no Aprova e gostaria de mais informações.`,
-    )
+    await page.getByRole('link', { name: 'WhatsApp (demonstração)' }).click()
+    await expect(page).toHaveURL(/\/contato\/[0-9a-f-]{36}\/whatsapp$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contato de demonstração')
   })
 
   test('Escape on a profile opened directly goes to its city page', async ({ page }) => {
@@ -187,7 +185,9 @@ test.describe('profile journey', () => {
   test('a photo that cannot load shows Foto em breve', async ({ page, pageErrors }) => {
     await page.route('**/media/demo/luna-azul-1-*', (route) => route.fulfill({ status: 404 }))
     await page.goto('/acompanhante/luna-azul')
-    await expect(page.locator('main ul li').first()).toContainText('Foto em breve')
+    await expect(
+      page.getByRole('region', { name: 'Fotos' }).getByRole('listitem').first(),
+    ).toContainText('Foto em breve')
     // The tile still says what it opens.
     await expect(page.getByRole('link', { name: /Foto 1 de \d+ de Luna Azul/ })).toBeVisible()
     // The failed loads were wanted here.

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 
 // The provider dashboard end to end (issue 7): a server of its own (mail goes to its outbox),
@@ -131,6 +131,35 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   const username = 'aurora-dourada'
   expect((await page.request.get(`${base}/acompanhante/${username}`)).status()).toBe(404)
 
+  // Before approval she sees her profile as the public will (issue 19 point 19).
+  await hydrated(page)
+  const views: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/profile-views/')) views.push(request.url())
+  })
+  await page.getByRole('link', { name: 'Pré-visualizar meu perfil' }).click()
+  await expect(page).toHaveURL(`${base}/dashboard/preview`)
+  const notice = page.getByTestId('preview-notice')
+  await expect(notice).toContainText('Pré-visualização')
+  await expect(notice).toContainText('Ainda não está publicado')
+  await expect(notice).toContainText('Aguardando a análise da equipe.')
+  await expect(page.getByRole('heading', { level: 1, name: 'Aurora Dourada' })).toBeVisible()
+  await expect(page.getByRole('img', { name: /Aurora Dourada/ }).first()).toBeVisible()
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  // The contact buttons are there, and inert: nothing to click, nothing counted.
+  const whatsapp = page.getByText('Chamar no WhatsApp', { exact: true })
+  await expect(whatsapp).toBeVisible()
+  await expect(
+    page.locator('[inert]').getByText('Chamar no WhatsApp', { exact: true }),
+  ).toHaveCount(1)
+  await whatsapp.click({ force: true })
+  await expect(page).toHaveURL(`${base}/dashboard/preview`)
+  expect(views).toEqual([])
+  const answer = await page.request.get(`${base}/dashboard/preview`)
+  expect(answer.headers()['cache-control']).toBe('private, no-store')
+  await notice.getByRole('link', { name: 'Voltar ao painel' }).click()
+  await expect(page).toHaveURL(`${base}/dashboard`)
+
   // The team approves (a helper on the stopped server's storage, until the admin queue).
   await server.stop()
   expect(helper('approvePending')).toEqual({ approved: 1 })
@@ -141,6 +170,87 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   expect(html).toContain('Aurora Dourada')
   expect(html).toMatch(/\/media\/profiles\/[0-9a-f-]+\/[0-9a-f-]+-320\.webp/)
   expect(html.replace(/[\s().+-]/g, '')).not.toContain('988887777')
+})
+
+/** Signs Aurora in on `page` (the first test made her account). */
+async function signIn(page: import('@playwright/test').Page, label = 'Senha', button = 'Entrar') {
+  await page.goto(`${server.baseUrl}/auth?mode=login`)
+  await page.getByLabel('E-mail').fill('aurora@example.com')
+  await page.getByLabel(label, { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: button, exact: true }).click()
+  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
+}
+
+/** Width and height of the picture at `src`. */
+async function sizeOf(page: import('@playwright/test').Page, src: string | null) {
+  const body = await (await page.request.get(`${server.baseUrl}${src ?? ''}`)).body()
+  const { width, height, exif } = await sharp(body).metadata()
+  return { width, height, exif }
+}
+
+test('a provider turns and crops a photo; every size is remade (issue 19 point 20)', async ({
+  page,
+}) => {
+  await signIn(page)
+  await hydrated(page)
+  await page.getByRole('link', { name: 'Fotos', exact: true }).click()
+  const first = page.locator('main ol li').first()
+  const image = first.getByRole('img', { name: 'Foto 1 de 3' })
+  const before = await image.getAttribute('src')
+  // 1200×1500 as sent.
+  expect(await sizeOf(page, before)).toMatchObject({ width: 320, height: 400 })
+  await first.getByText('Girar e recortar').click()
+  // With JavaScript, a preview follows the choices.
+  await expect(first.getByTestId('photo-edit-preview')).toBeVisible()
+  await expect(first.getByTestId('photo-edit-crop-box')).toHaveCount(0)
+  await first.getByLabel('90° à direita').check()
+  await first.getByLabel('Quadrado (1:1)').check()
+  await expect(first.getByTestId('photo-edit-crop-box')).toBeVisible()
+  await first.getByLabel('Em cima ou à esquerda').check()
+  await first.getByRole('button', { name: 'Aplicar' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Foto atualizada' })).toBeVisible()
+  const edited = page.locator('main ol li').first().getByRole('img', { name: 'Foto 1 de 3' })
+  await expect(edited).toHaveAttribute('src', /-r90-square-start-320\.webp$/)
+  const after = await edited.getAttribute('src')
+  // Turned, 1500×1200; the square keeps 1200×1200; no metadata.
+  expect(await sizeOf(page, after)).toEqual({ width: 320, height: 320, exif: undefined })
+  const srcset = await edited.getAttribute('srcset')
+  expect(srcset).toContain('-r90-square-start-1080.webp 1080w')
+  // The old files are gone.
+  expect((await page.request.get(`${server.baseUrl}${before}`)).status()).toBe(404)
+})
+
+test('in English, the preview of her published profile says it is published', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/language/en?to=/auth?mode=login`)
+  await signIn(page, 'Password', 'Log in')
+  await page.getByRole('link', { name: 'Preview my profile' }).click()
+  const notice = page.getByTestId('preview-notice')
+  await expect(notice).toContainText('Preview')
+  await expect(notice).toContainText('Your profile is published.')
+  await expect(page.getByRole('heading', { level: 1, name: 'Aurora Dourada' })).toBeVisible()
+})
+
+test.describe('without JavaScript, in English', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the same choices as a plain form', async ({ page }) => {
+    await page.goto(`${server.baseUrl}/language/en?to=/auth?mode=login`)
+    await signIn(page, 'Password', 'Log in')
+    await page.goto(`${server.baseUrl}/dashboard/photos`)
+    const second = page.locator('main ol li').nth(1)
+    await second.getByText('Rotate and crop').click()
+    await second.getByLabel('Portrait (3:4)').check()
+    await second.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByText('Photo updated')).toBeVisible()
+    const image = page.locator('main ol li').nth(1).getByRole('img', { name: 'Photo 2 of 3' })
+    await expect(image).toHaveAttribute('src', /-r0-portrait-center-320\.webp$/)
+    const src = await image.getAttribute('src')
+    // 1200×1500 cut to 3:4: 1125×1500.
+    expect(await sizeOf(page, src)).toEqual({ width: 320, height: 427, exif: undefined })
+    // The form shows the photo's current choices.
+    await page.locator('main ol li').nth(1).getByText('Rotate and crop').click()
+    await expect(page.locator('main ol li').nth(1).getByLabel('Portrait (3:4)')).toBeChecked()
+  })
 })
 
 test('killing the server in the middle of uploads leaves files and rows agreeing', async ({

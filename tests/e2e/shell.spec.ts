@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 test('/ redirects to the Portuguese home', async ({ page }) => {
   const response = await page.goto('/')
@@ -43,10 +43,46 @@ test('the language switcher keeps the page and stores the choice', async ({ page
   await page.getByRole('banner').getByRole('link', { name: 'English' }).click()
   await expect(page).toHaveURL(/\/en\/$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-  expect(await page.evaluate(() => localStorage.getItem('aprova-lang'))).toBe('en')
+  // Written by an effect once the page has hydrated, which may come after the server's HTML.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('aprova-lang'))).toBe('en')
   const cookie = (await context.cookies()).find((c) => c.name === 'aprova-lang')
   expect(cookie?.value).toBe('en')
   expect(cookie?.httpOnly).toBe(true)
+})
+
+// The strings are loaded by area and language (app/i18n/areas.ts): a client-side navigation into
+// another language or area loads its strings before the page shows; a missing one would crash
+// the page ('Cannot read properties of undefined', a page error the fixture fails on).
+test('client-side navigation into another language and area brings its strings', async ({
+  page,
+}) => {
+  // Each step is a client-side navigation (data, route and strings chunks): slow on a busy machine.
+  const NAVIGATION = { timeout: 15_000 }
+  await page.goto('/pt/')
+  await hydrated(page)
+  // Set on the first document: still there at the end if no page on the way was a full load.
+  await page.evaluate(() => {
+    ;(window as { firstDocument?: boolean }).firstDocument = true
+  })
+  await page.getByRole('banner').getByRole('link', { name: 'English' }).click()
+  await expect(page).toHaveURL(/\/en\/$/, NAVIGATION)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/auth\b/, NAVIGATION)
+  await expect(page.getByRole('heading', { name: 'Welcome to Aprova' })).toBeVisible(NAVIGATION)
+  await page.getByRole('link', { name: /I am an escort/ }).click()
+  await expect(page.getByRole('heading', { name: 'Create an advertiser account' })).toBeVisible(
+    NAVIGATION,
+  )
+  await page.getByRole('link', { name: 'Aprova, home page' }).click()
+  await expect(page).toHaveURL(/\/en\/$/, NAVIGATION)
+  await page.getByRole('banner').getByRole('link', { name: 'Português' }).click()
+  await expect(page).toHaveURL(/\/pt\/$/, NAVIGATION)
+  await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).click()
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible(NAVIGATION)
+  expect(await page.evaluate(() => (window as { firstDocument?: boolean }).firstDocument)).toBe(
+    true,
+  )
 })
 
 test.describe('with a Portuguese browser', () => {

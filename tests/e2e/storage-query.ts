@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
@@ -22,4 +23,18 @@ export async function query(storage: Storage, text: string): Promise<Record<stri
   } finally {
     await db.close()
   }
+}
+
+/**
+ * Runs `node args…` on a server's storage (its DATA_DIR and database: PGlite only while the
+ * server is stopped); its lines of output. Throws with the command's errors when it fails.
+ */
+export function runOnStorage(storage: Storage, args: string[]): string[] {
+  const result = spawnSync(process.execPath, args, {
+    env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed:\n${result.stderr}`)
+  return result.stdout.trim().split('\n')
 }

@@ -7,9 +7,9 @@ import type { Role } from '#app/domain/account.ts'
 import type { AccountSetup } from '#app/modules/auth/account-setup.server.ts'
 import { openAccount, signIn } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
-import { type ServerEnv, setServerEnv } from '#server/env.server.ts'
 
 export const TEST_BASE_URL = 'http://localhost:3999'
 export const TEST_PASSWORD = 'senha-forte-123'
@@ -32,6 +32,8 @@ export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Prom
     google: undefined,
     demoData: false,
     s3: undefined,
+    redisUrl: undefined,
+    webConcurrency: 1,
     ...overrides,
   })
   return dataDir

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_LIMIT_PER_ACCOUNT } from '#app/modules/auth/limits.server.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
@@ -22,7 +20,7 @@ import {
   TEST_PASSWORD,
   useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
+import { mailsTo } from '#tests/support/outbox.ts'
 
 // The account section (issue 7 item 8): password, e-mail, data copy and deletion.
 
@@ -72,13 +70,7 @@ async function post(fields: Record<string, string>, cookie?: string) {
   }
 }
 
-async function mailTo(to: string) {
-  await settleAuthTasks()
-  const outbox = path.join(dataDir, 'outbox')
-  const files = (await readdir(outbox)).sort()
-  const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')))
-  return mails.filter((mail) => mail.includes(`To: ${to}`)).map(decodeQuotedPrintable)
-}
+const mailTo = (to: string) => mailsTo(dataDir, to)
 
 describe('account section', () => {
   it('refuses signed-out visitors and other roles', async () => {

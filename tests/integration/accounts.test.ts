@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ACCOUNT_EMAILS_PER_HOUR, settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { ACCOUNT_EMAILS_PER_HOUR } from '#app/domain/account.ts'
 import type { AuthActionData } from '#app/modules/auth/form-state.ts'
 import {
   AUTH_LIMIT_PER_ACCOUNT,
@@ -34,7 +32,7 @@ import {
   TEST_PASSWORD,
   useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
+import { mailsTo } from '#tests/support/outbox.ts'
 
 // The account actions of /auth on a real database (PGlite, and PostgreSQL with DATABASE_URL),
 // called the way React Router calls them. E-mails go to the outbox of the test's DATA_DIR.
@@ -106,13 +104,7 @@ function load(url: string, headers: Record<string, string> = {}) {
 }
 
 /** The messages in the outbox to `to`, newest last, as readable text. */
-async function mailTo(to: string): Promise<string[]> {
-  await settleAuthTasks()
-  const outbox = path.join(dataDirectory, 'outbox')
-  const files = (await readdir(outbox).catch(() => [])).sort()
-  const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')))
-  return mails.filter((eml) => eml.includes(`To: ${to}`)).map(decodeQuotedPrintable)
-}
+const mailTo = (to: string) => mailsTo(dataDirectory, to)
 
 const cookieHeader = (headers: Headers) =>
   headers
@@ -439,7 +431,7 @@ describe('login', () => {
     const ip = '203.0.113.78'
     // The visitor's earlier sign-ups (counted the way the action counts them).
     for (let i = 0; i < AUTH_LIMIT_PER_VISITOR; i++) {
-      limitAuthAttempt('sign-up', { clientIp: ip }, `cheio-${i}@example.com`)
+      await limitAuthAttempt('sign-up', { clientIp: ip }, `cheio-${i}@example.com`)
     }
     const refused = await post(clientForm('cheio-ultimo@example.com'), { ip })
     expect(refused.status).toBe(429)

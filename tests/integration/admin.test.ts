@@ -1,12 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deleteAccount } from '#app/modules/account/account.server.ts'
-import { expireTiers } from '#app/modules/admin/moderation.server.ts'
 import { openAccount } from '#app/modules/auth/accounts.server.ts'
-import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { expireTiers } from '#app/modules/moderation/plans.server.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
 import { saveOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
@@ -38,9 +34,9 @@ import {
   TEST_PASSWORD,
   useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { createProfile } from '#tests/factories/profile.ts'
+import { createProfile, signedInProvider, testPicture } from '#tests/factories/profile.ts'
+import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute, type Handler } from '#tests/support/route-call.ts'
-import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
 
 // The admin area (issue 8), called the way React Router calls its loaders and actions.
 
@@ -56,62 +52,17 @@ beforeEach(() => {
 
 const call = callRoute
 
-async function mailTo(to: string) {
-  await settleAuthTasks()
-  const outbox = path.join(dataDir, 'outbox')
-  const files = (await readdir(outbox).catch(() => [])).sort()
-  const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')))
-  return mails.filter((mail) => mail.includes(`To: ${to}`)).map(decodeQuotedPrintable)
-}
-
-const picture = (seed: number) =>
-  sharp({
-    create: { width: 800, height: 500, channels: 3, background: { r: seed * 20, g: 90, b: 140 } },
-  })
-    .jpeg()
-    .toBuffer()
-
-/** A provider with a complete profile and a number; `approved` makes it public and verified. */
-async function provider(options: { approved?: boolean; whatsapp?: string } = {}) {
-  const account = await signedIn('provider')
-  const [profile] = await db()
-    .update(profiles)
-    .set({
-      age: 27,
-      citySlug: 'recife',
-      city: 'Recife',
-      description: 'Olá! Sou a Luna, atendo em Boa Viagem com hora marcada e discrição.',
-      whatsapp: options.whatsapp ?? `+55819${String(Date.now()).slice(-8)}`,
-      ...(options.approved
-        ? {
-            status: 'approved' as const,
-            verifiedAt: new Date(),
-            verificationStatus: 'approved' as const,
-          }
-        : {}),
-    })
-    .where(eq(profiles.userId, account.id))
-    .returning()
-  if (!profile) throw new Error('no profile')
-  await db()
-    .insert(images)
-    .values({
-      profileId: profile.id,
-      url: '/media/x-320.webp',
-      storagePath: `profiles/${profile.id}/x`,
-    })
-  return { ...account, profile }
-}
+const mailTo = (to: string) => mailsTo(dataDir, to)
 
 /** A provider whose identity check waits in the queue; her documents differ by `seed`. */
 async function pendingCheck(seed = 1) {
-  const luna = await provider()
+  const luna = await signedInProvider()
   const sent = await submitVerification(
     luna.id,
     {
-      documentFront: await picture(seed),
-      documentBack: await picture(seed + 5),
-      selfie: await picture(seed + 9),
+      documentFront: await testPicture(seed),
+      documentBack: await testPicture(seed + 5),
+      selfie: await testPicture(seed + 9),
     },
     true,
   )
@@ -131,7 +82,7 @@ const auditOf = (targetId: string) =>
 
 describe('who may use the admin area', () => {
   it('refuses every loader and action to signed-out visitors, clients and providers, changing nothing', async () => {
-    const target = await provider({ approved: true })
+    const target = await signedInProvider({ approved: true })
     const check = await pendingCheck(2)
     await db().insert(reservedUsernames).values({ username: 'reservado', reason: 'teste' })
     const [report] = await db()
@@ -139,7 +90,7 @@ describe('who may use the admin area', () => {
       .values({ profileId: target.profile.id, reason: 'fake_photos' })
       .returning()
     const admin = await signedIn('admin')
-    const copier = await provider({ approved: true })
+    const copier = await signedInProvider({ approved: true })
     const [original] = await db()
       .select()
       .from(images)
@@ -289,7 +240,7 @@ describe('who may use the admin area', () => {
 
   it('answers bad input with a message or a 4xx, never a crash', async () => {
     const admin = await signedIn('admin')
-    const target = await provider({ approved: true })
+    const target = await signedInProvider({ approved: true })
     const post = (body: Record<string, string>) =>
       call(profileAction, '/admin/profiles/x', { cookie: admin.cookie, body })
     expect((await post({ intent: 'drop-table' })).status).toBe(400)
@@ -446,7 +397,7 @@ describe('verification queue', () => {
 
   it('approves or refuses the new name and photos of a public profile', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     await db()
       .update(profiles)
       .set({ pendingWorkingName: 'Luna Nova', changesSubmittedAt: new Date() })
@@ -513,7 +464,7 @@ describe('moderation', () => {
 
   it('suspends with the return fee, keeps the profile off the site, and only the team lifts it', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     const answer = await post(admin.cookie, {
       intent: 'suspend',
       profileId: luna.profile.id,
@@ -616,7 +567,7 @@ describe('moderation', () => {
     expect(await db().select().from(user).where(eq(user.email, luna.email))).toEqual([])
     expect((await mailTo(luna.email)).at(-1)).toContain('não pode ser usado para anunciar')
     // …her number is refused on another profile, and so are her documents.
-    const other = await provider()
+    const other = await signedInProvider()
     const saved = await saveOwnProfile(other.id, {
       workingName: 'Outra Pessoa',
       username: other.profile.username,
@@ -637,9 +588,9 @@ describe('moderation', () => {
     const documents = await submitVerification(
       other.id,
       {
-        documentFront: await picture(6),
-        documentBack: await picture(11),
-        selfie: await picture(40),
+        documentFront: await testPicture(6),
+        documentBack: await testPicture(11),
+        selfie: await testPicture(40),
       },
       true,
     )
@@ -651,7 +602,7 @@ describe('moderation', () => {
 
   it('suspensions more than 6 months apart are not consecutive', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     const longAgo = (months: number) => {
       const date = new Date()
       date.setUTCMonth(date.getUTCMonth() - months)
@@ -688,7 +639,7 @@ describe('moderation', () => {
 
   it('hides and shows a profile; the provider cannot undo it', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     expect(
       (
         await post(admin.cookie, {
@@ -722,7 +673,7 @@ describe('moderation', () => {
 
   it('sets a tier with its expiry; expired tiers fall back to free', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     const answer = await post(admin.cookie, {
       intent: 'tier',
       profileId: luna.profile.id,
@@ -760,7 +711,7 @@ describe('moderation', () => {
 describe('reports and duplicate photos', () => {
   it('closes a report with an action that is carried out, and a flag by deleting the new photo', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     const [report] = await db()
       .insert(reports)
       .values({
@@ -795,7 +746,7 @@ describe('reports and duplicate photos', () => {
     })
     expect(again.status).toBe(409)
 
-    const copier = await provider({ approved: true })
+    const copier = await signedInProvider({ approved: true })
     const [original] = await db().select().from(images).where(eq(images.profileId, luna.profile.id))
     const [copy] = await db().select().from(images).where(eq(images.profileId, copier.profile.id))
     const [flag] = await db()
@@ -834,7 +785,7 @@ describe('reports and duplicate photos', () => {
 describe('reserved usernames, roles, audit log', () => {
   it('reserves and releases names', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider()
+    const luna = await signedInProvider()
     const post = (body: Record<string, string>) =>
       call(usernamesAction, '/admin/usernames', { cookie: admin.cookie, body })
     const reserve = (username: string) => post({ intent: 'reserve', username, reason: 'Equipe' })
@@ -869,7 +820,7 @@ describe('reserved usernames, roles, audit log', () => {
       status: 409,
       data: { error: { message: expect.stringContaining('último administrador') } },
     })
-    const luna = await provider()
+    const luna = await signedInProvider()
     expect(
       (await post({ intent: 'grant-admin', email: luna.email, reason: 'Equipe' })).status,
     ).toBe(409)
@@ -920,7 +871,7 @@ describe('reserved usernames, roles, audit log', () => {
 
   it('lists and filters the log, which the database refuses to change or delete', async () => {
     const admin = await signedIn('admin')
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     const act = (intent: string, reason: string) =>
       call(profileAction, '/admin/profiles/x', {
         cookie: admin.cookie,
@@ -951,7 +902,7 @@ describe('reserved usernames, roles, audit log', () => {
     const counts = async () => (await call(overviewLoader, '/admin', { cookie: admin.cookie })).data
     const before = await counts()
     await pendingCheck(8)
-    const luna = await provider({ approved: true })
+    const luna = await signedInProvider({ approved: true })
     await db().insert(reports).values({ profileId: luna.profile.id, reason: 'minor' })
     const after = await counts()
     expect(after?.pendingChecks).toBe(before?.pendingChecks + 1)

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, like, type SQL, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DocumentPart } from '#app/domain/provider.ts'
-import { ADMIN_INTENTS } from '#app/modules/admin/actions.server.ts'
+import { ADMIN_INTENTS } from '#app/modules/admin/answer.ts'
 import { requestPasswordReset } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
+import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
+import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import * as exportRoute from '#app/routes/account/export.ts'
 import * as documentRoute from '#app/routes/account/verification-document.ts'
@@ -19,6 +21,7 @@ import * as adminCheck from '#app/routes/admin/check.tsx'
 import * as adminLayout from '#app/routes/admin/layout.tsx'
 import * as adminOverview from '#app/routes/admin/overview.tsx'
 import * as adminProfile from '#app/routes/admin/profile.tsx'
+import * as adminProfilePreview from '#app/routes/admin/profile-preview.tsx'
 import * as adminQueue from '#app/routes/admin/queue.tsx'
 import * as adminReports from '#app/routes/admin/reports.tsx'
 import * as adminSearch from '#app/routes/admin/search.tsx'
@@ -36,6 +39,7 @@ import * as providerDashboard from '#app/routes/provider/dashboard.tsx'
 import * as providerOverview from '#app/routes/provider/overview.tsx'
 import * as photoUpload from '#app/routes/provider/photo-upload.ts'
 import * as providerPhotos from '#app/routes/provider/photos.tsx'
+import * as providerPreview from '#app/routes/provider/preview.tsx'
 import * as providerProfile from '#app/routes/provider/profile.tsx'
 import * as providerVerification from '#app/routes/provider/verification.tsx'
 import * as contact from '#app/routes/public/contact.tsx'
@@ -372,6 +376,8 @@ const photosOf = (profileId: string) =>
       isCover: images.isCover,
       displayOrder: images.displayOrder,
       type: images.verificationType,
+      // A rotation or crop changes where the photo's files are (issue 19 point 20).
+      storagePath: images.storagePath,
     })
     .from(images)
     .where(eq(images.profileId, profileId))
@@ -443,6 +449,17 @@ async function twoMorePhotos(provider: Provider): Promise<[string, string]> {
   return [must(added[0], 'photo').id, must(added[1], 'photo').id]
 }
 
+/** A photo with its files (rotated and cropped by the edit rows), beside twoMorePhotos'. */
+async function storedPhoto(provider: Provider): Promise<string> {
+  await db()
+    .update(profiles)
+    .set({ monthlyPhotoUploads: 0 })
+    .where(eq(profiles.id, provider.profileId))
+  const result = await uploadPhoto(provider.id, await picture(++serial))
+  if (!result.ok) throw new Error(result.error)
+  return result.photo.id
+}
+
 /** The editor's form with the provider's own values and a new description. */
 const profileForm = (provider: Provider) => ({
   intent: 'save',
@@ -460,7 +477,7 @@ const profileForm = (provider: Provider) => ({
 
 /** The id of the client's favourite of `profileId`, saved now if need be. */
 async function favoriteEntry(client: Account, profileId: string): Promise<string> {
-  expect(await addFavorites(client.id, [profileId])).toBe('saved')
+  expect(await addFavorites(client.id, [profileId])).toMatchObject({ ok: true, kept: 1, left: 0 })
   const [row] = await db()
     .select()
     .from(favorites)
@@ -560,6 +577,15 @@ const PROVIDER_ROWS: Row[] = [
     providerPhotos.loader,
     ['provider'],
     async () => ({ url: '/dashboard/photos', secrets: [world.provider.photoId] }),
+    { own: ['otherProvider'] },
+  ),
+  // Issue 19 point 19: her own profile as the public will see it.
+  loader(
+    '/dashboard/preview',
+    'routes/provider/preview.tsx',
+    providerPreview.loader,
+    ['provider'],
+    async () => ({ url: '/dashboard/preview', secrets: [world.provider.profileId] }),
     { own: ['otherProvider'] },
   ),
   loader(
@@ -670,7 +696,7 @@ const PROVIDER_ROWS: Row[] = [
     { own: ['otherProvider'] },
   ),
   // The owner's photos by id: the other provider sends the owner's ids and gets 404.
-  ...(['cover', 'move', 'reorder', 'delete'] as const).map((intent) =>
+  ...(['cover', 'move', 'reorder', 'delete', 'edit'] as const).map((intent) =>
     action(
       '/dashboard/photos',
       'routes/provider/photos.tsx',
@@ -679,14 +705,22 @@ const PROVIDER_ROWS: Row[] = [
       ['provider'],
       async () => {
         const [first, second] = await twoMorePhotos(world.provider)
-        const body =
+        const body: Record<string, string> | URLSearchParams =
           intent === 'reorder'
             ? new URLSearchParams([
                 ['intent', intent],
                 ['order', second],
                 ['order', first],
               ])
-            : { intent, id: second, direction: 'earlier' }
+            : intent === 'edit'
+              ? {
+                  intent,
+                  id: await storedPhoto(world.provider),
+                  rotation: '90',
+                  crop: 'square',
+                  position: 'center',
+                }
+              : { intent, id: second, direction: 'earlier' }
         return {
           url: '/dashboard/photos',
           body,
@@ -787,7 +821,7 @@ const CLIENT_ROWS: Row[] = [
     { own: ['otherClient'] },
   ),
   // The hearts (JSON with js=1): a visitor gets 401, another role 403.
-  ...(['add', 'remove', 'remove-entry', 'import'] as const).map((intent) =>
+  ...(['add', 'remove', 'toggle', 'remove-entry', 'import'] as const).map((intent) =>
     action(
       '/api/favorites',
       'routes/resources/favorites.ts',
@@ -797,7 +831,7 @@ const CLIENT_ROWS: Row[] = [
       async () => {
         const saved = await createProfile()
         const entry =
-          intent === 'add' || intent === 'import'
+          intent === 'add' || intent === 'import' || intent === 'toggle'
             ? undefined
             : await favoriteEntry(world.client, saved.id)
         if (entry) await favoriteEntry(world.otherClient, saved.id)
@@ -989,6 +1023,18 @@ const ADMIN_ROWS: Row[] = [
       params: { id: world.provider.profileId },
     }),
   ),
+  // Issue 19 point 19: a profile's preview, for the team (everyone else: 404).
+  loader(
+    '/admin/profiles/:id/preview',
+    'routes/admin/profile-preview.tsx',
+    adminProfilePreview.loader,
+    ADMIN,
+    async () => ({
+      url: `/admin/profiles/${world.provider.profileId}/preview`,
+      params: { id: world.provider.profileId },
+      secrets: [world.provider.profileId],
+    }),
+  ),
   loader(
     '/admin/reports',
     'routes/admin/reports.tsx',
@@ -1168,6 +1214,75 @@ const ADMIN_ROWS: Row[] = [
         url: '/admin/reports',
         body: { intent: 'resolve-flag', subject: id, resolution: 'no_action', note: REASON },
         state: () => db().select().from(photoFlags).where(eq(photoFlags.id, id)),
+      }
+    },
+  ),
+  // Bulk decisions (issue 19 point 21): two reports against the owner, two flags of her photos.
+  action(
+    '/admin/reports',
+    'routes/admin/reports.tsx',
+    'resolve-reports',
+    adminReports.action,
+    ADMIN,
+    async () => {
+      const filed = await db()
+        .insert(reports)
+        .values([
+          { profileId: world.provider.profileId, reason: 'fake_photos' },
+          { profileId: world.provider.profileId, reason: 'threats' },
+        ])
+        .returning()
+      const ids = filed.map((row) => row.id)
+      return {
+        url: '/admin/reports',
+        body: new URLSearchParams([
+          ['intent', 'resolve-reports'],
+          ...ids.map((id) => ['subjects', id]),
+          ['resolution', 'no_action'],
+          ['note', REASON],
+        ]),
+        state: () => db().select().from(reports).where(inArray(reports.id, ids)),
+      }
+    },
+  ),
+  action(
+    '/admin/reports',
+    'routes/admin/reports.tsx',
+    'resolve-flags',
+    adminReports.action,
+    ADMIN,
+    async () => {
+      const [original, ...copies] = await db()
+        .insert(images)
+        .values([
+          { profileId: world.provider.profileId, url: '/media/original-320.webp', displayOrder: 6 },
+          ...[7, 8].map((order) => ({
+            profileId: world.otherProvider.profileId,
+            url: `/media/copy-${order}-320.webp`,
+            displayOrder: order,
+          })),
+        ])
+        .returning()
+      const flags = await db()
+        .insert(photoFlags)
+        .values(
+          copies.map((copy) => ({
+            imageId: copy.id,
+            matchedImageId: must(original, 'original').id,
+            distance: 2,
+          })),
+        )
+        .returning()
+      const ids = flags.map((row) => row.id)
+      return {
+        url: '/admin/reports',
+        body: new URLSearchParams([
+          ['intent', 'resolve-flags'],
+          ...ids.map((id) => ['subjects', id]),
+          ['resolution', 'no_action'],
+          ['note', REASON],
+        ]),
+        state: () => db().select().from(photoFlags).where(inArray(photoFlags.id, ids)),
       }
     },
   ),
@@ -1402,6 +1517,34 @@ const PUBLIC_ROWS: Row[] = [
     },
     { concurrent: true },
   ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'secure-account',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      // The link sent to the old address when the e-mail changes (issue 19 point 15).
+      const target = await createAccount({ role: 'client' })
+      await sendEmailChangeNotice(
+        target.id,
+        `novo-${target.id.slice(0, 8).toLowerCase()}@example.com`,
+      )
+      const mail = (await mailsTo(target.email)).find((m) => m.includes('mode=secure')) ?? ''
+      const token = /mode=secure&(?:amp;)?token=([\w-]+)/.exec(mail)?.[1]
+      return {
+        url: '/auth',
+        body: { intent: 'secure-account', token: must(token, 'secure link token') },
+        // The link's row (used up on success) and the reset token it makes.
+        state: () =>
+          db()
+            .select()
+            .from(verification)
+            .where(like(verification.value, `%${target.id}%`)),
+      }
+    },
+    { success: redirectTo(/^\/auth\?mode=reset&token=/), concurrent: true },
+  ),
   action('/auth', 'routes/auth/auth.tsx', 'resend', authPage.action, EVERYONE, async () => {
     const target = await createAccount({ role: 'client', confirmed: false })
     return {
@@ -1522,6 +1665,7 @@ const PUBLIC_LOADERS: Record<string, string> = {
   'routes/public/city.tsx': 'public page',
   'routes/public/city-service.tsx': 'public page',
   'routes/public/neighborhood.tsx': 'public page',
+  'routes/public/cities.tsx': 'public page',
   'routes/public/services.tsx': 'public page',
   'routes/public/service.tsx': 'public page',
   'routes/public/search.tsx': 'public page',
@@ -1533,6 +1677,7 @@ const PUBLIC_LOADERS: Record<string, string> = {
   'routes/public/not-found.tsx': 'the 404 page',
   'routes/resources/age-gate.ts': 'a redirect to the home page',
   'routes/resources/favorites.ts': '405: the hearts only post',
+  'routes/resources/me.ts': "the caller's own favourites, null without a client session",
   'routes/resources/profile-view.ts': '405: the beacon only posts',
   'routes/resources/locations.ts': 'public location suggestions',
   'routes/resources/robots.ts': 'robots.txt',
@@ -1723,6 +1868,45 @@ const serverSource = async (file: string) =>
   (await readFile(path.resolve('app', file), 'utf8')).split(/^export default function/m)[0] ?? ''
 
 /** The intents a route's action tells apart, read from its source. */
+/**
+ * The intents an action names in `parseForm(request, { intent: schema, … })` (or
+ * `checkIntent(form, …)`), or in an object of
+ * the file passed by name (`parseForm(request, PHOTO_FORMS)`): the object's keys.
+ */
+function parseFormIntents(source: string): string[] {
+  const intents: string[] = []
+  const starts: number[] = []
+  for (const call of source.matchAll(
+    /(?:parseForm\(\s*request|checkIntent\(\s*form),\s*(?:\{|([A-Za-z_]\w*))/g,
+  )) {
+    const name = call[1]
+    if (!name) starts.push((call.index ?? 0) + call[0].length)
+    const defined = name && new RegExp(`\\b${name}\\b[^=\\n]*=\\s*\\{`).exec(source)
+    if (defined) starts.push(defined.index + defined[0].length)
+  }
+  for (const start of starts) {
+    let depth = 1
+    let at = start
+    let expectKey = true
+    while (depth > 0 && at < source.length) {
+      const rest = source.slice(at)
+      const key = expectKey && depth === 1 ? /^\s*'?([\w-]+)'?\s*:/.exec(rest) : null
+      if (key) {
+        intents.push(key[1] ?? '')
+        expectKey = false
+        at += key[0].length
+        continue
+      }
+      const char = source[at]
+      if (char === '{' || char === '(' || char === '[') depth++
+      else if (char === '}' || char === ')' || char === ']') depth--
+      else if (char === ',' && depth === 1) expectKey = true
+      at++
+    }
+  }
+  return intents
+}
+
 async function intentsOf(file: string): Promise<string[]> {
   const source = await serverSource(file)
   const found = new Set<string>()
@@ -1732,6 +1916,7 @@ async function intentsOf(file: string): Promise<string[]> {
   for (const match of source.matchAll(listed)) {
     for (const one of (match[1] ?? '').matchAll(/'([\w-]+)'/g)) found.add(one[1] ?? '')
   }
+  for (const intent of parseFormIntents(source)) found.add(intent)
   if (source.includes('accountPageAction(')) {
     const shared = await readFile(
       path.resolve('app/modules/account/account-page.server.ts'),

@@ -1,13 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FAVORITES_MAX, HISTORY_SIZE, REPORT_LIMITS } from '#app/domain/client-area.ts'
 import { REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
-import { resolveReport } from '#app/modules/admin/moderation.server.ts'
-import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { fileReport, forgetReporterKeys } from '#app/modules/client/reports.server.ts'
 import { recordView } from '#app/modules/client/saved.server.ts'
+import { resolveReport } from '#app/modules/moderation/reports-and-flags.server.ts'
 import { publicProfile } from '#app/modules/profile/queries.server.ts'
 import { loader as rootLoader } from '#app/root.tsx'
 import { loader as exportLoader } from '#app/routes/account/export.ts'
@@ -21,6 +18,7 @@ import { loader as clientLayoutLoader } from '#app/routes/client/layout.tsx'
 import { loader as providerOverview } from '#app/routes/provider/overview.tsx'
 import { action as reportAction, loader as reportLoader } from '#app/routes/public/report.tsx'
 import { action as favoritesAction } from '#app/routes/resources/favorites.ts'
+import { loader as meLoader } from '#app/routes/resources/me.ts'
 import { action as profileViewAction } from '#app/routes/resources/profile-view.ts'
 import { db } from '#db/client.server.ts'
 import { clientProfiles, user, userRoles } from '#db/schema/auth.ts'
@@ -29,8 +27,8 @@ import { auditLog, reports } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
+import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
-import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
 
 // The client area (issue 9): favourites, history, account details, reports and data rights,
 // called the way React Router calls the loaders and actions.
@@ -97,13 +95,7 @@ const report = (
     context: { clientIp: options.ip ?? nextAddress() },
   })
 
-async function mailTo(to: string) {
-  await settleAuthTasks()
-  const outbox = path.join(dataDir, 'outbox')
-  const files = (await readdir(outbox).catch(() => [])).sort()
-  const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')))
-  return mails.filter((mail) => mail.includes(`To: ${to}`)).map(decodeQuotedPrintable)
-}
+const mailTo = (to: string) => mailsTo(dataDir, to)
 
 /** Tables (but the append-only audit log) with a row whose text holds `needle`. */
 async function tablesHolding(needle: string): Promise<string[]> {
@@ -212,12 +204,22 @@ describe('who may use the client area', () => {
     expect((await favoriteIds(ana.id)).sort()).toEqual([one.id, two.id].sort())
     expect((await historyIds(ana.id)).sort()).toEqual([one.id, two.id].sort())
 
-    // The hearts on every page know Ana's favourites, and only hers.
-    const root = async (cookie?: string) =>
-      (await callRoute(rootLoader, '/pt', { cookie })).data?.favoriteIds
-    expect(((await root(ana.cookie)) as string[]).sort()).toEqual([one.id, two.id].sort())
-    expect(await root(bia.cookie)).toEqual([])
-    expect(await root()).toBeNull()
+    // Public pages are the same for every client (issue 17: kept once for all of them); the
+    // header knows the role only…
+    const root = async (cookie?: string) => (await callRoute(rootLoader, '/pt', { cookie })).data
+    expect(await root(ana.cookie)).toEqual(await root(bia.cookie))
+    expect((await root(ana.cookie))?.account).toEqual({ area: '/client-dashboard', role: 'client' })
+    expect((await root())?.account).toBeNull()
+    // …and the hearts learn Ana's favourites, and only hers, after the page from /api/me, which
+    // nothing keeps.
+    const me = async (cookie?: string) => {
+      const answer = await callRoute(meLoader, '/api/me', { cookie })
+      expect(answer.headers?.get('cache-control')).toBe('private, no-store')
+      return answer.data?.favoriteIds
+    }
+    expect(((await me(ana.cookie)) as string[]).sort()).toEqual([one.id, two.id].sort())
+    expect(await me(bia.cookie)).toEqual([])
+    expect(await me()).toBeNull()
 
     const anaList = await callRoute(favoritesLoader, '/client-dashboard', { cookie: ana.cookie })
     expect(anaList.data?.favorites.map((entry: { card: { id: string } }) => entry.card.id)).toEqual(
@@ -227,6 +229,31 @@ describe('who may use the client area', () => {
 })
 
 describe('favourites', () => {
+  it("toggles a client's heart pressed without JavaScript, and says so on the page it returns to", async () => {
+    const client = await signedIn('client')
+    const profile = await createProfile()
+    const press = () =>
+      callRoute(favoritesAction, '/api/favorites', {
+        cookie: client.cookie,
+        body: { intent: 'toggle', profileId: profile.id, back: '/pt/acompanhantes/sao-paulo' },
+      })
+    const saved = await press()
+    expect(saved.status).toBe(303)
+    expect(saved.location).toBe('/pt/acompanhantes/sao-paulo')
+    expect(saved.headers?.get('set-cookie')).toMatch(/^aprova-flash=favorite-saved;/)
+    expect(await favoriteIds(client.id)).toEqual([profile.id])
+    const removed = await press()
+    expect(removed.headers?.get('set-cookie')).toMatch(/^aprova-flash=favorite-removed;/)
+    expect(await favoriteIds(client.id)).toEqual([])
+    // With JavaScript, a press made before the page knew the state gets the state it made.
+    expect(
+      await callRoute(favoritesAction, '/api/favorites', {
+        cookie: client.cookie,
+        body: { intent: 'toggle', profileId: profile.id, js: '1' },
+      }),
+    ).toMatchObject({ status: 200, data: { ok: true, saved: true } })
+  })
+
   it('shows a hidden profile as unavailable and a deleted one as removed, each removable', async () => {
     const client = await signedIn('client')
     const [shown, hidden, gone] = [
@@ -288,6 +315,22 @@ describe('favourites', () => {
       status: 409,
       data: { error: 'full' },
     })
+    // Without JavaScript a full list does not come back as if saved: the page it returns to
+    // says why.
+    const noScript = await callRoute(favoritesAction, '/api/favorites', {
+      cookie: client.cookie,
+      body: { intent: 'add', profileId: extra.id, back: '/pt/acompanhantes/recife?pagina=2' },
+    })
+    expect(noScript.status).toBe(303)
+    expect(noScript.location).toBe('/pt/acompanhantes/recife?pagina=2')
+    expect(noScript.headers?.get('set-cookie')).toMatch(/^aprova-flash=favorite-full;/)
+    expect(await favoriteIds(client.id)).not.toContain(extra.id)
+    // Only a path of this site is gone back to.
+    const offSite = await callRoute(favoritesAction, '/api/favorites', {
+      cookie: client.cookie,
+      body: { intent: 'add', profileId: extra.id, back: '//evil.example' },
+    })
+    expect(offSite.location).toBe('/client-dashboard')
     // One already saved may be saved again.
     expect(
       (await favorite(client.cookie, { intent: 'add', profileId: many[0]?.id ?? '' })).status,
@@ -305,8 +348,24 @@ describe('favourites', () => {
       cookie: client.cookie,
       body,
     })
-    expect(answer.data).toEqual({ ok: true, saved: true })
+    // The answer says one was left out (the device's list is cleared after it).
+    expect(answer.data).toEqual({ ok: true, saved: true, kept: 2, left: 1 })
     expect((await favoriteIds(client.id)).sort()).toEqual([one.id, two.id].sort())
+
+    // None of them public: nothing kept, and the answer says so.
+    const none = new URLSearchParams({ intent: 'import', js: '1', profileIds: paused.id })
+    expect(
+      await callRoute(favoritesAction, '/api/favorites', { cookie: client.cookie, body: none }),
+    ).toMatchObject({ status: 404, data: { ok: false, error: 'notPublic' } })
+
+    // Without JavaScript, a provider's heart is told it is for clients, not sent back as saved.
+    const provider = await signedIn('provider')
+    const refused = await callRoute(favoritesAction, '/api/favorites', {
+      cookie: provider.cookie,
+      body: { intent: 'add', profileId: one.id, back: '/pt/' },
+    })
+    expect(refused.location).toBe('/pt/')
+    expect(refused.headers?.get('set-cookie')).toMatch(/^aprova-flash=favorite-notClient;/)
   })
 })
 
@@ -429,8 +488,15 @@ describe('reports', () => {
         { ip },
       ),
     ).toMatchObject({ status: 200, data: { done: true } })
-    // The same visitor again about the same profile: the same answer, no second report.
-    expect((await report(profile, { reason: 'fake_photos' }, { ip })).status).toBe(200)
+    // The same visitor again with the same reason: the same answer, no second report (a report
+    // of another reason is filed: tests/integration/reports.test.ts).
+    expect(
+      await report(
+        profile,
+        { reason: 'advance_payment', details: 'Pediu um Pix de sinal.' },
+        { ip },
+      ),
+    ).toMatchObject({ status: 200, data: { done: true } })
     expect((await report(profile, { reason: 'threats' }, { cookie: client.cookie })).status).toBe(
       200,
     )

@@ -8,6 +8,7 @@ import {
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import * as root from '#app/root.tsx'
+import * as city from '#app/routes/public/city.tsx'
 import * as profile from '#app/routes/public/profile.tsx'
 
 function Empty() {
@@ -42,6 +43,18 @@ async function render(path: string, headers: Record<string, string> = {}) {
           },
           Component: Empty,
           ErrorBoundary: profile.ErrorBoundary,
+        },
+        {
+          id: 'city',
+          path: ':lang/acompanhantes/:citySlug',
+          loader: ({ params }: LoaderFunctionArgs) => {
+            if (params.citySlug === 'atlantida') {
+              throw Response.json({ kind: 'city' }, { status: 404 })
+            }
+            throw new Error('connection terminated at listing.server.ts:7')
+          },
+          Component: Empty,
+          ErrorBoundary: city.ErrorBoundary,
         },
         {
           id: 'gone',
@@ -97,5 +110,32 @@ describe('profile error boundary', () => {
     expect(html).not.toMatch(/connection terminated|carousel\.server/)
     const en = await render('/acompanhante/luna', { 'accept-language': 'en' })
     expect(en.html).toContain('Error loading profile')
+  })
+})
+
+describe('listing error boundary', () => {
+  it("shows 'Erro ao carregar perfis' in the site's shell, never the root's page", async () => {
+    const pt = await render('/pt/acompanhantes/sao-paulo')
+    expect(pt.status).toBe(500)
+    expect(pt.html).toContain('Erro ao carregar perfis')
+    expect(pt.html).toContain(
+      'Ocorreu um problema ao carregar os perfis. Verifique sua conexão e tente novamente.',
+    )
+    for (const action of ['Voltar ao Início', 'Tentar Novamente', 'Recarregar']) {
+      expect(pt.html).toContain(action)
+    }
+    expect(pt.html).not.toContain('Algo deu errado')
+    expect(pt.html).not.toMatch(/connection terminated|listing\.server/)
+    // The footer's cities come from the root's data, which did not fail.
+    expect(pt.html).toContain('Florianópolis')
+    const en = await render('/en/acompanhantes/sao-paulo')
+    expect(en.html).toContain('Error loading profiles')
+  })
+
+  it('keeps the not-found page for an unknown city', async () => {
+    const { status, html } = await render('/pt/acompanhantes/atlantida')
+    expect(status).toBe(404)
+    expect(html).toContain('Cidade não encontrada')
+    expect(html).not.toContain('Erro ao carregar perfis')
   })
 })

@@ -119,7 +119,10 @@ describe('listProfiles', () => {
 
   it('gives the total even for a page past the end', async () => {
     const result = await listProfiles(query({ citySlug: 'sao-paulo', offset: 400 }))
-    expect(result).toEqual({ profiles: [], total: 34 })
+    // 26 based in São Paulo and 8 touring from Recife; 6 of them show 'available now'.
+    expect(result).toEqual({ profiles: [], total: 34, touring: 8, online: 6 })
+    const first = await listProfiles(query({ citySlug: 'sao-paulo' }))
+    expect([first.total, first.touring, first.online]).toEqual([34, 8, 6])
   })
 
   it('without a city lists every public profile and nothing else', async () => {

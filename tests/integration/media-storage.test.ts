@@ -10,21 +10,19 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deleteAccount } from '#app/modules/account/account.server.ts'
 import {
-  localStorage,
-  type MediaStorage,
-  StorageError,
-  s3Storage,
-} from '#app/modules/media/storage.server.ts'
-import {
   deletePhoto,
   sweepUnfinishedPhotos,
   uploadPhoto,
 } from '#app/modules/provider/photos.server.ts'
+import { submitVerification } from '#app/modules/provider/verification.server.ts'
+import { decideVerification } from '#app/modules/provider/verification-decision.server.ts'
+import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
 import {
-  decideVerification,
-  submitVerification,
-  sweepUnfinishedSubmissions,
-} from '#app/modules/provider/verification.server.ts'
+  localStorage,
+  type MediaStorage,
+  StorageError,
+  s3Storage,
+} from '#app/platform/storage.server.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { profileCarousel } from '#app/modules/profile/carousel.server.ts'
 import { profileStats, recordProfileEvent, statsDay } from '#app/modules/profile/stats.server.ts'
 import { CONTACT_LIMIT, loader as contactLoader } from '#app/routes/public/contact.tsx'
@@ -7,7 +7,13 @@ import { action as viewAction } from '#app/routes/resources/profile-view.ts'
 import { db } from '#db/client.server.ts'
 import { images } from '#db/schema/profiles.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
+import { useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
+
+// The limits count under a keyed hash made with the site's secret (issue 17).
+beforeAll(async () => {
+  await useTestServerEnv()
+})
 
 type ContactArgs = Parameters<typeof contactLoader>[0]
 type ViewArgs = Parameters<typeof viewAction>[0]
@@ -109,6 +115,48 @@ describe('contact route /contato/{profileId}/{channel}', () => {
       expect(answer.headers?.get('x-robots-tag')).toBe('noindex, nofollow')
     }
     expect(await statsOf(hidden.id)).toBeUndefined()
+  })
+
+  it('a demonstration profile leads nowhere: a notice page (200, noindex), nothing counted', async () => {
+    const demo = await createProfile({
+      name: 'Demo Lua',
+      isDemo: true,
+      whatsapp: '+5511900000101',
+      telegram: 'demolua_demo',
+      xHandle: 'demolua_demo',
+    })
+    for (const channel of ['whatsapp', 'telegram', 'x']) {
+      const answer = (await contact(demo.id, channel)) as unknown as {
+        data: unknown
+        init?: ResponseInit
+      }
+      // Not a redirect to wa.me, t.me or x.com: the page's data, for the notice.
+      expect(answer).not.toBeInstanceOf(Response)
+      expect(answer.data).toEqual({ name: 'Demo Lua', username: demo.username, channel })
+      expect(answer.init?.status ?? 200).toBe(200)
+      const headers = new Headers(answer.init?.headers)
+      expect(headers.get('x-robots-tag')).toBe('noindex, nofollow')
+      expect(headers.get('cache-control')).toBe('no-store')
+    }
+    expect(await statsOf(demo.id)).toBeUndefined()
+  })
+
+  it('a public profile without the channel asked for says so (404), not "not found"', async () => {
+    const profile = await createProfile({ whatsapp: '+5511900000047', xHandle: null })
+    try {
+      await contact(profile.id, 'x')
+      expect.unreachable('a profile without X must not redirect')
+    } catch (thrown) {
+      const { data, init } = thrown as { data: unknown; init?: ResponseInit }
+      expect(init?.status).toBe(404)
+      expect(data).toEqual({ kind: 'channel', channel: 'x', username: profile.username })
+    }
+    // An unknown profile is still the profile's not-found.
+    try {
+      await contact('00000000-0000-4000-8000-000000000000', 'x')
+    } catch (thrown) {
+      expect((thrown as { data: unknown }).data).toEqual({ kind: 'profile' })
+    }
   })
 
   it('is limited per visitor: past the limit 429 with Retry-After, others unaffected', async () => {

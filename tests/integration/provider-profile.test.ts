@@ -294,6 +294,22 @@ describe('visibility', () => {
     expect(row?.visibilityStatus).toBe('active')
   })
 
+  it('a provider changes her public profile at most 30 times in 10 minutes (each empties every cache)', async () => {
+    const luna = await provider()
+    await db().update(profiles).set({ status: 'approved' }).where(eq(profiles.id, luna.profile.id))
+    for (let i = 0; i < 30; i++) {
+      expect(await post(i % 2 === 0 ? 'pause' : 'republish', luna.cookie)).toMatchObject({
+        data: { changed: true },
+      })
+    }
+    expect(await post('pause', luna.cookie)).toMatchObject({
+      status: 429,
+      data: { changed: false, limited: true },
+    })
+    const [row] = await db().select().from(profiles).where(eq(profiles.id, luna.profile.id))
+    expect(row?.visibilityStatus).toBe('active')
+  })
+
   it('only the team lifts a suspension or a hidden profile', async () => {
     const luna = await provider()
     await db()

@@ -6,16 +6,15 @@ import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { verificationEndsAt } from '#app/domain/provider.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
-import {
-  decideVerification,
-  runVerificationCalendar,
-  submitVerification,
-  sweepUnfinishedSubmissions,
-} from '#app/modules/provider/verification.server.ts'
+import { submitVerification } from '#app/modules/provider/verification.server.ts'
+import { runVerificationCalendar } from '#app/modules/provider/verification-calendar.server.ts'
+import { decideVerification } from '#app/modules/provider/verification-decision.server.ts'
+import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
 import { loader as documentLoader } from '#app/routes/account/verification-document.ts'
 import { db } from '#db/client.server.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { createAccount, sessionCookie, useTestServerEnv } from '#tests/factories/account.ts'
+import { testPicture } from '#tests/factories/profile.ts'
 
 // Identity checks (issue 7 item 5): private files, the team's decision, the 6-month calendar.
 
@@ -30,12 +29,7 @@ beforeEach(() => {
 })
 
 /** A neutral test picture standing in for a document photo. */
-const picture = (seed: number) =>
-  sharp({
-    create: { width: 800, height: 500, channels: 3, background: { r: seed * 20, g: 90, b: 140 } },
-  })
-    .jpeg()
-    .toBuffer()
+const picture = testPicture
 
 async function documents() {
   return {

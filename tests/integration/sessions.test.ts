@@ -71,7 +71,7 @@ describe('on an https site', () => {
       .getSetCookie()
       .find((c) => c.includes('session_token='))
     expect(refreshed).toMatch(/Max-Age=1209600/)
-    expect(result.data.account).toEqual({ area: '/dashboard' })
+    expect(result.data.account).toEqual({ area: '/dashboard', role: 'provider' })
     const [row] = await db().select().from(session).where(eq(session.userId, account.id))
     expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13.9 * 86_400_000)
   })

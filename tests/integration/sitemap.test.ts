@@ -63,6 +63,8 @@ describe('sitemap.xml', () => {
       `${BASE}/pt/servicos`,
       `${BASE}/pt/servicos/gfe`,
       `${BASE}/pt/acompanhantes`,
+      `${BASE}/pt/cidades`,
+      `${BASE}/en/cidades`,
       `${BASE}/pt/acompanhantes/sao-paulo`,
       `${BASE}/en/acompanhantes/sao-paulo`,
       `${BASE}/pt/bairro/sao-paulo/moema`,

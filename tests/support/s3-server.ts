@@ -7,7 +7,7 @@ import path from 'node:path'
 import { Hash } from '@smithy/hash-node'
 import { SignatureV4 } from '@smithy/signature-v4'
 import S3rver from 's3rver'
-import type { S3Config } from '#server/env.server.ts'
+import type { S3Config } from '#app/platform/env.server.ts'
 
 // A real S3-compatible server on a free local port for the storage tests (DESIGN.md: services
 // that live elsewhere in production run locally in tests). s3rver keeps objects like S3 but does

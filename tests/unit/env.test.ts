@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '#server/env.server.ts'
+import { parseEnv } from '#app/platform/env.server.ts'
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'aprova-env-'))
 
@@ -20,7 +20,43 @@ describe('parseEnv (DESIGN.md runtime contract)', () => {
       google: undefined,
       demoData: true,
       s3: undefined,
+      redisUrl: undefined,
+      webConcurrency: 1,
     })
+  })
+
+  it('takes REDIS_URL for the shared counters, redis:// or rediss://', () => {
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://user:pass@cache.example:6380/2']) {
+      expect(parseEnv({ DATA_DIR: dataDir(), REDIS_URL: url }, 'production').redisUrl).toBe(url)
+    }
+    expect(parseEnv({ DATA_DIR: dataDir(), REDIS_URL: '' }, 'production').redisUrl).toBeUndefined()
+  })
+
+  it('runs WEB_CONCURRENCY workers on PostgreSQL, one per core with auto', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/test'
+    const workers = (value: string) =>
+      parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: url, WEB_CONCURRENCY: value }, 'production')
+        .webConcurrency
+    expect(workers('1')).toBe(1)
+    expect(workers('4')).toBe(4)
+    expect(workers('256')).toBe(256)
+    expect(workers('auto')).toBe(os.availableParallelism())
+    expect(workers('')).toBe(1)
+  })
+
+  it('refuses more than one process on PGlite, naming WEB_CONCURRENCY', () => {
+    const refused =
+      /WEB_CONCURRENCY must be 1 with the embedded database \(DATABASE_URL unset: PGlite belongs to one process\); set DATABASE_URL to a PostgreSQL server to run several processes \(got '2'\)/
+    expect(() => parseEnv({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '2' }, 'production')).toThrow(
+      refused,
+    )
+    expect(
+      parseEnv({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '1' }, 'production').webConcurrency,
+    ).toBe(1)
+    // 'auto' is refused only where it means more than one.
+    const auto = () => parseEnv({ DATA_DIR: dataDir(), WEB_CONCURRENCY: 'auto' }, 'production')
+    if (os.availableParallelism() > 1) expect(auto).toThrow(/WEB_CONCURRENCY must be 1 with/)
+    else expect(auto().webConcurrency).toBe(1)
   })
 
   it('configures an S3-compatible store only with all four S3_* variables', () => {
@@ -90,6 +126,16 @@ describe('parseEnv (DESIGN.md runtime contract)', () => {
     [{ S3_ENDPOINT: 'ftp://store' }, /S3_ENDPOINT must start with https:\/\/ or http:\/\//],
     [{ S3_BUCKET: 'Not_A_Bucket' }, /S3_BUCKET must be a bucket name/],
     [{ S3_REGION: 'São Paulo' }, /S3_REGION must be a region such as sa-east-1/],
+    [{ REDIS_URL: 'http://cache:6379' }, /REDIS_URL must start with redis:\/\/ or rediss:\/\//],
+    [{ REDIS_URL: 'cache:6379' }, /REDIS_URL must (be a URL|start with redis)/],
+    ...['abc', '0', '-1', '1.5', ' 2', '257', 'AUTO'].map(
+      (value): [Record<string, string>, RegExp] => [
+        { DATABASE_URL: 'postgres://u@h/db', WEB_CONCURRENCY: value },
+        new RegExp(
+          `WEB_CONCURRENCY must be a whole number from 1 to 256, or 'auto' \\(got '${value.replace('.', '\\.')}'\\)`,
+        ),
+      ],
+    ),
   ])('rejects %o with a message naming the variable', (bad, message) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...bad }, 'production')).toThrow(message)
   })
@@ -103,6 +149,7 @@ describe('parseEnv error messages', () => {
           DATA_DIR: dataDir(),
           AUTH_SECRET: 'tooshort-secret',
           SMTP_URL: 'http://user:hunter2@mail.example',
+          REDIS_URL: 'tcp://:hunter3@cache.example:6379',
         },
         'production',
       )
@@ -110,7 +157,8 @@ describe('parseEnv error messages', () => {
     expect(attempt).toThrow(
       /SMTP_URL must start with smtp:\/\/ or smtps:\/\/ \(got 'http:\/\/user:\*\*\*@mail/,
     )
-    expect(attempt).not.toThrow(/tooshort-secret|hunter2/)
+    expect(attempt).toThrow(/REDIS_URL must start with redis:\/\/ or rediss:\/\/ \(got 'tcp:/)
+    expect(attempt).not.toThrow(/tooshort-secret|hunter2|hunter3/)
   })
 
   it('names DATA_DIR when it cannot be created', () => {

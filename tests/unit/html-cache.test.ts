@@ -5,7 +5,8 @@ import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { geolocateCity } from '#app/modules/location/geolocation.server.ts'
-import { acceptsGzip, htmlMicroCache } from '#server/html-cache.server.ts'
+import { htmlMicroCache } from '#server/html-cache.server.ts'
+import { acceptsGzip } from '#server/html-splice.server.ts'
 
 let clock = Date.UTC(2026, 10, 23, 12, 0, 10)
 let renders = 0

@@ -44,6 +44,13 @@ describe('pathInLanguage', () => {
   ] as const)('%s%s in %s → %s', (pathname, search, lang, expected) => {
     expect(pathInLanguage(pathname, search, lang)).toBe(expected)
   })
+
+  it('keeps the anchor (a section of the terms)', () => {
+    expect(pathInLanguage('/pt/terms', '?type=cliente', 'en', '#definicoes')).toBe(
+      '/en/terms?type=cliente#definicoes',
+    )
+    expect(pathInLanguage('/auth', '', 'en', '#x')).toBe('/language/en?to=%2Fauth%23x')
+  })
 })
 
 describe('localPath', () => {

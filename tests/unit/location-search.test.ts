@@ -36,14 +36,30 @@ describe('suggestLocations (SPEC §5)', () => {
     expect(names(' ã ')).toEqual([])
   })
 
-  it('ignores case and accents, cities first, then neighbourhoods', () => {
+  it('ignores case and accents, cities first, then states, then neighbourhoods', () => {
     expect(names('SAO')).toEqual([
       'São Paulo, SP',
       'São Luís, MA',
       'São Gonçalo, RJ',
+      'São Paulo',
       'São Conrado, Rio de Janeiro',
     ])
     expect(names('são luis')).toEqual(['São Luís, MA'])
+  })
+
+  it('finds states by name or by their whole code, counting the profiles of their cities', () => {
+    const states = (query: string) =>
+      suggestLocations(query, places)
+        .filter((s) => s.type === 'state')
+        .map(({ name, slug, parent, profileCount }) => ({ name, slug, parent, profileCount }))
+    expect(states('SP')).toEqual([
+      { name: 'São Paulo', slug: 'sp', parent: null, profileCount: 120 },
+    ])
+    expect(states('bahia')).toEqual([{ name: 'Bahia', slug: 'ba', parent: null, profileCount: 0 }])
+    expect(states('sao paulo').map((s) => s.name)).toEqual(['São Paulo'])
+    expect(states('ma').map((s) => s.name)).toEqual(['Maranhão'])
+    expect(states('rj').map((s) => s.name)).toEqual(['Rio de Janeiro'])
+    expect(names('zzzz')).toEqual([])
   })
 
   it('ranks prefix matches before word and inner matches', () => {

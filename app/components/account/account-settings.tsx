@@ -1,16 +1,15 @@
 import { Download } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
-import {
-  ActionAlert,
-  FormAlert,
-  firstProblem,
-  SubmitButton,
-  TextField,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
+import { MailLimitNote } from '#app/components/auth/mail-limit-note.tsx'
+import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
+import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
+import { Button, buttonClass, SubmitButton } from '#app/components/ui/button.tsx'
+import { cardClass } from '#app/components/ui/card.tsx'
+import { NewPasswordFields } from '#app/components/ui/credential-fields.tsx'
+import { TextField } from '#app/components/ui/field.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
-import type { AccountAnswer } from '#app/modules/account/account-page.server.ts'
+import type { AccountAnswer } from '#app/modules/account/answer.ts'
 import {
   deletionSchema,
   emailChangeSchema,
@@ -27,7 +26,7 @@ export function Section({
   children: ReactNode
 }) {
   return (
-    <section className="rounded-lg border border-stone-200 bg-white p-4">
+    <section className={cardClass}>
       <h3 className="font-semibold">{title}</h3>
       <p className="mt-1 text-sm text-stone-600">{text}</p>
       <div className="mt-3 space-y-3">{children}</div>
@@ -44,7 +43,8 @@ export function AccountSettings({ email, children }: { email: string; children?:
   const a = t.accountPage
   const emailForm = useCheckedForm<AccountAnswer>('email', firstProblem(emailChangeSchema))
   const passwordForm = useCheckedForm<AccountAnswer>('password', firstProblem(passwordChangeSchema))
-  const deleteForm = useCheckedForm<AccountAnswer>('delete', firstProblem(deletionSchema(email)))
+  const deletion = deletionSchema(email)
+  const deleteForm = useCheckedForm<AccountAnswer>('delete', firstProblem(deletion))
   return (
     <div className="max-w-2xl space-y-4">
       <div>
@@ -55,7 +55,9 @@ export function AccountSettings({ email, children }: { email: string; children?:
 
       <Section title={a.emailTitle} text={a.emailText}>
         {emailForm.data?.done ? (
-          <FormAlert tone="success" title={a.emailSent} reveal={emailForm.data} />
+          <FormAlert tone="success" title={a.emailSent} reveal={emailForm.data}>
+            <MailLimitNote />
+          </FormAlert>
         ) : null}
         <ActionAlert data={emailForm.data} />
         <Form method="post" noValidate onSubmit={emailForm.onSubmit} className="space-y-3">
@@ -63,6 +65,7 @@ export function AccountSettings({ email, children }: { email: string; children?:
           <TextField
             label={a.newEmail}
             name="email"
+            schema={emailChangeSchema}
             type="email"
             autoComplete="email"
             error={emailForm.errorOf('email')}
@@ -85,24 +88,15 @@ export function AccountSettings({ email, children }: { email: string; children?:
           <TextField
             label={a.currentPassword}
             name="currentPassword"
+            schema={passwordChangeSchema}
             type="password"
             autoComplete="current-password"
             error={passwordForm.errorOf('currentPassword')}
           />
-          <TextField
-            label={a.newPassword}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            hint={t.auth.passwordHint}
-            error={passwordForm.errorOf('password')}
-          />
-          <TextField
-            label={a.confirmPassword}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            error={passwordForm.errorOf('confirmPassword')}
+          <NewPasswordFields
+            schema={passwordChangeSchema}
+            form={passwordForm}
+            labels={{ password: a.newPassword, confirm: a.confirmPassword }}
           />
           <SubmitButton
             label={a.passwordSubmit}
@@ -116,7 +110,7 @@ export function AccountSettings({ email, children }: { email: string; children?:
         <a
           href="/account/export"
           download
-          className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-4 py-2.5 font-medium hover:bg-stone-100"
+          className={`inline-flex items-center gap-2 ${buttonClass('secondary', 'page')}`}
         >
           <Download aria-hidden="true" className="size-5" />
           {a.download}
@@ -136,17 +130,14 @@ export function AccountSettings({ email, children }: { email: string; children?:
           <TextField
             label={a.deleteConfirm}
             name="confirmEmail"
+            schema={deletion}
             type="email"
             autoComplete="off"
             error={deleteForm.errorOf('confirmEmail')}
           />
-          <button
-            type="submit"
-            disabled={deleteForm.submitting}
-            className="rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={deleteForm.submitting} tone="danger" size="large">
             {a.deleteSubmit}
-          </button>
+          </Button>
         </Form>
       </Section>
     </div>

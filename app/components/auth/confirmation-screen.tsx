@@ -2,6 +2,7 @@ import { CircleAlert, LoaderCircle, MailCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, Link, useFetcher, useNavigate } from 'react-router'
 import { notify } from '#app/components/toast.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 import type { Role } from '#app/domain/account.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { AuthCard } from './auth-layout.tsx'
@@ -123,7 +124,7 @@ export function ConfirmationScreen({
           <input type="hidden" name="token" value={token} />
           <button
             type="submit"
-            className="inline-flex items-center gap-2 rounded-md bg-rose-800 px-4 py-3 font-semibold text-white"
+            className={`inline-flex items-center gap-2 ${buttonClass('main', 'large')}`}
           >
             <MailCheck aria-hidden="true" className="size-5" />
             {t.auth.confirm.submit}

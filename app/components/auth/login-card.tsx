@@ -1,15 +1,11 @@
 import { LoaderCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
-import {
-  ActionAlert,
-  CheckboxField,
-  FormAlert,
-  firstProblem,
-  SubmitButton,
-  TextField,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
+import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
+import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
+import { buttonClass, SubmitButton } from '#app/components/ui/button.tsx'
+import { EmailField, PasswordField } from '#app/components/ui/credential-fields.tsx'
+import { CheckboxField } from '#app/components/ui/field.tsx'
 import type { SignUpRole } from '#app/domain/account.ts'
 import type { Flash } from '#app/domain/flash.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -17,6 +13,7 @@ import { format, useT } from '#app/i18n/i18n.ts'
 import type { AuthActionData } from '#app/modules/auth/form-state.ts'
 import { loginSchema, resendConfirmationSchema } from '#app/modules/auth/schema.ts'
 import { AuthCard, CardLink } from './auth-layout.tsx'
+import { MailLimitNote } from './mail-limit-note.tsx'
 
 /** What the previous step left to say on the login card. */
 function FlashNotice({ flash }: { flash?: Flash }) {
@@ -24,7 +21,8 @@ function FlashNotice({ flash }: { flash?: Flash }) {
   if (flash === 'account-created') {
     return (
       <FormAlert tone="success" title={t.auth.notices.accountCreated}>
-        {t.auth.notices.checkEmail}
+        <p>{t.auth.notices.checkEmail}</p>
+        <MailLimitNote className="mt-1" />
       </FormAlert>
     )
   }
@@ -36,6 +34,32 @@ function FlashNotice({ flash }: { flash?: Flash }) {
     )
   }
   return null
+}
+
+/**
+ * SPEC §8 'Redirecionando para seu painel...': shown from the moment the log-in is accepted (the
+ * action redirected) until the next page shows. It needs script: without it the browser goes
+ * straight from the form's answer to the next page, with nothing in between to show.
+ */
+function SignedInNotice() {
+  const t = useT()
+  const navigation = useNavigation()
+  const target = navigation.location?.pathname
+  const leaving =
+    navigation.state === 'loading' &&
+    navigation.formData?.get('intent') === 'login' &&
+    target !== undefined &&
+    target !== '/auth'
+  if (!leaving) return null
+  const toArea = /^\/(?:dashboard|client-dashboard|admin)(?:\/|$)/.test(target)
+  return (
+    <FormAlert tone="success" title={toArea ? t.auth.notices.redirecting : t.auth.login.returning}>
+      <span className="inline-flex items-center gap-2">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        {t.auth.login.signedIn}
+      </span>
+    </FormAlert>
+  )
 }
 
 /** An account that signed in before confirming its e-mail: say so, and offer a new link. */
@@ -51,9 +75,10 @@ function ResendConfirmation({
     <FormAlert tone="info" title={t.auth.unconfirmed.title}>
       <p>{format(t.auth.unconfirmed.text, { email })}</p>
       {form.data?.sent ? (
-        <p role="status" className="mt-2 font-medium">
-          {t.auth.notices.confirmationResent}
-        </p>
+        <div role="status" className="mt-2">
+          <p className="font-medium">{t.auth.notices.confirmationResent}</p>
+          <MailLimitNote className="mt-1" />
+        </div>
       ) : (
         <Form method="post" onSubmit={form.onSubmit} className="mt-2">
           <input type="hidden" name="intent" value="resend" />
@@ -98,7 +123,7 @@ export function GoogleButton() {
       <button
         type="submit"
         disabled={working}
-        className="flex w-full items-center justify-center gap-3 rounded-md border border-stone-300 bg-white px-4 py-3 font-medium text-stone-900 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-60"
+        className={`disabled:cursor-wait ${buttonClass('secondary', 'block')}`}
       >
         {working ? (
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
@@ -132,12 +157,15 @@ export function GoogleButton() {
 export function LoginCard({
   type,
   next,
+  cameFrom,
   google,
   googleFailed,
   flash,
 }: {
   type?: SignUpRole
   next?: string
+  /** The page the visitor came to /auth from: a client goes back there once signed in. */
+  cameFrom?: string
   google: boolean
   googleFailed: boolean
   flash?: Flash
@@ -163,6 +191,7 @@ export function LoginCard({
       }
     >
       <div className="space-y-4">
+        <SignedInNotice />
         <FlashNotice flash={flash} />
         {googleFailed ? <FormAlert tone="error" title={t.formErrors.googleFailed} /> : null}
         <ActionAlert data={form.data ?? googleForm.data} />
@@ -172,24 +201,9 @@ export function LoginCard({
         <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="login" />
           {next ? <input type="hidden" name="next" value={next} /> : null}
-          <TextField
-            label={t.auth.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={form.valueOf('email')}
-            error={form.errorOf('email')}
-          />
-          <TextField
-            label={t.auth.password}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={form.errorOf('password')}
-          />
+          {cameFrom ? <input type="hidden" name="from" value={cameFrom} /> : null}
+          <EmailField schema={loginSchema} form={form} />
+          <PasswordField schema={loginSchema} form={form} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <CheckboxField name="rememberMe" defaultChecked={form.valueOf('rememberMe') === 'on'}>
               {t.auth.login.rememberMe}

@@ -1,13 +1,10 @@
 import { Heart, Search } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
-import {
-  ActionAlert,
-  CheckboxField,
-  firstProblem,
-  SubmitButton,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
+import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
+import { ActionAlert } from '#app/components/ui/alert.tsx'
+import { SubmitButton } from '#app/components/ui/button.tsx'
+import { CheckboxField } from '#app/components/ui/field.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import type { AuthActionData } from '#app/modules/auth/form-state.ts'

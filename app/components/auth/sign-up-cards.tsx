@@ -1,17 +1,13 @@
 import { Check } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Form, Link } from 'react-router'
-import {
-  ActionAlert,
-  CheckboxField,
-  CountedTextArea,
-  firstProblem,
-  SubmitButton,
-  TextField,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
+import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
+import { ActionAlert } from '#app/components/ui/alert.tsx'
+import { SubmitButton } from '#app/components/ui/button.tsx'
+import { EmailField, NewPasswordFields } from '#app/components/ui/credential-fields.tsx'
+import { CheckboxField, CountedTextArea, TextField } from '#app/components/ui/field.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
-import { ABOUT_LENGTH, birthDateTyping, calendarDate } from '#app/domain/account.ts'
+import { birthDateTyping, calendarDate } from '#app/domain/account.ts'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -120,43 +116,18 @@ export function ProviderSignUpCard({ placeSlugs }: { placeSlugs: string[] }) {
         <ActionAlert data={form.data} />
         <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="provider-sign-up" />
-          <TextField
-            label={t.auth.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={form.valueOf('email')}
-            error={form.errorOf('email')}
-          />
-          <TextField
-            label={t.auth.password}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={t.auth.passwordHint}
-            error={form.errorOf('password')}
-          />
-          <TextField
-            label={t.auth.confirmPassword}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={form.errorOf('confirmPassword')}
-          />
+          {/* SPEC §2: the name first, then the credentials. */}
           <TextField
             label={t.auth.providerSignUp.workingName}
             name="workingName"
+            schema={schema}
             autoComplete="nickname"
-            maxLength={40}
-            required
             hint={t.auth.providerSignUp.workingNameHint}
             defaultValue={form.valueOf('workingName')}
             error={form.errorOf('workingName')}
           />
+          <EmailField schema={schema} form={form} />
+          <NewPasswordFields schema={schema} form={form} />
           <AcceptBoxes
             acceptance={acceptance}
             termsLabel={t.auth.providerSignUp.acceptTerms}
@@ -200,47 +171,22 @@ export function ClientSignUpCard() {
         <ActionAlert data={form.data} />
         <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value="client-sign-up" />
-          <TextField
-            label={t.auth.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={form.valueOf('email')}
-            error={form.errorOf('email')}
-          />
-          <TextField
-            label={t.auth.password}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={t.auth.passwordHint}
-            error={form.errorOf('password')}
-          />
-          <TextField
-            label={t.auth.confirmPassword}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={form.errorOf('confirmPassword')}
-          />
+          {/* SPEC §2: the name first, then the credentials. */}
           <TextField
             label={t.auth.clientSignUp.displayName}
             name="displayName"
+            schema={schema}
             autoComplete="nickname"
-            maxLength={60}
-            required
             hint={t.auth.clientSignUp.displayNameHint}
             defaultValue={form.valueOf('displayName')}
             error={form.errorOf('displayName')}
           />
+          <EmailField schema={schema} form={form} />
+          <NewPasswordFields schema={schema} form={form} />
           <CountedTextArea
             label={t.auth.clientSignUp.about}
             name="about"
-            max={ABOUT_LENGTH.max}
+            schema={schema}
             hint={t.auth.clientSignUp.aboutHint}
             defaultValue={form.valueOf('about')}
             error={form.errorOf('about')}
@@ -248,11 +194,10 @@ export function ClientSignUpCard() {
           <TextField
             label={t.auth.clientSignUp.dateOfBirth}
             name="dateOfBirth"
+            schema={schema}
             inputMode="numeric"
             autoComplete="bday"
             placeholder={t.auth.clientSignUp.dateOfBirthPlaceholder}
-            maxLength={10}
-            required
             value={birthDate}
             onChange={(event) => setBirthDate(birthDateTyping(event.target.value))}
             hint={t.auth.clientSignUp.dateOfBirthHint}

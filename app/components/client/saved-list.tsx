@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { ProfileCard } from '#app/components/profile/profile-card.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
-import type { SavedEntry } from '#app/modules/client/saved.server.ts'
+import type { SavedEntry } from '#app/modules/client/saved-entry.ts'
 
 /**
  * A client's saved or viewed profiles as a grid: public ones as their cards, the others as a

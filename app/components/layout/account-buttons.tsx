@@ -1,6 +1,7 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
+import { buttonClass } from '#app/components/ui/button.tsx'
 import { paths } from '#app/domain/paths.ts'
-import { useT } from '#app/i18n/i18n.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { useAccountArea } from './use-navigation-data.ts'
 
 /**
@@ -15,13 +16,17 @@ export function AccountButtons({
   onNavigate?: () => void
 }) {
   const t = useT()
+  const lang = useLanguage()
+  const location = useLocation()
   const area = useAccountArea()
+  // /auth's 'Voltar' returns to this page (its home is the fallback there anyway).
+  const here = `${location.pathname}${location.search}`
+  const from = here === paths.home(lang) ? undefined : here
+  // In the header, log in and log out are plain text buttons (no border).
   const quiet = stacked
-    ? 'rounded-md border border-stone-300 px-3 py-3 text-center font-medium'
+    ? buttonClass('secondary', 'block')
     : 'rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100'
-  const strong = stacked
-    ? 'rounded-md bg-rose-800 px-3 py-3 text-center font-medium text-white'
-    : 'rounded-md bg-rose-800 px-3 py-2 text-sm font-medium text-white hover:bg-rose-900'
+  const strong = buttonClass('main', stacked ? 'block' : 'nav')
   if (area) {
     return (
       <>
@@ -29,7 +34,7 @@ export function AccountButtons({
           {t.header.dashboard}
         </Link>
         <Form method="post" action="/sign-out" className={stacked ? 'contents' : undefined}>
-          <button type="submit" className={`${quiet} ${stacked ? 'w-full' : ''}`}>
+          <button type="submit" className={quiet}>
             {t.header.logout}
           </button>
         </Form>
@@ -38,10 +43,10 @@ export function AccountButtons({
   }
   return (
     <>
-      <Link to={paths.auth({ mode: 'login' })} className={quiet} onClick={onNavigate}>
+      <Link to={paths.auth({ mode: 'login', from })} className={quiet} onClick={onNavigate}>
         {t.header.login}
       </Link>
-      <Link to={paths.auth({ mode: 'signup' })} className={strong} onClick={onNavigate}>
+      <Link to={paths.auth({ mode: 'signup', from })} className={strong} onClick={onNavigate}>
         {t.header.signup}
       </Link>
     </>

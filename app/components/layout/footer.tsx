@@ -39,7 +39,10 @@ export function Footer() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <LinkColumn
           heading={t.footer.citiesHeading}
-          links={cityLinks(useNavCities(FOOTER_CITY_SLUGS))}
+          links={[
+            ...cityLinks(useNavCities(FOOTER_CITY_SLUGS)),
+            { to: paths.cities(lang), label: t.footer.allCities },
+          ]}
         />
         <LinkColumn
           heading={t.footer.southHeading}
@@ -49,6 +52,7 @@ export function Footer() {
           heading={t.footer.infoHeading}
           links={[
             { to: paths.about(lang), label: t.footer.about },
+            { to: paths.services(lang), label: t.footer.services },
             { to: paths.terms(lang), label: t.footer.terms },
             { to: paths.terms(lang, 'politica_privacidade'), label: t.footer.privacy },
           ]}

@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -6,7 +7,10 @@ import { LanguageSwitcher } from './language-switcher.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { useNavCities } from './use-navigation-data.ts'
 
-/** Site header: brand, about, the four main cities, account buttons and the mobile menu. */
+/**
+ * Site header: brand, about, the four main cities, every city, services and search, account
+ * buttons and the mobile menu.
+ */
 export function Header() {
   const t = useT()
   const lang = useLanguage()
@@ -21,8 +25,8 @@ export function Header() {
         >
           {t.site.name}
         </Link>
-        <nav aria-label={t.a11y.mainNavigation} className="hidden flex-1 md:block">
-          <ul className="flex items-center gap-4 text-sm text-stone-700">
+        <nav aria-label={t.a11y.mainNavigation} className="hidden flex-1 xl:block">
+          <ul className="flex items-center gap-4 whitespace-nowrap text-sm text-stone-700">
             <li>
               <Link to={paths.about(lang)} className="hover:text-rose-900">
                 {t.header.about}
@@ -35,13 +39,30 @@ export function Header() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={paths.cities(lang)} className="hover:text-rose-900">
+                {t.header.allCities}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.services(lang)} className="hover:text-rose-900">
+                {t.header.services}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.search(lang)} className="flex items-center gap-1 hover:text-rose-900">
+                <Search aria-hidden="true" className="size-4" />
+                {t.header.search}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="ml-auto hidden items-center gap-2 md:flex">
           <LanguageSwitcher />
           <AccountButtons />
         </div>
-        <div className="ml-auto md:hidden">
+        {/* Below xl the links do not fit one line: they move to the side menu. */}
+        <div className="ml-auto md:ml-0 xl:hidden">
           <MobileMenu cities={cities} />
         </div>
       </div>

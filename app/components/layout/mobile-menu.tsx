@@ -1,9 +1,9 @@
 import { Menu } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { Sheet } from '#app/components/sheet/sheet.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
-import { Sheet } from '../sheet/sheet.tsx'
 import { AccountButtons } from './account-buttons.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import type { NavCity } from './use-navigation-data.ts'
@@ -49,6 +49,21 @@ export function MobileMenu({ cities }: { cities: NavCity[] }) {
               </Link>
             </li>
           ))}
+          <li>
+            <Link to={paths.cities(lang)} className={item} onClick={close}>
+              {t.header.allCities}
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.services(lang)} className={item} onClick={close}>
+              {t.header.services}
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.search(lang)} className={item} onClick={close}>
+              {t.header.search}
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="mt-2 flex flex-col gap-2 border-t border-stone-200 pt-4">

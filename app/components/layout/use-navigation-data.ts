@@ -24,3 +24,11 @@ export function useAccountArea(): string | null {
   const root = useRouteLoaderData('root') as { account?: { area: string } | null } | undefined
   return root?.account?.area ?? null
 }
+
+/** The signed-in account's role (null without one, or when signed out) (root loader). */
+export function useAccountRole(): string | null {
+  const root = useRouteLoaderData('root') as
+    | { account?: { role: string | null } | null }
+    | undefined
+  return root?.account?.role ?? null
+}

@@ -1,5 +1,5 @@
 import { ProfileCard } from '#app/components/profile/profile-card.tsx'
-import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
+import type { ProfileCardData } from '#app/modules/listing/card.ts'
 
 /** Horizontal, swipeable strip of cards (discovery feed); plain overflow scrolling, no script. */
 export function FeedStrip({ profiles, refCity }: { profiles: ProfileCardData[]; refCity: string }) {

@@ -1,6 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
+import { Sheet } from '#app/components/sheet/sheet.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
 import {
   AGE_SLIDER,
   activeFilterCount,
@@ -11,9 +14,7 @@ import {
   withFilters,
 } from '#app/domain/filters.ts'
 import { formatBrl } from '#app/domain/money.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import { Sheet } from '../sheet/sheet.tsx'
-import { useHydrated } from '../use-hydrated.ts'
+import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 
 /** Query parameters that describe the place (kept when filters change); page and minute are not. */
 function placeParams(search: string): URLSearchParams {
@@ -28,6 +29,7 @@ function placeParams(search: string): URLSearchParams {
  */
 export function FilterControl({ filters }: { filters: Filters }) {
   const t = useT()
+  const countText = useCount()
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const count = activeFilterCount(filters)
@@ -43,13 +45,12 @@ export function FilterControl({ filters }: { filters: Filters }) {
           >
             {count}
           </span>
-          <span className="sr-only">{format(t.filters.activeCount, { count })}</span>
+          <span className="sr-only">{countText(t.filters.activeCount, count)}</span>
         </>
       )}
     </>
   )
-  const triggerClass =
-    'inline-flex cursor-pointer items-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100'
+  const triggerClass = `inline-flex cursor-pointer items-center gap-2 ${buttonClass('secondary', 'nav')}`
   if (!hydrated) {
     return (
       <details className="group relative">
@@ -120,24 +121,7 @@ function FilterForm({ filters, onDone }: { filters: Filters; onDone?: () => void
       {[...place].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">{t.filters.status}</legend>
-        <div className="flex gap-4 text-sm">
-          {(['verified', 'all'] as const).map((status) => (
-            <label key={status} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="status"
-                value={status}
-                checked={draft.status === status}
-                onChange={() => setDraft({ ...draft, status })}
-                className="accent-rose-800"
-              />
-              {status === 'verified' ? t.filters.statusVerified : t.filters.statusAll}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {/* No 'verified only / all' choice: it cannot change a list (activeFilterCount). */}
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input
           type="checkbox"
@@ -175,14 +159,11 @@ function FilterForm({ filters, onDone }: { filters: Filters; onDone?: () => void
             setDraft(DEFAULT_FILTERS)
             go(DEFAULT_FILTERS)
           }}
-          className="flex-1 rounded-md border border-stone-300 px-4 py-2 text-center font-medium"
+          className={`flex-1 text-center ${buttonClass('secondary', 'page')}`}
         >
           {t.filters.clear}
         </Link>
-        <button
-          type="submit"
-          className="flex-1 rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
-        >
+        <button type="submit" className={`flex-1 ${buttonClass('main', 'page')}`}>
           {t.filters.apply}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
+import { buttonClass } from '#app/components/ui/button.tsx'
 import type { Filters } from '#app/domain/filters.ts'
-import type { ListingPage } from '#app/modules/listing/queries.server.ts'
+import type { ListingPage } from '#app/modules/listing/card.ts'
 import { ListingToolbar } from './listing-toolbar.tsx'
 import { Pagination } from './pagination.tsx'
 import { EmptyState, ListErrorState, ProfileGrid } from './profile-grid.tsx'
@@ -14,6 +15,8 @@ export function ListingResults({
   listing,
   pageSize,
   refCity,
+  cityName,
+  headingLevel,
   emptyTitle,
   emptyActions,
 }: {
@@ -21,6 +24,10 @@ export function ListingResults({
   listing: { filters: Filters; page: number; minute: number }
   pageSize: number
   refCity?: string
+  /** The city browsed: its touring profiles get a heading of their own. */
+  cityName?: string
+  /** Level of the cards' headings (3 below a section's h2). */
+  headingLevel?: 2 | 3
   emptyTitle: string
   emptyActions?: React.ReactNode
 }) {
@@ -33,9 +40,14 @@ export function ListingResults({
   }
   return (
     <>
-      <ListingToolbar total={page.total} filters={listing.filters} />
+      <ListingToolbar total={page.total} touring={page.touring} filters={listing.filters} />
       {page.profiles.length > 0 ? (
-        <ProfileGrid profiles={page.profiles} refCity={refCity} />
+        <ProfileGrid
+          profiles={page.profiles}
+          refCity={refCity}
+          cityName={cityName}
+          headingLevel={headingLevel}
+        />
       ) : (
         <EmptyState title={emptyTitle}>{emptyActions}</EmptyState>
       )}
@@ -60,14 +72,7 @@ export function ActionLink({
   children: React.ReactNode
 }) {
   return (
-    <Link
-      to={to}
-      className={
-        primary
-          ? 'rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900'
-          : 'rounded-md border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100'
-      }
-    >
+    <Link to={to} className={buttonClass(primary ? 'main' : 'secondary', 'page')}>
       {children}
     </Link>
   )

@@ -4,10 +4,14 @@ import { Form, useNavigate } from 'react-router'
 import type { LocationSuggestion } from '#app/domain/location-search.ts'
 import { LOCATION_QUERY_MIN } from '#app/domain/location-search.ts'
 import { paths } from '#app/domain/paths.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 
-/** Where choosing a suggestion goes by default: the city page, with ?neighborhood= for one. */
+/**
+ * Where choosing a suggestion goes by default: the city page, with ?neighborhood= for one; a
+ * state opens its group of cities on the cities page.
+ */
 export function suggestionPath(lang: 'pt' | 'en', suggestion: LocationSuggestion): string {
+  if (suggestion.type === 'state') return paths.cities(lang, suggestion.slug)
   return suggestion.type === 'city'
     ? paths.city(lang, suggestion.slug)
     : paths.city(lang, suggestion.parent ?? '', { neighborhood: suggestion.slug })
@@ -22,10 +26,14 @@ export function LocationSearch({
   target,
 }: {
   defaultValue?: string
-  /** Page to open for a chosen suggestion (e.g. the same service in another city). */
+  /**
+   * Page to open for a chosen city or neighbourhood (e.g. the same service in another city); a
+   * state always opens its cities.
+   */
   target?: (suggestion: LocationSuggestion) => string
 }) {
   const t = useT()
+  const countText = useCount()
   const lang = useLanguage()
   const navigate = useNavigate()
   const id = useId()
@@ -63,7 +71,9 @@ export function LocationSearch({
   const choose = (suggestion: LocationSuggestion) => {
     setOpen(false)
     setQuery(suggestion.name)
-    navigate(target ? target(suggestion) : suggestionPath(lang, suggestion))
+    navigate(
+      target && suggestion.type !== 'state' ? target(suggestion) : suggestionPath(lang, suggestion),
+    )
   }
   const expanded = open && query.trim().length >= LOCATION_QUERY_MIN
   const optionId = (index: number) => `${id}-option-${index}`
@@ -163,12 +173,10 @@ export function LocationSearch({
             >
               <span>
                 <span className="font-medium">{suggestion.fullName}</span>
-                <span className="ml-2 text-xs text-stone-500">
-                  {suggestion.type === 'city' ? t.location.city : t.location.neighborhood}
-                </span>
+                <span className="ml-2 text-xs text-stone-500">{t.location[suggestion.type]}</span>
               </span>
               <span className="shrink-0 text-xs text-stone-500">
-                {format(t.location.profileCount, { count: suggestion.profileCount })}
+                {countText(t.location.profileCount, suggestion.profileCount)}
               </span>
             </div>
           ))

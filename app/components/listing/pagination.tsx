@@ -1,9 +1,10 @@
+import { ChevronsLeft, ChevronsRight } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { pageCount, pageWindow } from '#app/domain/pagination.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 
 /**
- * Page links that keep the query string and carry page 1's rotation minute (`r`), so paging
+ * Page links (first, previous, a window of numbers, next, last) that keep the query string and carry page 1's rotation minute (`r`), so paging
  * through one result never repeats or skips a profile when the minute changes.
  */
 export function Pagination({
@@ -32,6 +33,16 @@ export function Pagination({
   return (
     <nav aria-label={t.pagination.label} className="mt-8 flex flex-wrap justify-center gap-2">
       {page > 1 && (
+        <Link
+          to={href(1)}
+          aria-label={t.pagination.first}
+          title={t.pagination.first}
+          className={`${link} border-stone-300 bg-white hover:bg-stone-100`}
+        >
+          <ChevronsLeft aria-hidden="true" className="size-4" />
+        </Link>
+      )}
+      {page > 1 && (
         <Link to={href(page - 1)} rel="prev" className={`${link} border-stone-300 bg-white`}>
           {t.pagination.previous}
         </Link>
@@ -59,6 +70,16 @@ export function Pagination({
       {page < pages && (
         <Link to={href(page + 1)} rel="next" className={`${link} border-stone-300 bg-white`}>
           {t.pagination.next}
+        </Link>
+      )}
+      {page < pages && (
+        <Link
+          to={href(pages)}
+          aria-label={t.pagination.last}
+          title={`${t.pagination.last} (${pages})`}
+          className={`${link} border-stone-300 bg-white hover:bg-stone-100`}
+        >
+          <ChevronsRight aria-hidden="true" className="size-4" />
         </Link>
       )}
     </nav>

@@ -1,23 +1,45 @@
 import { SearchX, TriangleAlert } from 'lucide-react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { ProfileCard } from '#app/components/profile/profile-card.tsx'
-import { useT } from '#app/i18n/i18n.ts'
-import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
+import { ButtonLink } from '#app/components/ui/button.tsx'
+import { format, useT } from '#app/i18n/i18n.ts'
+import type { ProfileCardData } from '#app/modules/listing/card.ts'
 
-/** Grid of 1 to 4 columns of profile cards; the first row loads eagerly (it is above the fold). */
+/**
+ * Grid of 1 to 4 columns of profile cards; the first row loads eagerly (it is above the fold).
+ * In a city (`cityName`), the touring profiles based elsewhere, which the listing puts after the
+ * city's own (SPEC §9), start under a line that says so (issue 19 point 2).
+ */
 export function ProfileGrid({
   profiles,
   refCity,
+  cityName,
   headingLevel = 2,
 }: {
   profiles: ProfileCardData[]
   refCity?: string
+  cityName?: string
   /** Level of the card names: 2 right under the page's h1 (the default), 3 inside a section. */
   headingLevel?: 2 | 3
 }) {
+  const t = useT()
+  const firstVisiting =
+    cityName && refCity
+      ? profiles.findIndex((profile) => profile.touringAvailable && profile.citySlug !== refCity)
+      : -1
   return (
     <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-4">
-      {profiles.map((profile, index) => (
+      {profiles.flatMap((profile, index) => [
+        ...(index === firstVisiting && cityName
+          ? [
+              <li key="touring-start" className="col-span-full mt-4 border-t border-stone-200 pt-4">
+                <p className="font-semibold text-stone-900" data-touring-start="">
+                  {format(t.listing.touringHeading, { city: cityName })}
+                </p>
+                <p className="text-sm text-stone-600">{t.listing.touringHeadingText}</p>
+              </li>,
+            ]
+          : []),
         <li key={profile.id}>
           <ProfileCard
             profile={profile}
@@ -25,20 +47,29 @@ export function ProfileGrid({
             refCity={refCity}
             headingLevel={headingLevel}
           />
-        </li>
-      ))}
+        </li>,
+      ])}
     </ul>
   )
 }
 
 /** Nothing matched: the message and what to do instead. */
-export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+export function EmptyState({
+  title,
+  hint,
+  children,
+}: {
+  title: string
+  /** The line under the title; 'try other filters or another region' by default. */
+  hint?: string
+  children?: React.ReactNode
+}) {
   const t = useT()
   return (
     <div className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-12 text-center">
       <SearchX aria-hidden="true" className="mx-auto size-8 text-stone-400" />
       <h2 className="mt-3 text-lg font-semibold">{title}</h2>
-      <p className="mt-1 text-sm text-stone-600">{t.listing.noProfilesHint}</p>
+      <p className="mt-1 text-sm text-stone-600">{hint ?? t.listing.noProfilesHint}</p>
       {children && <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>}
     </div>
   )
@@ -56,13 +87,13 @@ export function ListErrorState() {
       <TriangleAlert aria-hidden="true" className="mx-auto size-8 text-rose-800" />
       <h2 className="mt-3 text-lg font-semibold">{t.listing.loadError}</h2>
       <p className="mt-1 text-sm text-stone-700">{t.listing.loadErrorText}</p>
-      <Link
+      <ButtonLink
         to={`${location.pathname}${location.search}`}
         reloadDocument
-        className="mt-5 inline-block rounded-md bg-rose-800 px-4 py-2 font-medium text-white"
+        className="mt-5 inline-block"
       >
         {t.listing.retry}
-      </Link>
+      </ButtonLink>
     </div>
   )
 }

@@ -1,10 +1,12 @@
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
+import { activeFilterCount, type Filters } from '#app/domain/filters.ts'
+import { LISTING_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
+import type { ListingPage } from '#app/modules/listing/card.ts'
+import { ActionLink, ListingResults } from './listing-results.tsx'
 
 export interface ServicePageData {
   city: { slug: string; name: string } | null
@@ -15,11 +17,13 @@ export interface ServicePageData {
     keywords: string[]
     content: string[]
   }
-  profiles: ProfileCardData[] | null
+  /** The page of profiles offering the service, or null when the list could not be read. */
+  page: ListingPage | null
+  listing: { filters: Filters; page: number; minute: number }
 }
 
 /** A service page, alone (/servicos/x) or within a city (/acompanhantes/city/x). */
-export function ServicePage({ city, service, profiles }: ServicePageData) {
+export function ServicePage({ city, service, page, listing }: ServicePageData) {
   const t = useT()
   const lang = useLanguage()
   const heading = city
@@ -68,20 +72,32 @@ export function ServicePage({ city, service, profiles }: ServicePageData) {
         ))}
       </ul>
       <section aria-labelledby="service-profiles" className="mt-8">
-        <h2 id="service-profiles" className="mb-4 text-xl font-semibold">
+        <h2 id="service-profiles" className="text-xl font-semibold">
           {format(t.services.profilesHeading, { service: service.name })}
         </h2>
-        {profiles === null ? (
-          <ListErrorState />
-        ) : profiles.length > 0 ? (
-          <ProfileGrid profiles={profiles} refCity={city?.slug} headingLevel={3} />
-        ) : (
-          <EmptyState
-            title={
-              city ? format(t.listing.noProfilesIn, { city: city.name }) : t.listing.noProfiles
-            }
-          />
-        )}
+        <ListingResults
+          page={page}
+          listing={listing}
+          pageSize={LISTING_PAGE_SIZE}
+          refCity={city?.slug}
+          headingLevel={3}
+          emptyTitle={
+            city ? format(t.listing.noProfilesIn, { city: city.name }) : t.listing.noProfiles
+          }
+          emptyActions={
+            activeFilterCount(listing.filters) > 0 ? (
+              <ActionLink
+                to={
+                  city
+                    ? paths.cityService(lang, city.slug, service.slug)
+                    : paths.service(lang, service.slug)
+                }
+              >
+                {t.listing.clearFilters}
+              </ActionLink>
+            ) : undefined
+          }
+        />
       </section>
       <section className="prose mt-10 max-w-3xl space-y-3 text-stone-700">
         {service.content.map((paragraph) => (

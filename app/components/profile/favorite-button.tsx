@@ -1,26 +1,22 @@
 import { Heart } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import {
-  type ShouldRevalidateFunction,
-  useFetcher,
-  useLocation,
-  useRouteLoaderData,
-} from 'react-router'
+import { type ShouldRevalidateFunction, useFetcher, useLocation } from 'react-router'
+import { useAccountRole } from '#app/components/layout/use-navigation-data.ts'
 import { notify } from '#app/components/toast.tsx'
 import type { FavoriteAnswer } from '#app/domain/client-area.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
+import { setAccountFavorite, useAccountFavorites } from './account-favorites.ts'
 import { useDeviceFavorite } from './device-favorites.ts'
 
 /**
  * A profile's favourite state and its toggle (issue 9 item 1). A signed-in client's favourites
- * live in the account (the root loader lists them; the toggle posts to /api/favorites and the
- * page's data is read again); anyone else's live on the device, as before signing in.
+ * live in the account (read after hydration from /api/me; the toggle posts to /api/favorites);
+ * anyone else's live on the device, as before signing in.
  */
 export function useFavorite(profileId: string) {
   const t = useT()
-  const root = useRouteLoaderData<typeof rootLoader>('root')
-  const accountIds = root?.favoriteIds ?? null
+  const client = useAccountRole() === 'client'
+  const accountIds = useAccountFavorites(client)
   const fetcher = useFetcher<FavoriteAnswer>({ key: `favorite:${profileId}` })
   const [onDevice, toggleOnDevice] = useDeviceFavorite(profileId)
   const sent = useRef(false)
@@ -32,6 +28,7 @@ export function useFavorite(profileId: string) {
     const answer = fetcher.data
     const id = `favorite:${profileId}`
     if (answer.ok) {
+      setAccountFavorite(profileId, answer.saved)
       notify((toast) =>
         toast.success(answer.saved ? t.favorites.saved : t.favorites.removed, { id }),
       )
@@ -40,7 +37,7 @@ export function useFavorite(profileId: string) {
     }
   }, [fetcher.state, fetcher.data, profileId, t])
 
-  if (accountIds === null) {
+  if (!client) {
     return {
       saved: onDevice,
       toggle: () => {
@@ -54,13 +51,22 @@ export function useFavorite(profileId: string) {
     }
   }
   const pending = fetcher.formData?.get('intent')
-  const saved = pending ? pending === 'add' : accountIds.includes(profileId)
+  const known = accountIds?.has(profileId) ?? false
+  // While a press is on its way the heart shows what it asked for (a toggle: the other state).
+  const saved =
+    pending === 'add' || pending === 'remove'
+      ? pending === 'add'
+      : pending === 'toggle'
+        ? !known
+        : known
   return {
     saved,
     toggle: () => {
       sent.current = true
+      // Pressed before the favourites arrived: the server knows which way it goes.
+      const intent = accountIds === null ? 'toggle' : saved ? 'remove' : 'add'
       void fetcher.submit(
-        { intent: saved ? 'remove' : 'add', profileId, js: '1' },
+        { intent, profileId, js: '1' },
         { method: 'post', action: '/api/favorites' },
       )
     },
@@ -68,8 +74,9 @@ export function useFavorite(profileId: string) {
 }
 
 /**
- * The heart on a card or a profile page: a form, so that it works before the page's script runs
- * (a visitor is then asked to log in as a client), and a toggle once it does.
+ * The heart on a card or a profile page: a form, so that it works before (or without) the page's
+ * script (a visitor is then asked to log in as a client; a client's press toggles the saved state
+ * the server knows, since the page, shared by every client, cannot), and a toggle once it runs.
  */
 export function FavoriteButton({
   profileId,
@@ -94,7 +101,8 @@ export function FavoriteButton({
         toggle()
       }}
     >
-      <input type="hidden" name="intent" value={saved ? 'remove' : 'add'} />
+      {/* Sent only without JavaScript (toggle() takes over once it runs). */}
+      <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="profileId" value={profileId} />
       <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
       <button

@@ -1,72 +1,17 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react'
 import { swipeDirection, type TouchPoint, wrapIndex } from '#app/domain/gestures.ts'
-import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
-import { format, useT } from '#app/i18n/i18n.ts'
+import { imageVariantUrl } from '#app/domain/images.ts'
+import { format, useCount, useT } from '#app/i18n/i18n.ts'
+import { Photo, type StoredPhoto } from './photo.tsx'
 
-export interface GalleryPhoto {
+export interface GalleryPhoto extends StoredPhoto {
   id: string
-  storagePath: string
-  variantWidths: number[]
-  width: number
-  height: number
 }
 
 const TILES = 4
 /** A swipe inside the open photo: a shorter move than the page's, the photo fills the screen. */
 const LIGHTBOX_SWIPE_PX = 50
-
-/**
- * A photo that shows 'Foto em breve' when it cannot be loaded (SPEC §2), also when it failed
- * before the page's script was running.
- */
-function Photo({
-  photo,
-  alt,
-  sizes,
-  eager,
-  className,
-}: {
-  photo: GalleryPhoto
-  alt: string
-  sizes: string
-  eager?: boolean
-  className: string
-}) {
-  const t = useT()
-  const ref = useRef<HTMLImageElement>(null)
-  const [broken, setBroken] = useState(false)
-  useEffect(() => {
-    const image = ref.current
-    if (image?.complete && image.naturalWidth === 0) setBroken(true)
-  }, [])
-  if (broken) {
-    return (
-      <span className="grid size-full place-items-center bg-stone-200 text-sm text-stone-600">
-        <span>
-          {t.profileCard.photoSoon}
-          {/* The link around it keeps its name. */}
-          <span className="sr-only"> ({alt})</span>
-        </span>
-      </span>
-    )
-  }
-  return (
-    <img
-      ref={ref}
-      src={imageVariantUrl(photo.storagePath, 640)}
-      srcSet={imageSrcSet(photo.storagePath, photo.variantWidths)}
-      sizes={sizes}
-      width={photo.width}
-      height={photo.height}
-      alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-      onError={() => setBroken(true)}
-      className={className}
-    />
-  )
-}
 
 /**
  * The profile's photos (SPEC §2): a grid of up to 4 with a '+N' overlay for the rest, and a
@@ -76,6 +21,7 @@ function Photo({
  */
 export function ProfileGallery({ name, photos }: { name: string; photos: GalleryPhoto[] }) {
   const t = useT()
+  const countText = useCount()
   const [open, setOpen] = useState<number | undefined>(undefined)
   const opener = useRef<HTMLElement | null>(null)
   // Back to the photo that opened it once the lightbox is gone (the page is inert before).
@@ -127,9 +73,7 @@ export function ProfileGallery({ name, photos }: { name: string; photos: Gallery
               {index === shown.length - 1 && more > 0 && (
                 <span className="absolute inset-0 grid place-items-center bg-black/50 text-3xl font-semibold text-white">
                   <span aria-hidden="true">{format(t.profile.morePhotos, { count: more })}</span>
-                  <span className="sr-only">
-                    {format(t.profile.morePhotosLabel, { count: more })}
-                  </span>
+                  <span className="sr-only">{countText(t.profile.morePhotosLabel, more)}</span>
                 </span>
               )}
             </a>

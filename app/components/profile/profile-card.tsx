@@ -1,14 +1,15 @@
-import { BadgeCheck } from 'lucide-react'
+import { Plane } from 'lucide-react'
 import { Link } from 'react-router'
-import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { CARD_DESCRIPTION_LENGTH } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
 import { truncate } from '#app/domain/text.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import type { ProfileCardData } from '#app/modules/listing/queries.server.ts'
+import type { ProfileCardData } from '#app/modules/listing/card.ts'
 import { FavoriteButton } from './favorite-button.tsx'
+import { Photo } from './photo.tsx'
+import { VerifiedBadge } from './verified-badge.tsx'
 
 const TIER_STYLES: Partial<Record<string, string>> = {
   vip_plus: 'bg-stone-900 text-amber-200',
@@ -39,6 +40,8 @@ export function ProfileCard({
   const { cover } = profile
   const tierStyle = TIER_STYLES[profile.membershipTier]
   const place = [profile.neighborhood, profile.city].filter(Boolean).join(', ')
+  // A touring profile in another city's listing says so, and where she is based (point 2).
+  const visiting = profile.touringAvailable && Boolean(refCity) && profile.citySlug !== refCity
   return (
     <article className="relative h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       <Link
@@ -47,24 +50,24 @@ export function ProfileCard({
       >
         <div className="relative aspect-[3/4] bg-stone-200">
           {cover ? (
-            <img
-              src={imageVariantUrl(cover.storagePath, 640)}
-              srcSet={imageSrcSet(cover.storagePath, cover.variantWidths)}
+            <Photo
+              photo={cover}
               sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-              width={cover.width}
-              height={cover.height}
               alt={format(t.profileCard.photoAlt, { name: profile.name })}
-              loading={eager ? 'eager' : 'lazy'}
-              fetchPriority={eager ? 'high' : undefined}
-              decoding="async"
-              className="absolute inset-0 size-full object-cover"
+              eager={eager}
+              highPriority={eager}
+              // Before the page's script runs, a failed photo's alt text stays invisible (it
+              // would sit over the badges); once it runs, the placeholder replaces it.
+              className="absolute inset-0 size-full object-cover text-transparent"
+              placeholderClassName="absolute inset-0 grid place-items-center text-sm text-stone-600"
             />
           ) : (
             <span className="absolute inset-0 grid place-items-center text-sm text-stone-600">
               {t.profileCard.photoSoon}
             </span>
           )}
-          <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+          {/* Clear of the heart at the top right (right-14): the badges wrap, never under it. */}
+          <div className="absolute left-2 right-14 top-2 flex flex-wrap items-start gap-1">
             {profile.isDemo && (
               <span
                 className="rounded bg-amber-300 px-2 py-0.5 text-xs font-semibold text-stone-900"
@@ -87,21 +90,36 @@ export function ProfileCard({
           )}
         </div>
         <div className="space-y-0.5 p-3">
-          <Heading className="flex items-center gap-1 font-semibold">
-            <span className="truncate">{profile.name}</span>
+          {/* The whole name, on two lines when it must (point 7): never cut with an ellipsis. */}
+          <Heading className="flex items-start gap-1 font-semibold leading-snug">
+            <span className="min-w-0 [overflow-wrap:anywhere]">{profile.name}</span>
             {profile.verified && (
-              <BadgeCheck
-                className="size-4 shrink-0 text-sky-700"
-                aria-label={t.profileCard.verified}
-                role="img"
-              />
+              <span className="mt-0.5 shrink-0">
+                <VerifiedBadge />
+              </span>
             )}
           </Heading>
           <p className="truncate text-sm text-stone-600">
-            {[profile.age ? format(t.profileCard.age, { age: profile.age }) : null, place]
+            {[
+              profile.age ? format(t.profileCard.age, { age: profile.age }) : null,
+              visiting ? null : place,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
+          {visiting && (
+            <p className="text-xs font-medium text-sky-900" data-touring="">
+              <span className="inline-flex items-center gap-1 rounded bg-sky-50 px-1.5 py-0.5">
+                <Plane aria-hidden="true" className="size-3.5 shrink-0" />
+                {t.profileCard.touring}
+              </span>{' '}
+              {profile.city && (
+                <span className="text-stone-600">
+                  {format(t.profileCard.touringFrom, { city: profile.city })}
+                </span>
+              )}
+            </p>
+          )}
           {profile.hourlyRate ? (
             <p className="text-sm font-medium text-rose-900">
               {format(t.profileCard.rate, { rate: formatBrl(profile.hourlyRate, lang) })}

@@ -13,7 +13,7 @@ import {
 import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
-import type { Carousel, CarouselNeighbour } from '#app/modules/profile/carousel.server.ts'
+import type { Carousel, CarouselNeighbour } from '#app/modules/profile/carousel.ts'
 import { useFavorite } from './favorite-button.tsx'
 
 // Same sizes as the gallery's grid, so the preloaded files are the ones it will ask for.
@@ -52,7 +52,8 @@ function preloadPhotos(neighbour: CarouselNeighbour) {
  * ArrowLeft and ArrowRight, Escape to go back, a swipe on phones, with a 300 ms lock. Every
  * step replaces the history entry, so the browser's back button returns to where the visitor
  * came from. The neighbours' data and first photos are loaded 500 ms after a profile shows.
- * On phones it also carries the favourite and share buttons.
+ * On phones it also carries the favourite and share buttons, and above them `contactBar` (the
+ * profile's contact buttons), so one bar at the bottom holds both.
  */
 export function ProfileCarousel({
   carousel,
@@ -60,12 +61,14 @@ export function ProfileCarousel({
   refCity,
   cityName,
   backTo,
+  contactBar,
 }: {
   carousel: Carousel | null
   profile: { id: string; name: string; username: string }
   refCity: string | undefined
   cityName: string | null
   backTo: string
+  contactBar?: React.ReactNode
 }) {
   const t = useT()
   const navigate = useNavigate()
@@ -247,22 +250,25 @@ export function ProfileCarousel({
             : stepLink('next', 'grid size-11 place-items-center rounded-full hover:bg-stone-100')
         }
         position={altLayout ? undefined : position}
+        contactBar={contactBar}
       />
     </>
   )
 }
 
-/** The phone's bottom bar: previous, favourite, position, share, next. */
+/** The phone's bottom bar: the contact buttons, then previous, favourite, position, share, next. */
 function MobileBar({
   profile,
   previous,
   next,
   position,
+  contactBar,
 }: {
   profile: { id: string; name: string; username: string }
   previous: React.ReactNode
   next: React.ReactNode
   position: string | undefined
+  contactBar: React.ReactNode
 }) {
   const t = useT()
   const favorite = useFavorite(profile.id)
@@ -289,6 +295,7 @@ function MobileBar({
     'grid size-11 place-items-center rounded-full hover:bg-stone-100 aria-pressed:text-rose-700'
   return (
     <div className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+      {contactBar && <div className="mx-auto max-w-md">{contactBar}</div>}
       <div className="mx-auto flex max-w-md items-center justify-between px-3 py-1">
         {previous ?? <span className="size-11" />}
         <button

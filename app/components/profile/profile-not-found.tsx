@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
-import { SiteShell } from '../layout/site-shell.tsx'
 
 /** SPEC §2 not-found content of the profile page (also the contact route's). */
 export function ProfileNotFound() {
@@ -12,10 +13,7 @@ export function ProfileNotFound() {
       <section className="mx-auto max-w-xl py-20 text-center">
         <h1 className="text-2xl font-semibold">{t.profile.notFoundTitle}</h1>
         <p className="mt-2 text-stone-600">{t.profile.notFoundText}</p>
-        <Link
-          to={paths.home(lang)}
-          className="mt-8 inline-block rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
-        >
+        <Link to={paths.home(lang)} className={`mt-8 inline-block ${buttonClass('main', 'page')}`}>
           {t.listing.backHome}
         </Link>
       </section>

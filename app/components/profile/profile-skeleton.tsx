@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigation } from 'react-router'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { useT } from '#app/i18n/i18n.ts'
-import { SiteShell } from '../layout/site-shell.tsx'
 
 /** Waiting this long before the skeleton avoids a flash when the profile is already preloaded. */
 const SKELETON_DELAY_MS = 150

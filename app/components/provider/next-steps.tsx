@@ -1,5 +1,6 @@
 import { Circle, CircleCheck } from 'lucide-react'
 import { Link } from 'react-router'
+import { cardClass } from '#app/components/ui/card.tsx'
 import type { ProfileItem } from '#app/domain/provider.ts'
 import { PROFILE_ITEMS } from '#app/domain/provider.ts'
 import { useT } from '#app/i18n/i18n.ts'
@@ -19,10 +20,7 @@ const WHERE: Record<ProfileItem, string> = {
 export function NextSteps({ missing }: { missing: ProfileItem[] }) {
   const t = useT()
   return (
-    <section
-      aria-labelledby="next-steps-title"
-      className="rounded-lg border border-stone-200 bg-white p-4"
-    >
+    <section aria-labelledby="next-steps-title" className={cardClass}>
       <h2 id="next-steps-title" className="font-semibold">
         {t.dashboard.nextSteps.title}
       </h2>

@@ -1,18 +1,24 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from 'lucide-react'
 import { type DragEvent, type FormEvent, useState } from 'react'
 import { Form, useActionData, useRevalidator, useSubmit } from 'react-router'
-import { ActionAlert, FilePicker, FormAlert } from '#app/components/forms/form-parts.tsx'
+import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { cardClass } from '#app/components/ui/card.tsx'
+import { FilePicker } from '#app/components/ui/file-picker.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { imageSrcSet, imageVariantUrl } from '#app/domain/images.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { FormAnswer, FormErrorKey } from '#app/modules/forms/checks.ts'
-import type { OwnPhoto } from '#app/modules/provider/photos.server.ts'
+import type { OwnPhoto } from '#app/modules/provider/own-photo.ts'
+import { PhotoEditForm } from './photo-edit-form.tsx'
 
 export interface PhotoAnswer
-  extends FormAnswer<'upload' | 'cover' | 'move' | 'reorder' | 'delete'> {
+  extends FormAnswer<'upload' | 'cover' | 'move' | 'reorder' | 'delete' | 'edit'> {
   /** Each file of an upload from the form without JavaScript. */
   results?: { name: string; ok: boolean; error?: FormErrorKey }[]
   done?: boolean
+  /** The photo just rotated or cropped. */
+  editedId?: string
 }
 
 interface Upload {
@@ -177,10 +183,7 @@ export function PhotoManager({
   }
   return (
     <div className="space-y-6">
-      <section
-        aria-labelledby="upload-title"
-        className="rounded-lg border border-stone-200 bg-white p-4"
-      >
+      <section aria-labelledby="upload-title" className={cardClass}>
         <h3 id="upload-title" className="font-semibold">
           {p.addTitle}
         </h3>
@@ -197,18 +200,24 @@ export function PhotoManager({
         >
           <input type="hidden" name="intent" value="upload" />
           <FilePicker name="photo" multiple accept={ACCEPTED} label={p.choose} />
-          <button
+          <Button
             type="submit"
             disabled={busy}
-            className="inline-flex items-center gap-2 rounded-md bg-rose-800 px-4 py-2.5 font-semibold text-white hover:bg-rose-900 disabled:opacity-60"
+            size="large"
+            className="inline-flex items-center gap-2"
           >
             <ImagePlus aria-hidden="true" className="size-5" />
             {p.upload}
-          </button>
+          </Button>
         </Form>
         {missing || (answer?.intent === 'upload' && answer.error) ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {t.formErrors.photoMissing}
+          </p>
+        ) : null}
+        {answer && answer.intent !== 'upload' && answer.error ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {t.formErrors[answer.error.message]}
           </p>
         ) : null}
         {uploads.length > 0 ? (
@@ -262,7 +271,11 @@ export function PhotoManager({
           tone="success"
           // Cover and delete remove the button that was pressed: the focus goes to the result.
           // A move keeps it on the moved photo's button.
-          reveal={answer.intent === 'cover' || answer.intent === 'delete' ? answer : undefined}
+          reveal={
+            answer.intent === 'cover' || answer.intent === 'delete' || answer.intent === 'edit'
+              ? answer
+              : undefined
+          }
           title={
             {
               cover: p.coverSet,
@@ -270,6 +283,7 @@ export function PhotoManager({
               reorder: p.moved,
               delete: p.deleted,
               upload: p.uploaded,
+              edit: p.edited,
             }[answer.intent]
           }
         />
@@ -353,6 +367,7 @@ export function PhotoManager({
                       <Trash2 aria-hidden="true" className="size-4" />
                     </SmallForm>
                   </div>
+                  <PhotoEditForm key={photo.storagePath} photo={photo} label={label} />
                 </li>
               )
             })}

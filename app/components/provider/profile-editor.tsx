@@ -1,18 +1,12 @@
 import { useMemo, useState } from 'react'
 import { Form } from 'react-router'
-import {
-  ActionAlert,
-  CheckboxField,
-  CountedTextArea,
-  FormAlert,
-  firstProblem,
-  SubmitButton,
-  TextField,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
+import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
+import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
+import { SubmitButton } from '#app/components/ui/button.tsx'
+import { cardClass } from '#app/components/ui/card.tsx'
+import { CheckboxField, CountedTextArea, TextField } from '#app/components/ui/field.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { formatPhone } from '#app/domain/phone.ts'
-import { DESCRIPTION_LENGTH } from '#app/domain/provider.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { FormAnswer } from '#app/modules/forms/checks.ts'
 import { type EditorChoices, profileSchema } from '#app/modules/provider/profile-schema.ts'
@@ -46,7 +40,7 @@ const selectClass =
 
 function Fieldset({ legend, children }: { legend: string; children: React.ReactNode }) {
   return (
-    <fieldset className="space-y-4 rounded-lg border border-stone-200 bg-white p-4">
+    <fieldset className={`space-y-4 ${cardClass}`}>
       <legend className="px-1 text-base font-semibold">{legend}</legend>
       {children}
     </fieldset>
@@ -96,7 +90,7 @@ export function ProfileEditor({
           <TextField
             label={e.workingName}
             name="workingName"
-            maxLength={40}
+            schema={schema}
             hint={
               profile.pendingWorkingName
                 ? format(e.pendingName, { name: profile.pendingWorkingName })
@@ -108,7 +102,7 @@ export function ProfileEditor({
           <TextField
             label={e.username}
             name="username"
-            maxLength={30}
+            schema={schema}
             autoCapitalize="none"
             spellCheck={false}
             hint={`${origin}${paths.profile(profile.username)} · ${e.usernameHint}`}
@@ -118,8 +112,8 @@ export function ProfileEditor({
           <TextField
             label={e.age}
             name="age"
+            schema={schema}
             inputMode="numeric"
-            maxLength={3}
             defaultValue={value('age', profile.age)}
             error={error('age')}
           />
@@ -187,7 +181,7 @@ export function ProfileEditor({
           <CountedTextArea
             label={e.description}
             name="description"
-            max={DESCRIPTION_LENGTH.max}
+            schema={schema}
             rows={6}
             hint={e.descriptionHint}
             defaultValue={value('description', profile.description)}
@@ -196,8 +190,8 @@ export function ProfileEditor({
           <TextField
             label={e.hourlyRate}
             name="hourlyRate"
+            schema={schema}
             inputMode="numeric"
-            maxLength={6}
             defaultValue={value('hourlyRate', profile.hourlyRate)}
             error={error('hourlyRate')}
           />
@@ -227,6 +221,7 @@ export function ProfileEditor({
           <TextField
             label={e.whatsapp}
             name="whatsapp"
+            schema={schema}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -239,6 +234,7 @@ export function ProfileEditor({
           <TextField
             label={e.telegram}
             name="telegram"
+            schema={schema}
             autoCapitalize="none"
             spellCheck={false}
             hint={e.telegramHint}
@@ -248,6 +244,7 @@ export function ProfileEditor({
           <TextField
             label={e.xHandle}
             name="xHandle"
+            schema={schema}
             autoCapitalize="none"
             spellCheck={false}
             hint={e.xHint}

@@ -1,3 +1,4 @@
+import { cardClass } from '#app/components/ui/card.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 
@@ -28,10 +29,7 @@ export function StatsChart({ days }: { days: DayFigures[] }) {
   const slot = width / Math.max(1, days.length)
   const bar = Math.max(1, slot / 2 - 1)
   return (
-    <section
-      aria-labelledby="stats-title"
-      className="rounded-lg border border-stone-200 bg-white p-4"
-    >
+    <section aria-labelledby="stats-title" className={cardClass}>
       <h2 id="stats-title" className="font-semibold">
         {t.dashboard.stats.title}
       </h2>

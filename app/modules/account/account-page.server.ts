@@ -1,47 +1,53 @@
 import { data, redirect } from 'react-router'
 import type { Role } from '#app/domain/account.ts'
 import { paths } from '#app/domain/paths.ts'
-import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { callerOf, signOut } from '#app/modules/auth/accounts.server.ts'
 import { evenAnswer, limitAuthAttempt } from '#app/modules/auth/limits.server.ts'
+import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { flashCookie } from '#app/modules/flash/flash.server.ts'
-import { check, type FormAnswer } from '#app/modules/forms/checks.ts'
+import { checkIntent, parseForm } from '#app/modules/forms/parse-form.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
+import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import {
   adminCount,
   changeOwnPassword,
   deleteAccount,
   requestEmailChange,
 } from './account.server.ts'
+import type { AccountAnswer } from './answer.ts'
 import { deletionSchema, emailChangeSchema, passwordChangeSchema } from './schema.ts'
 
 // The account section of each role's area (issue 7 item 8; issue 9 gives clients the same).
 
-export interface AccountAnswer extends FormAnswer<'email' | 'password' | 'delete'> {
-  done?: boolean
-}
-
 export async function accountPageLoader(request: Request, role: Role) {
   const user = await requireRole(request, role)
-  return data({ email: user.email }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ email: user.email }, { headers: PRIVATE_NO_STORE })
 }
 
 export async function accountPageAction(
   request: Request,
   context: { clientIp?: string } | undefined,
   role: Role,
+  /** The request's form when the page's own action has read it already (to find its intents). */
+  form?: FormData,
 ) {
   const user = await requireRole(request, role)
-  const form = await request.formData().catch(() => new FormData())
+  const forms = {
+    email: emailChangeSchema,
+    password: passwordChangeSchema,
+    delete: () => deletionSchema(user.email),
+  }
+  const parsed = form ? checkIntent(form, forms) : await parseForm(request, forms)
+  if (!parsed) throw new Response('Bad request', { status: 400 })
   const caller = callerOf(request, context)
-  const intent = form.get('intent')
   // The same limits as the sign-in forms, on the signed-in account: a stolen session cannot
   // guess the current password, nor send confirmation e-mails without end.
-  const limited = (
+  const limited = async (
     action: 'change-email' | 'change-password',
     answerIntent: 'email' | 'password',
   ) => {
-    const seconds = limitAuthAttempt(action, context, user.email)
+    const seconds = await limitAuthAttempt(action, context, user.email)
     if (seconds === undefined) return undefined
     return data<AccountAnswer>(
       {
@@ -51,30 +57,33 @@ export async function accountPageAction(
       { status: 429, headers: { 'Retry-After': String(seconds) } },
     )
   }
-  if (intent === 'email') {
-    const checked = check(emailChangeSchema, form)
+  if (parsed.intent === 'email') {
+    const { intent, checked } = parsed
     if (!checked.ok) return data<AccountAnswer>({ intent, error: checked.error }, 400)
-    const refused = limited('change-email', intent)
+    const refused = await limited('change-email', intent)
     if (refused) return refused
     // A provider cannot move her account to a banned provider's address (issue 8 item 3); the
     // answer is the usual one, so nobody learns which addresses are banned.
     await evenAnswer(async () => {
       if (role === 'provider' && (await isBannedIdentifier('email', checked.value.email))) return
-      await requestEmailChange(request, caller, checked.value.email)
+      // The old address is told, with a way to secure the account (issue 19 point 15).
+      if (await requestEmailChange(request, caller, checked.value.email)) {
+        await sendEmailChangeNotice(user.id, checked.value.email)
+      }
     })
     return data<AccountAnswer>({ intent, done: true })
   }
-  if (intent === 'password') {
-    const checked = check(passwordChangeSchema, form)
+  if (parsed.intent === 'password') {
+    const { intent, checked } = parsed
     if (!checked.ok) return data<AccountAnswer>({ intent, error: checked.error }, 400)
-    const refused = limited('change-password', intent)
+    const refused = await limited('change-password', intent)
     if (refused) return refused
     const changed = await changeOwnPassword(request, caller, checked.value)
     if (!changed.ok) return data<AccountAnswer>({ intent, error: changed.error }, 400)
     return data<AccountAnswer>({ intent, done: true }, { headers: changed.headers })
   }
-  if (intent === 'delete') {
-    const checked = check(deletionSchema(user.email), form)
+  if (parsed.intent === 'delete') {
+    const { intent, checked } = parsed
     if (!checked.ok) return data<AccountAnswer>({ intent, error: checked.error }, 400)
     // The team always keeps one admin (issue 8 item 7).
     if (role === 'admin' && (await adminCount()) <= 1) {

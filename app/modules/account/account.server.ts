@@ -3,14 +3,14 @@ import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.ser
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
-import { discardSubmissionFiles } from '#app/modules/provider/verification.server.ts'
+import { discardSubmissionFiles } from '#app/modules/provider/verification-documents.server.ts'
+import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
 import { account, clientProfiles, session, user, userRoles } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { reports } from '#db/schema/moderation.ts'
 import { images, profileServices, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
-import { log } from '#server/logger.server.ts'
 
 // What every account can do with itself (issue 7 item 8, issue 9 item 3): a new password, a new
 // e-mail address (confirmed at that address), a copy of its data (LGPD art. 18, II and V) and
@@ -56,13 +56,13 @@ export async function changeOwnPassword(
 /**
  * Asks for a new e-mail address: a link goes to it, and the address counts once it is opened.
  * The answer is the same when the address belongs to another account (nobody learns who is
- * registered).
+ * registered). Answers whether the change was asked for (not the same address again).
  */
 export async function requestEmailChange(
   request: Request,
   caller: Caller,
   email: string,
-): Promise<void> {
+): Promise<boolean> {
   const response = await withAuthCall({ language: caller.language }, () =>
     auth().api.changeEmail({
       body: { newEmail: email, callbackURL: '/' },
@@ -74,6 +74,7 @@ export async function requestEmailChange(
   if (!response.ok && response.status !== 400) {
     throw new Error(`e-mail change answered ${response.status}`)
   }
+  return response.ok
 }
 
 /** Everything the site keeps about an account, as its owner may download it (LGPD art. 18). */

@@ -1,187 +1,107 @@
 import { data } from 'react-router'
-import { isEmailAddress } from '#app/domain/account.ts'
+import type { z } from 'zod'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import type { Language } from '#app/domain/language.ts'
-import { MEMBERSHIP_TIERS, type MembershipTier } from '#app/domain/membership.ts'
-import {
-  FLAG_RESOLUTIONS,
-  MAX_DAILY_VALUE,
-  REASON_LENGTH,
-  REJECTION_REASONS,
-  REPORT_RESOLUTIONS,
-  SUSPENSION_DAYS,
-} from '#app/domain/moderation.ts'
-import { formatBrlCents, parseReais } from '#app/domain/money.ts'
-import { isUsername } from '#app/domain/username.ts'
-import { isUuid } from '#app/domain/uuid.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
 import { dictionary, format } from '#app/i18n/i18n.ts'
 import type { Dictionary } from '#app/i18n/pt.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
+import { decideChanges, decideCheck } from '#app/modules/moderation/checks.server.ts'
+import type { Actor, AdminResult } from '#app/modules/moderation/kernel.server.ts'
+import { setTier } from '#app/modules/moderation/plans.server.ts'
 import {
-  type Actor,
-  type AdminResult,
-  banProfile,
-  decideChanges,
-  decideCheck,
-  grantAdmin,
-  liftSuspension,
-  releaseUsername,
-  reserveUsername,
+  type BatchResult,
   resolveFlag,
+  resolveFlags,
   resolveReport,
-  revokeAdmin,
+  resolveReports,
+} from '#app/modules/moderation/reports-and-flags.server.ts'
+import { releaseUsername, reserveUsername } from '#app/modules/moderation/reserved-names.server.ts'
+import {
+  banProfile,
+  liftSuspension,
   setHidden,
-  setTier,
   suspendProfile,
-} from './moderation.server.ts'
+} from '#app/modules/moderation/sanctions.server.ts'
+import { grantAdmin, revokeAdmin } from '#app/modules/moderation/team.server.ts'
+import type { AdminAnswer, AdminIntent } from './answer.ts'
+import { ADMIN_FORMS, ADMIN_MESSAGE_VALUES, type AdminProblem } from './forms.ts'
 
 // The admin screens' form actions (issue 8): the role is checked first, then the form, then
 // the action runs. The answer carries the message in the admin's language: a notice when it
 // worked, or the field and the words of the first problem (409 when the state had changed).
 
-export const ADMIN_INTENTS = [
-  'approve-check',
-  'reject-check',
-  'approve-changes',
-  'reject-changes',
-  'suspend',
-  'lift',
-  'ban',
-  'hide',
-  'unhide',
-  'tier',
-  'resolve-report',
-  'resolve-flag',
-  'reserve',
-  'release',
-  'grant-admin',
-  'revoke-admin',
-] as const
-export type AdminIntent = (typeof ADMIN_INTENTS)[number]
-
-/** What an admin form gets back. */
-export interface AdminAnswer {
-  intent: AdminIntent
-  /** The id of the row the form was about (a report, a flag…), so only its form shows this. */
-  subject?: string
-  notice?: string
-  error?: { field: string; message: string }
-  values?: Record<string, string>
-}
-
 type Texts = Dictionary['admin']
 
-class FormProblem extends Error {
-  constructor(
-    readonly field: string,
-    readonly text: string,
-  ) {
-    super(text)
-  }
-}
+/** An admin form as read: its intent and its checked values. */
+type AdminForm = {
+  [K in AdminIntent]: { intent: K; values: z.output<(typeof ADMIN_FORMS)[K]> }
+}[AdminIntent]
 
 /** Runs the admin form in `request`, limited to `intents`; 400 for anything else. */
 export async function adminAction(request: Request, intents: readonly AdminIntent[]) {
   const admin = await requireRole(request, 'admin')
   const actor: Actor = { id: admin.id, email: admin.email }
-  const form = await request.formData().catch(() => undefined)
-  const intent = form?.get('intent')
-  const chosen = intents.find((one) => one === intent)
-  if (!form || !chosen) throw new Response('Bad request', { status: 400 })
+  const { intent, form, checked } = await parseForm<Record<string, z.ZodType>, AdminProblem>(
+    request,
+    Object.fromEntries(intents.map((one) => [one, ADMIN_FORMS[one]])),
+  )
+  const chosen = intent as AdminIntent
   const { language } = requestLanguage(request)
   const t = dictionary(language).admin
-  const field = (name: string) => {
-    const value = form.get(name)
-    // NUL cannot be stored in PostgreSQL text: dropped like any stray blank.
-    return typeof value === 'string' ? value.replaceAll('\u0000', '').trim() : ''
-  }
-  const values = Object.fromEntries(
-    [...form.entries()].flatMap(([name, value]) =>
-      typeof value === 'string' && name !== 'intent' ? [[name, value]] : [],
-    ),
-  )
-  try {
-    const { result, notice, subject } = await perform(chosen, actor, field, t, language)
-    const answer: AdminAnswer = { intent: chosen, subject }
-    if (result.ok) return data({ ...answer, notice })
-    const status = result.error === 'notFound' ? 404 : 409
-    return data(
-      { ...answer, values, error: { field: 'form', message: t.errors[result.error] } },
-      { status },
-    )
-  } catch (error) {
-    if (!(error instanceof FormProblem)) throw error
+  const values = typedStrings(form, (name) => name !== 'intent')
+  if (!checked.ok) {
+    const { field, message } = checked.error
+    // An id that cannot be one: a page that does not exist.
+    if (message === 'noSubject') throw new Response('Not found', { status: 404 })
     const answer: AdminAnswer = {
       intent: chosen,
-      subject: field('subject') || undefined,
+      subject: values.subject?.replaceAll('\u0000', '').trim() || undefined,
       values,
-      error: { field: error.field, message: error.text },
+      error: { field, message: format(t.errors[message], ADMIN_MESSAGE_VALUES[message] ?? {}) },
     }
     return data(answer, { status: 400 })
   }
-}
-
-type Field = (name: string) => string
-
-function reasonOf(field: Field, t: Texts, name = 'reason'): string {
-  const reason = field(name)
-  if (reason.length < REASON_LENGTH.min || reason.length > REASON_LENGTH.max)
-    throw new FormProblem(name, format(t.errors.reason, REASON_LENGTH))
-  return reason
-}
-
-function optionalNote(field: Field, t: Texts): string {
-  const note = field('note')
-  if (note.length > REASON_LENGTH.max)
-    throw new FormProblem('note', format(t.errors.reason, REASON_LENGTH))
-  return note
-}
-
-/** An id field that must be a UUID; anything else is a page that does not exist. */
-function idOf(field: Field, name: string): string {
-  const id = field(name)
-  if (!isUuid(id)) throw new Response('Not found', { status: 404 })
-  return id
-}
-
-function choiceOf<T extends string>(field: Field, t: Texts, name: string, list: readonly T[]): T {
-  const value = field(name)
-  const chosen = list.find((one) => one === value)
-  if (!chosen) throw new FormProblem(name, t.errors.choice)
-  return chosen
-}
-
-/** A date typed in a date field, as the end of that day in Brazil. */
-export function endOfBrazilDay(text: string): Date | null {
-  // Years 2000 to 2999: a date field can send 9999-12-31, which PostgreSQL cannot store in UTC.
-  if (!/^2\d{3}-\d{2}-\d{2}$/.test(text)) return null
-  // Brazil keeps UTC−3 all year since 2019; checked against the zone's own name.
-  const end = new Date(`${text}T23:59:59.999-03:00`)
-  if (Number.isNaN(end.getTime())) return null
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BRAZIL_TIME_ZONE }).format(end)
-  return day === text ? end : null
+  const { result, notice, subject, refused } = await perform(
+    { intent: chosen, values: checked.value } as AdminForm,
+    actor,
+    t,
+    language,
+  )
+  const answer: AdminAnswer = { intent: chosen, subject }
+  if (result.ok) return data({ ...answer, notice })
+  if (refused) {
+    const message = format(t.reports.batchRefused, { count: refused.length })
+    return data({ ...answer, values, error: { field: 'form', message }, refused }, { status: 409 })
+  }
+  const status = result.error === 'notFound' ? 404 : 409
+  return data(
+    { ...answer, values, error: { field: 'form', message: t.errors[result.error] } },
+    { status },
+  )
 }
 
 async function perform(
-  intent: AdminIntent,
+  form: AdminForm,
   actor: Actor,
-  field: Field,
   t: Texts,
   language: Language,
-): Promise<{ result: AdminResult<unknown>; notice?: string; subject?: string }> {
-  switch (intent) {
+): Promise<{
+  result: AdminResult<unknown>
+  notice?: string
+  subject?: string
+  refused?: AdminAnswer['refused']
+}> {
+  switch (form.intent) {
     case 'approve-check':
       return {
-        result: await decideCheck(actor, idOf(field, 'submissionId'), { approved: true }),
+        result: await decideCheck(actor, form.values.submissionId, { approved: true }),
         notice: t.check.approved,
       }
     case 'reject-check': {
-      const submissionId = idOf(field, 'submissionId')
-      const code = choiceOf(field, t, 'code', REJECTION_REASONS)
-      const note = optionalNote(field, t)
-      if (code === 'other' && note.length < REASON_LENGTH.min)
-        throw new FormProblem('note', t.errors.rejectNote)
+      const { submissionId, code, note } = form.values
       return {
         result: await decideCheck(actor, submissionId, { approved: false, code, note }),
         notice: t.check.rejected,
@@ -189,23 +109,15 @@ async function perform(
     }
     case 'approve-changes':
     case 'reject-changes': {
-      const approved = intent === 'approve-changes'
-      const profileId = idOf(field, 'profileId')
-      const note = approved ? optionalNote(field, t) : reasonOf(field, t, 'note')
+      const approved = form.intent === 'approve-changes'
+      const { profileId, note } = form.values
       return {
         result: await decideChanges(actor, profileId, { approved, note }),
         notice: approved ? t.profile.changesApproved : t.profile.changesRejected,
       }
     }
     case 'suspend': {
-      const profileId = idOf(field, 'profileId')
-      const days = Number(field('days'))
-      if (!Number.isInteger(days) || days < SUSPENSION_DAYS.min || days > SUSPENSION_DAYS.max)
-        throw new FormProblem('days', format(t.errors.days, SUSPENSION_DAYS))
-      const dailyValueCents = parseReais(field('dailyValue'))
-      if (dailyValueCents === null || dailyValueCents > MAX_DAILY_VALUE * 100)
-        throw new FormProblem('dailyValue', format(t.errors.dailyValue, { max: MAX_DAILY_VALUE }))
-      const reason = reasonOf(field, t)
+      const { profileId, days, dailyValue: dailyValueCents, reason } = form.values
       const result = await suspendProfile(actor, profileId, { days, dailyValueCents, reason })
       if (!result.ok) return { result }
       if (result.value.banned) return { result, notice: t.suspend.autoBanned }
@@ -222,42 +134,31 @@ async function perform(
     }
     case 'lift':
       return {
-        result: await liftSuspension(actor, idOf(field, 'profileId'), reasonOf(field, t)),
+        result: await liftSuspension(actor, form.values.profileId, form.values.reason),
         notice: t.lift.done,
       }
     case 'ban': {
-      const profileId = idOf(field, 'profileId')
-      const reason = reasonOf(field, t)
-      if (field('confirm') !== 'on') throw new FormProblem('confirm', t.errors.banConfirm)
+      const { profileId, reason } = form.values
       return { result: await banProfile(actor, profileId, reason), notice: t.ban.done }
     }
     case 'hide':
     case 'unhide': {
-      const hidden = intent === 'hide'
+      const hidden = form.intent === 'hide'
+      const { profileId, reason } = form.values
       return {
-        result: await setHidden(actor, idOf(field, 'profileId'), hidden, reasonOf(field, t)),
+        result: await setHidden(actor, profileId, hidden, reason),
         notice: hidden ? t.hide.hidden : t.hide.shown,
       }
     }
     case 'tier': {
-      const profileId = idOf(field, 'profileId')
-      const tier = choiceOf<MembershipTier>(field, t, 'tier', MEMBERSHIP_TIERS)
-      let expiresAt: Date | null = null
-      if (tier !== 'free') {
-        expiresAt = endOfBrazilDay(field('expires'))
-        if (!expiresAt || expiresAt <= new Date())
-          throw new FormProblem('expires', t.errors.tierExpiry)
-      }
-      const reason = reasonOf(field, t)
+      const { profileId, tier, expiresAt, reason } = form.values
       return {
         result: await setTier(actor, profileId, { tier, expiresAt, reason }),
         notice: t.tier.done,
       }
     }
     case 'resolve-report': {
-      const reportId = idOf(field, 'subject')
-      const resolution = choiceOf(field, t, 'resolution', REPORT_RESOLUTIONS)
-      const note = reasonOf(field, t, 'note')
+      const { subject: reportId, resolution, note } = form.values
       return {
         result: await resolveReport(actor, reportId, { resolution, note }),
         notice: t.reports.resolved,
@@ -265,48 +166,67 @@ async function perform(
       }
     }
     case 'resolve-flag': {
-      const flagId = idOf(field, 'subject')
-      const resolution = choiceOf(field, t, 'resolution', FLAG_RESOLUTIONS)
-      const note = reasonOf(field, t, 'note')
+      const { subject: flagId, resolution, note } = form.values
       return {
         result: await resolveFlag(actor, flagId, { resolution, note }),
         notice: t.reports.resolved,
         subject: flagId,
       }
     }
+    case 'resolve-reports': {
+      const { subjects, resolution, note } = form.values
+      return batchAnswer(await resolveReports(actor, subjects, { resolution, note }), t)
+    }
+    case 'resolve-flags': {
+      const { subjects, resolution, note } = form.values
+      return batchAnswer(await resolveFlags(actor, subjects, { resolution, note }), t)
+    }
     case 'reserve': {
-      const username = field('username').toLowerCase()
-      if (!isUsername(username)) throw new FormProblem('username', t.errors.username)
+      const { username, reason } = form.values
       return {
-        result: await reserveUsername(actor, username, reasonOf(field, t)),
+        result: await reserveUsername(actor, username, reason),
         notice: t.usernames.added,
       }
     }
     case 'release': {
-      const username = field('subject')
-      if (!isUsername(username)) throw new Response('Not found', { status: 404 })
+      const { subject: username, reason } = form.values
       return {
-        result: await releaseUsername(actor, username, reasonOf(field, t)),
+        result: await releaseUsername(actor, username, reason),
         notice: t.usernames.removed,
         subject: username,
       }
     }
     case 'grant-admin': {
-      const email = field('email').toLowerCase()
-      if (!isEmailAddress(email)) throw new FormProblem('email', t.errors.email)
+      const { email, reason } = form.values
       return {
-        result: await grantAdmin(actor, email, reasonOf(field, t)),
+        result: await grantAdmin(actor, email, reason),
         notice: t.team.added,
       }
     }
     case 'revoke-admin': {
-      const userId = field('subject')
-      if (!userId || userId.length > 100) throw new Response('Not found', { status: 404 })
+      const { subject: userId, reason } = form.values
       return {
-        result: await revokeAdmin(actor, userId, reasonOf(field, t)),
+        result: await revokeAdmin(actor, userId, reason),
         notice: t.team.removed,
         subject: userId,
       }
     }
+  }
+}
+
+/** A bulk decision's answer: how many were closed, or each one that could not be. */
+function batchAnswer(batch: BatchResult, t: Texts) {
+  if (batch.ok) {
+    return {
+      result: { ok: true, value: undefined } as const,
+      notice: format(t.reports.batchResolved, { count: batch.closed }),
+    }
+  }
+  return {
+    result: { ok: false, error: 'wrongState' } as const,
+    refused: batch.refused.map((item) => ({
+      label: item.label ?? t.reports.gone,
+      message: t.errors[item.error],
+    })),
   }
 }

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { areaOf, type Role, type SignUpRole } from '#app/domain/account.ts'
 import type { Language } from '#app/domain/language.ts'
-import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
+import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
+import { serverEnv } from '#app/platform/env.server.ts'
+import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
-import { serverEnv } from '#server/env.server.ts'
-import { log } from '#server/logger.server.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
 import { auth, GOOGLE_PROVIDER_ID, sendAccountEmail, withAuthCall } from './auth.server.ts'
+import { emailChangeRefused } from './secure-account.server.ts'
 
 // The account actions of the /auth screens, on better-auth's server API. Each answers with what
 // the screen needs to say; none tells whether an address has an account (no enumeration).
@@ -176,6 +177,8 @@ export async function confirmEmail(
 ): Promise<ConfirmationResult> {
   let headers: Headers
   try {
+    // A new address asked for before the account was secured from the old one changes nothing.
+    if (await emailChangeRefused(token)) return { kind: 'error', reason: 'expired' }
     const response = await withAuthCall({ language: caller.language }, () =>
       auth().api.verifyEmail({
         query: { token },
@@ -258,4 +261,15 @@ export async function signOut(request: Request, caller: Caller): Promise<Headers
     asResponse: true,
   })
   return cookiesOf(response)
+}
+
+/**
+ * The language the account's e-mails are written in (issue 19 point 14): set at sign-up from the
+ * page's language, and changed when the signed-in account switches the site's language.
+ */
+export async function rememberAccountLanguage(userId: string, language: Language): Promise<void> {
+  await db()
+    .update(user)
+    .set({ language })
+    .where(and(eq(user.id, userId), ne(user.language, language)))
 }

@@ -11,15 +11,16 @@ import { brazilDay } from '#app/domain/brazil-time.ts'
 import { cookieValue } from '#app/domain/cookies.ts'
 import type { Flash } from '#app/domain/flash.ts'
 import { localPath, paths } from '#app/domain/paths.ts'
-import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
 import { flashCookie, takeFlash } from '#app/modules/flash/flash.server.ts'
-import { check } from '#app/modules/forms/checks.ts'
+import { orderedForm } from '#app/modules/forms/checks.ts'
+import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
 import { ownCookie } from '#app/modules/http/cookies.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
+import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import { placeSlugs } from '#app/modules/seo/known-slugs.server.ts'
-import { serverEnv } from '#server/env.server.ts'
-import { log } from '#server/logger.server.ts'
+import { serverEnv } from '#app/platform/env.server.ts'
+import { log } from '#app/platform/logger.server.ts'
 import {
   callerOf,
   chooseRole,
@@ -30,7 +31,7 @@ import {
   signIn,
   startGoogleSignIn,
 } from './accounts.server.ts'
-import { AUTH_INTENTS, type AuthActionData, type AuthIntent } from './form-state.ts'
+import type { AuthActionData, AuthIntent } from './form-state.ts'
 import {
   type AuthAction,
   countFailedSignIn,
@@ -45,7 +46,9 @@ import {
   resendConfirmationSchema,
   resetPasswordSchema,
   roleChoiceSchema,
+  secureAccountSchema,
 } from './schema.ts'
+import { secureAccount } from './secure-account.server.ts'
 import { currentUser, requireUser } from './session.server.ts'
 
 // The /auth page (SPEC §2 auth page, §4 auth states): what the loader shows and what each form
@@ -55,11 +58,21 @@ interface LoadContext {
   clientIp?: string
 }
 
-/** Where a signed-in account goes from /auth: the page it asked for, else its own area. */
-export function destinationAfterSignIn(role: Role, next: string | null | undefined): string {
-  const path = localPath(next)
-  const usable = path && !/^\/auth(?:[/?#]|$)/.test(path)
-  return usable ? path : areaOf(role)
+/**
+ * Where a signed-in account goes from /auth: the page it asked for; else, for a client, the page
+ * it came to /auth from (a client signs in to go on browsing: save a favourite, see a profile),
+ * while providers and admins sign in to work in their own area; else its own area.
+ */
+export function destinationAfterSignIn(
+  role: Role,
+  next: string | null | undefined,
+  cameFrom?: string,
+): string {
+  const usable = (value: string | null | undefined) => {
+    const path = localPath(value)
+    return path && !/^\/auth(?:[/?#]|$)/.test(path) ? path : undefined
+  }
+  return usable(next) ?? (role === 'client' ? usable(cameFrom) : undefined) ?? areaOf(role)
 }
 
 const referrerCookie = (path: string) => ownCookie(AUTH_REFERRER_COOKIE, encodeURIComponent(path))
@@ -70,6 +83,8 @@ export interface AuthPageData {
   type?: SignUpRole
   /** Where the back button goes. */
   backTo: string
+  /** The page the visitor came from, when known (backTo without the home fallback). */
+  cameFrom?: string
   /** The page to open after signing in, when a protected page sent the visitor here. */
   next?: string
   google: boolean
@@ -93,7 +108,8 @@ export async function authPageLoader(request: Request) {
   const { screen, type } = authScreen(mode, typeParam)
   const next = localPath(url.searchParams.get('next'))
   const user = await currentUser(request)
-  if (user?.role && screen !== 'reset') throw redirect(destinationAfterSignIn(user.role, next))
+  if (user?.role && screen !== 'reset' && screen !== 'secure')
+    throw redirect(destinationAfterSignIn(user.role, next))
 
   const headers = new Headers({ 'Cache-Control': 'no-store' })
   const referer = authReferrer(request.headers.get('referer'), url.origin)
@@ -101,16 +117,22 @@ export async function authPageLoader(request: Request) {
     cookieValue(request.headers.get('cookie'), AUTH_REFERRER_COOKIE),
     url.origin,
   )
-  const storing = storesAuthReferrer(mode, typeParam) && referer
-  if (storing) headers.append('Set-Cookie', referrerCookie(referer))
+  // The header's Entrar and Cadastrar name the page they were pressed on (?from=, a local path
+  // only); otherwise the Referer of a bare /auth (SPEC §4), else the one stored before.
+  const from = authReferrer(url.searchParams.get('from'), url.origin)
+  const storing = from ?? (storesAuthReferrer(mode, typeParam) ? referer : undefined)
+  if (storing) headers.append('Set-Cookie', referrerCookie(storing))
+  const cameFrom = storing ?? stored
   const pageData: AuthPageData = {
     screen,
     ...(type ? { type } : {}),
-    backTo: (storing ? referer : stored) ?? paths.home(requestLanguage(request).language),
+    backTo: cameFrom ?? paths.home(requestLanguage(request).language),
+    cameFrom,
     next,
     google: Boolean(serverEnv().google),
     googleFailed: url.searchParams.has('error'),
-    token: screen === 'reset' ? (url.searchParams.get('token') ?? '') : undefined,
+    token:
+      screen === 'reset' || screen === 'secure' ? (url.searchParams.get('token') ?? '') : undefined,
     placeSlugs: screen === 'provider-sign-up' ? [...placeSlugs()] : undefined,
     roleChoice: user && !user.role ? { email: user.email } : undefined,
     flash: takeFlash(request).flash,
@@ -122,12 +144,7 @@ const reply = (body: AuthActionData, init?: number | ResponseInit) => data(body,
 
 /** What the visitor typed, without passwords, to show the form again. */
 function typedValues(form: FormData): Record<string, string> {
-  return Object.fromEntries(
-    [...form.entries()].filter(
-      (entry): entry is [string, string] =>
-        typeof entry[1] === 'string' && !/password|intent|token/i.test(entry[0]),
-    ),
-  )
+  return typedStrings(form, (name) => !/password|intent|token/i.test(name))
 }
 
 /** The 429 answer of an action over its limit. */
@@ -157,29 +174,38 @@ const FAILURE_TITLE: Partial<Record<AuthIntent, 'signupError' | 'roleFailed' | '
   google: 'googleFailed',
 }
 
+/** Every form of /auth, by its `intent`: the schema it is read with. */
+const AUTH_FORMS = {
+  login: loginSchema,
+  'provider-sign-up': () => providerSignUpSchema(placeSlugs()),
+  'client-sign-up': () => clientSignUpSchema(calendarDate(brazilDay())),
+  forgot: forgotPasswordSchema,
+  resend: resendConfirmationSchema,
+  reset: resetPasswordSchema,
+  google: orderedForm({}),
+  'choose-role': roleChoiceSchema,
+  'secure-account': secureAccountSchema,
+} satisfies Record<AuthIntent, unknown>
+
 /** Every form of /auth posts here with its `intent`. */
 export async function authAction(request: Request, context: LoadContext | undefined) {
-  const form = await request.formData().catch(() => undefined)
-  const intent = form?.get('intent')
-  if (!form || !AUTH_INTENTS.includes(intent as AuthIntent)) {
-    throw new Response('Bad request', { status: 400 })
-  }
-  const formIntent = intent as AuthIntent
+  const parsed = await parseForm(request, AUTH_FORMS)
+  const { form, intent: formIntent } = parsed
   const caller = callerOf(request, context)
   const values = typedValues(form)
-  const overLimit = (action: AuthAction, email?: string) => {
-    const seconds = limitAuthAttempt(action, context, email)
+  const overLimit = async (action: AuthAction, email?: string) => {
+    const seconds = await limitAuthAttempt(action, context, email)
     return seconds === undefined ? undefined : limited(formIntent, seconds, values)
   }
   try {
-    switch (formIntent) {
+    switch (parsed.intent) {
       case 'login': {
-        const checked = check(loginSchema, form)
+        const { checked } = parsed
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
-        const refused = overLimit('sign-in', checked.value.email)
+        const refused = await overLimit('sign-in', checked.value.email)
         if (refused) return refused
         const result = await signIn(checked.value, caller)
-        if (result.kind !== 'signed-in') countFailedSignIn(checked.value.email)
+        if (result.kind !== 'signed-in') await countFailedSignIn(checked.value.email)
         if (result.kind === 'invalid') {
           return reply(
             {
@@ -196,18 +222,20 @@ export async function authAction(request: Request, context: LoadContext | undefi
         const headers = withCookies(result.headers, ageCookie())
         // A Google account that has not chosen its type yet chooses it on /auth.
         if (!result.role) return redirect('/auth', { headers })
-        return redirect(destinationAfterSignIn(result.role, String(form.get('next') ?? '')), {
-          headers,
-        })
+        return redirect(
+          destinationAfterSignIn(
+            result.role,
+            String(form.get('next') ?? ''),
+            authReferrer(String(form.get('from') ?? ''), new URL(request.url).origin),
+          ),
+          { headers },
+        )
       }
       case 'provider-sign-up':
       case 'client-sign-up': {
-        const checked =
-          formIntent === 'provider-sign-up'
-            ? check(providerSignUpSchema(placeSlugs()), form)
-            : check(clientSignUpSchema(calendarDate(brazilDay())), form)
+        const { checked } = parsed
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
-        const refused = overLimit('sign-up', checked.value.email)
+        const refused = await overLimit('sign-up', checked.value.email)
         if (refused) return refused
         const input = checked.value
         await evenAnswer(() =>
@@ -230,12 +258,12 @@ export async function authAction(request: Request, context: LoadContext | undefi
       }
       case 'forgot':
       case 'resend': {
-        const checked = check(
-          formIntent === 'forgot' ? forgotPasswordSchema : resendConfirmationSchema,
-          form,
-        )
+        const { checked } = parsed
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
-        const refused = overLimit(formIntent === 'forgot' ? 'reset' : 'resend', checked.value.email)
+        const refused = await overLimit(
+          formIntent === 'forgot' ? 'reset' : 'resend',
+          checked.value.email,
+        )
         if (refused) return refused
         const { email } = checked.value
         await evenAnswer(() =>
@@ -246,9 +274,9 @@ export async function authAction(request: Request, context: LoadContext | undefi
         return reply({ intent: formIntent, sent: true, values })
       }
       case 'reset': {
-        const checked = check(resetPasswordSchema, form)
+        const { checked } = parsed
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
-        const refused = overLimit('reset')
+        const refused = await overLimit('reset')
         if (refused) return refused
         if ((await resetPassword(checked.value, caller)) === 'invalid-token') {
           return reply({ intent: formIntent, invalidToken: true }, 400)
@@ -256,6 +284,17 @@ export async function authAction(request: Request, context: LoadContext | undefi
         return redirect(paths.auth({ mode: 'login' }), {
           headers: withCookies(undefined, flashCookie('password-changed')),
         })
+      }
+      case 'secure-account': {
+        const { checked } = parsed
+        if (!checked.ok) return reply({ intent: formIntent, invalidToken: true }, 400)
+        const refused = await overLimit('reset')
+        if (refused) return refused
+        const secured = await secureAccount(checked.value.token)
+        if (!secured.ok) return reply({ intent: formIntent, invalidToken: true }, 400)
+        // Every session ended (this browser's cookie is cleared on its next page): the password
+        // screen, with a reset token of its own.
+        return redirect(`/auth?mode=reset&token=${encodeURIComponent(secured.resetToken)}`)
       }
       case 'google': {
         if (!serverEnv().google) throw new Response('Not found', { status: 404 })
@@ -265,7 +304,7 @@ export async function authAction(request: Request, context: LoadContext | undefi
       case 'choose-role': {
         const user = await requireUser(request)
         if (user.role) return redirect(areaOf(user.role))
-        const checked = check(roleChoiceSchema, form)
+        const { checked } = parsed
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
         // A banned provider's address does not advertise again (issue 8 item 3).
         if (checked.value.role === 'provider' && (await isBannedIdentifier('email', user.email)))

@@ -3,16 +3,16 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { eq } from 'drizzle-orm'
-import { PASSWORD_LENGTH, REMEMBER_ME_DAYS } from '#app/domain/account.ts'
+import { ACCOUNT_EMAILS_PER_HOUR, PASSWORD_LENGTH, REMEMBER_ME_DAYS } from '#app/domain/account.ts'
 import { asLanguage, DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type AccountEmail, accountEmail } from '#app/modules/email/messages.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
-import { fixedWindowLimiter } from '#app/modules/security/rate-limit.server.ts'
+import { fixedWindowLimiter, type RateLimiter } from '#app/modules/security/rate-limit.server.ts'
+import { serverEnv } from '#app/platform/env.server.ts'
+import { log } from '#app/platform/logger.server.ts'
 import { type Database, db } from '#db/client.server.ts'
 import { account, session, user, verification } from '#db/schema/auth.ts'
-import { serverEnv } from '#server/env.server.ts'
-import { log } from '#server/logger.server.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
 
 // better-auth on our database (DESIGN.md: no hand-written password hashing, sessions or OAuth).
@@ -58,19 +58,26 @@ export async function settleAuthTasks(): Promise<void> {
   while (pending.size > 0) await Promise.allSettled([...pending])
 }
 
-/** The language of an e-mail: the visitor's (this request), else the one the account chose. */
+/**
+ * The language of an e-mail (issue 19 point 14): the account's (set at sign-up from the page's
+ * language, changed when the signed-in account switches the site's language), whatever page the
+ * request came from; for an address without an account (or the account being created), the
+ * visitor's.
+ */
 function languageFor(recipient: { language?: unknown }, request?: Request): Language {
   return (
+    asLanguage(String(recipient.language)) ??
     calls.getStore()?.language ??
     (request ? requestLanguage(request).language : undefined) ??
-    asLanguage(String(recipient.language)) ??
     DEFAULT_LANGUAGE
   )
 }
 
-/** Account e-mails one address may receive in an hour: enough for real use, too few to flood. */
-export const ACCOUNT_EMAILS_PER_HOUR = 5
-const mailQuota = fixedWindowLimiter({ limit: ACCOUNT_EMAILS_PER_HOUR, windowMs: 60 * 60 * 1000 })
+const mailQuota = fixedWindowLimiter({
+  name: 'account-emails',
+  limit: ACCOUNT_EMAILS_PER_HOUR,
+  windowMs: 60 * 60 * 1000,
+})
 
 /** Starts `task` without waiting for it; shutdown and tests wait through settleAuthTasks(). */
 export function inBackground(task: Promise<unknown>, what = 'account e-mail not sent'): void {
@@ -81,25 +88,46 @@ export function inBackground(task: Promise<unknown>, what = 'account e-mail not 
 
 /**
  * Sends an account e-mail in the background: answers take the same time whether a message goes
- * out or not (no account enumeration by timing). Past the hourly quota of the address nothing is
- * sent, so nobody can flood someone's inbox through the forms.
+ * out or not (no account enumeration by timing; the quota is counted in the background too).
+ * Past the hourly quota of the address nothing is sent, so nobody can flood someone's inbox
+ * through the forms. The forms' answers cannot say so: only an address with an account ever
+ * reaches the quota, so a different answer would tell who is registered. They state the quota
+ * to everyone instead (auth.notices.mailLimit).
  */
 export function sendAccountEmail(
   kind: AccountEmail,
   recipient: { email: string; name: string; language?: unknown },
   url: string,
   request?: Request,
+  values?: Record<string, string | number>,
 ): void {
-  if (!mailQuota.hit(recipient.email.toLowerCase()).allowed) {
-    log.warn('account e-mail quota reached', { kind })
-    return
+  const message = accountEmail(
+    kind,
+    languageFor(recipient, request),
+    { to: recipient.email, name: recipient.name, url },
+    values,
+  )
+  inBackground(
+    (async () => {
+      if (!(await mailQuota.hit(recipient.email.toLowerCase())).allowed) {
+        log.warn('account e-mail quota reached', { kind })
+        return
+      }
+      await mailer().send(message)
+    })(),
+  )
+}
+
+/** better-auth's own limits (per address and path), one limiter per rule it applies. */
+const httpLimiters = new Map<string, RateLimiter>()
+function httpLimiter(rule: { window: number; max: number }): RateLimiter {
+  const name = `auth-http-${rule.window}-${rule.max}`
+  let limiter = httpLimiters.get(name)
+  if (!limiter) {
+    limiter = fixedWindowLimiter({ name, limit: rule.max, windowMs: rule.window * 1000 })
+    httpLimiters.set(name, limiter)
   }
-  const message = accountEmail(kind, languageFor(recipient, request), {
-    to: recipient.email,
-    name: recipient.name,
-    url,
-  })
-  inBackground(mailer().send(message))
+  return limiter
 }
 
 /** The page a confirmation link opens: the root, which shows the confirmation screen (SPEC §2). */
@@ -239,8 +267,18 @@ function createAuth(database: Database) {
     // the login card too, with ?error= (which shows the Google failure message).
     onAPIError: { errorURL: `${env.baseUrl}/auth?mode=login` },
     // Our own actions limit sign-in, sign-up, resend and reset (limits.server.ts); this covers
-    // what reaches better-auth over HTTP (the OAuth callback).
-    rateLimit: { enabled: true, window: 60, max: 60 },
+    // what reaches better-auth over HTTP (the OAuth callback), in the same shared counters.
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 60,
+      customStorage: {
+        consume: async (key, rule) => {
+          const result = await httpLimiter(rule).hit(key)
+          return { allowed: result.allowed, retryAfter: result.allowed ? null : result.retryAfterS }
+        },
+      },
+    },
     logger: {
       level: 'warn',
       log: (level, message, ...args) =>

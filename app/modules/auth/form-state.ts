@@ -11,6 +11,7 @@ export const AUTH_INTENTS = [
   'resend',
   'google',
   'choose-role',
+  'secure-account',
 ] as const
 export type AuthIntent = (typeof AUTH_INTENTS)[number]
 

@@ -4,7 +4,8 @@ import { fixedWindowLimiter, visitorKey } from '#app/modules/security/rate-limit
 // Abuse limits of the account forms (issue 6). Each action is limited per visitor address
 // (IPv6 by /64) and per account (the e-mail typed). Per visitor the limit is looser: in Brazil
 // many mobile customers share one address (CGNAT). Per account, sign-in counts failures only,
-// so a stranger cannot lock someone out by signing in as them, only by failing as them.
+// so a stranger cannot lock someone out by signing in as them, only by failing as them. The
+// counters are shared by every instance and survive restarts (rate-limit.server.ts).
 
 export const AUTH_LIMIT_WINDOW_MS = 15 * 60 * 1000
 export const AUTH_LIMIT_PER_ACCOUNT = 10
@@ -19,8 +20,16 @@ export type AuthAction =
   | 'change-password'
 
 const limiters = {
-  account: fixedWindowLimiter({ limit: AUTH_LIMIT_PER_ACCOUNT, windowMs: AUTH_LIMIT_WINDOW_MS }),
-  visitor: fixedWindowLimiter({ limit: AUTH_LIMIT_PER_VISITOR, windowMs: AUTH_LIMIT_WINDOW_MS }),
+  account: fixedWindowLimiter({
+    name: 'auth-account',
+    limit: AUTH_LIMIT_PER_ACCOUNT,
+    windowMs: AUTH_LIMIT_WINDOW_MS,
+  }),
+  visitor: fixedWindowLimiter({
+    name: 'auth-visitor',
+    limit: AUTH_LIMIT_PER_VISITOR,
+    windowMs: AUTH_LIMIT_WINDOW_MS,
+  }),
 }
 
 const accountKey = (action: AuthAction, email: string) => `${action}\n${email.trim().toLowerCase()}`
@@ -29,25 +38,27 @@ const accountKey = (action: AuthAction, email: string) => `${action}\n${email.tr
  * Counts one attempt at `action` by this visitor for this e-mail; undefined when allowed, else
  * the seconds to wait.
  */
-export function limitAuthAttempt(
+export async function limitAuthAttempt(
   action: AuthAction,
   context: { clientIp?: string } | undefined,
   email: string | undefined,
-): number | undefined {
-  const byVisitor = limiters.visitor.hit(`${action}\n${visitorKey(context)}`)
-  const byAccount = email
-    ? action === 'sign-in'
-      ? limiters.account.peek(accountKey(action, email))
-      : limiters.account.hit(accountKey(action, email))
-    : undefined
+): Promise<number | undefined> {
+  const [byVisitor, byAccount] = await Promise.all([
+    limiters.visitor.hit(`${action}\n${visitorKey(context)}`),
+    email
+      ? action === 'sign-in'
+        ? limiters.account.peek(accountKey(action, email))
+        : limiters.account.hit(accountKey(action, email))
+      : undefined,
+  ])
   const refused = [byVisitor, byAccount].filter((result) => result && !result.allowed)
   if (refused.length === 0) return undefined
   return Math.max(...refused.map((result) => result?.retryAfterS ?? 1))
 }
 
 /** Counts a failed sign-in against the account's limit. */
-export function countFailedSignIn(email: string): void {
-  limiters.account.hit(accountKey('sign-in', email))
+export async function countFailedSignIn(email: string): Promise<void> {
+  await limiters.account.hit(accountKey('sign-in', email))
 }
 
 /**

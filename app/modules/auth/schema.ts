@@ -1,65 +1,37 @@
-import { z } from 'zod'
 import {
   ABOUT_LENGTH,
   ageOn,
+  BIRTH_DATE_LENGTH,
   type CalendarDate,
   CLIENT_AGE,
   DISPLAY_NAME_LENGTH,
-  isEmailAddress,
   isoDay,
   normalizeName,
-  PASSWORD_LENGTH,
   parseBirthDate,
   SIGN_UP_ROLES,
   workingNameProblem,
 } from '#app/domain/account.ts'
+import { PROFILE_NAME_LENGTH } from '#app/domain/terms.ts'
 import { withoutControlCharacters } from '#app/domain/text.ts'
+import { type FormErrorKey, orderedForm, ticked } from '#app/modules/forms/checks.ts'
 import {
-  type FieldError,
-  type FormErrorKey,
-  orderedForm,
-  ticked,
-} from '#app/modules/forms/checks.ts'
+  emailAddress,
+  enteredPassword,
+  matchesPassword,
+  newPassword,
+  passwordConfirmation,
+} from '#app/modules/forms/credentials.ts'
+import { checkbox, choice, field, plain, text } from '#app/modules/forms/fields.ts'
 
 // The account forms' schemas, shared by the forms (checked before sending) and the actions
 // (checked again on the server), each in the order of SPEC §5 (app/modules/forms/checks.ts).
 
-type Values<K extends string> = Record<K, string>
-
-const ordered = <K extends string, Out>(
-  names: readonly K[],
-  rules: (values: Values<K>) => FieldError | undefined,
-  output: (values: Values<K>) => Out,
-) => orderedForm({ fields: names }, rules, output)
-
-const email = (value: string) => value.trim().toLowerCase()
-
-/** better-auth's own check of an address, so nothing this form accepts is refused by it. */
-const strictEmail = z.email()
-
-function emailRule(value: string): FieldError | undefined {
-  if (!value.trim()) return { field: 'email', message: 'emailRequired' }
-  const address = email(value)
-  if (!isEmailAddress(address) || !strictEmail.safeParse(address).success) {
-    return { field: 'email', message: 'invalidEmail' }
-  }
-  return undefined
-}
-
-function passwordLengthRule(field: string, value: string): FieldError | undefined {
-  if (value.length < PASSWORD_LENGTH.min) return { field, message: 'passwordTooShort' }
-  if (value.length > PASSWORD_LENGTH.max) return { field, message: 'passwordTooLong' }
-  return undefined
-}
-
 /** SPEC §5 login: e-mail and password required. */
-export const loginSchema = ordered(
-  ['email', 'password', 'rememberMe'] as const,
-  (v) =>
-    emailRule(v.email) ??
-    (v.password ? undefined : { field: 'password', message: 'passwordRequired' }),
-  (v) => ({ email: email(v.email), password: v.password, rememberMe: ticked(v.rememberMe) }),
-)
+export const loginSchema = orderedForm({
+  email: emailAddress({ strict: true }),
+  password: enteredPassword(),
+  rememberMe: checkbox(),
+})
 
 const WORKING_NAME_MESSAGES = {
   required: 'workingNameRequired',
@@ -68,41 +40,76 @@ const WORKING_NAME_MESSAGES = {
   place: 'workingNamePlace',
 } as const satisfies Record<string, FormErrorKey>
 
+/** A provider's working name: the name rules of the terms, not the name of a place. */
+export function workingName(placeSlugs: ReadonlySet<string>) {
+  return field(
+    (value) => {
+      const problem = workingNameProblem(value, placeSlugs)
+      return problem ? WORKING_NAME_MESSAGES[problem] : undefined
+    },
+    normalizeName,
+    { maxLength: PROFILE_NAME_LENGTH.max, minLength: PROFILE_NAME_LENGTH.min, required: true },
+  )
+}
+
+/** Both boxes of the terms ticked (reported on the first). */
+const bothAccepted = (typed: { acceptTerms: string; acceptPolicies: string }) =>
+  ticked(typed.acceptTerms) && ticked(typed.acceptPolicies)
+    ? undefined
+    : ('termsNotAccepted' as const)
+
+/** A display name: normalised, 2 to 40 characters (SPEC §9). */
+export const displayName = () =>
+  text({
+    length: DISPLAY_NAME_LENGTH,
+    tooShort: 'displayNameTooShort',
+    tooLong: 'displayNameTooLong',
+    clean: (value) => normalizeName(withoutControlCharacters(value)),
+  })
+
+/** A client's about text: 10 to 300 characters once trimmed (SPEC §9). */
+export const aboutText = () =>
+  text({
+    length: ABOUT_LENGTH,
+    tooShort: 'aboutTooShort',
+    tooLong: 'aboutTooLong',
+    clean: (value) => withoutControlCharacters(value).trim(),
+  })
+
 /**
  * SPEC §5 provider sign-up, in order: (a valid e-mail,) passwords match, password at least 8,
  * both boxes ticked, working name present; then the name rules of the terms.
  */
 export function providerSignUpSchema(placeSlugs: ReadonlySet<string>) {
-  return ordered(
-    [
-      'email',
-      'password',
-      'confirmPassword',
-      'workingName',
-      'acceptTerms',
-      'acceptPolicies',
-    ] as const,
-    (v) => {
-      const nameProblem = workingNameProblem(v.workingName, placeSlugs)
-      return (
-        emailRule(v.email) ??
-        (v.password !== v.confirmPassword
-          ? { field: 'confirmPassword', message: 'passwordMismatch' }
-          : undefined) ??
-        passwordLengthRule('password', v.password) ??
-        (ticked(v.acceptTerms) && ticked(v.acceptPolicies)
-          ? undefined
-          : { field: 'acceptTerms', message: 'termsNotAccepted' }) ??
-        (nameProblem
-          ? { field: 'workingName', message: WORKING_NAME_MESSAGES[nameProblem] }
-          : undefined)
-      )
+  return orderedForm(
+    {
+      email: emailAddress({ strict: true }),
+      confirmPassword: passwordConfirmation(),
+      password: newPassword(),
+      acceptTerms: plain(),
+      acceptPolicies: plain(),
+      workingName: workingName(placeSlugs),
     },
-    (v) => ({
-      email: email(v.email),
-      password: v.password,
-      workingName: normalizeName(v.workingName),
-    }),
+    {
+      rules: { confirmPassword: matchesPassword, acceptTerms: bothAccepted },
+      output: (v) => ({ email: v.email, password: v.password, workingName: v.workingName }),
+    },
+  )
+}
+
+/** A date of birth typed dd/mm/yyyy, of someone `CLIENT_AGE` old `today`; kept as an ISO day. */
+function dateOfBirth(today: CalendarDate) {
+  return field(
+    (value) => {
+      if (!value.trim()) return 'dateOfBirthRequired'
+      const birth = parseBirthDate(value)
+      const age = birth ? ageOn(birth, today) : undefined
+      if (age === undefined || age < 0 || age > CLIENT_AGE.max) return 'dateOfBirthInvalid'
+      return age < CLIENT_AGE.min ? 'underage' : undefined
+    },
+    // Checked above: a real date.
+    (value) => isoDay(parseBirthDate(value) ?? { year: 0, month: 1, day: 1 }),
+    { maxLength: BIRTH_DATE_LENGTH, required: true },
   )
 }
 
@@ -112,92 +119,60 @@ export function providerSignUpSchema(placeSlugs: ReadonlySet<string>) {
  * `today` is the calendar day in Brazil.
  */
 export function clientSignUpSchema(today: CalendarDate) {
-  return ordered(
-    [
-      'email',
-      'password',
-      'confirmPassword',
-      'displayName',
-      'about',
-      'dateOfBirth',
-      'acceptTerms',
-      'acceptPolicies',
-    ] as const,
-    (v) => {
-      const displayName = [...normalizeName(withoutControlCharacters(v.displayName))].length
-      const about = [...withoutControlCharacters(v.about).trim()].length
-      const birth = parseBirthDate(v.dateOfBirth)
-      const age = birth ? ageOn(birth, today) : undefined
-      return (
-        emailRule(v.email) ??
-        passwordLengthRule('password', v.password) ??
-        (v.password === v.confirmPassword
-          ? undefined
-          : { field: 'confirmPassword', message: 'passwordMismatch' }) ??
-        (displayName < DISPLAY_NAME_LENGTH.min
-          ? { field: 'displayName', message: 'displayNameTooShort' }
-          : displayName > DISPLAY_NAME_LENGTH.max
-            ? { field: 'displayName', message: 'displayNameTooLong' }
-            : undefined) ??
-        (about < ABOUT_LENGTH.min
-          ? { field: 'about', message: 'aboutTooShort' }
-          : about > ABOUT_LENGTH.max
-            ? { field: 'about', message: 'aboutTooLong' }
-            : undefined) ??
-        (!v.dateOfBirth.trim()
-          ? { field: 'dateOfBirth', message: 'dateOfBirthRequired' }
-          : age === undefined || age < 0 || age > CLIENT_AGE.max
-            ? { field: 'dateOfBirth', message: 'dateOfBirthInvalid' }
-            : age < CLIENT_AGE.min
-              ? { field: 'dateOfBirth', message: 'underage' }
-              : undefined) ??
-        (ticked(v.acceptTerms) && ticked(v.acceptPolicies)
-          ? undefined
-          : { field: 'acceptTerms', message: 'termsNotAccepted' })
-      )
+  return orderedForm(
+    {
+      email: emailAddress({ strict: true }),
+      password: newPassword(),
+      confirmPassword: passwordConfirmation(),
+      displayName: displayName(),
+      about: aboutText(),
+      dateOfBirth: dateOfBirth(today),
+      acceptTerms: plain(),
+      acceptPolicies: plain(),
     },
-    (v) => ({
-      email: email(v.email),
-      password: v.password,
-      displayName: normalizeName(withoutControlCharacters(v.displayName)),
-      about: withoutControlCharacters(v.about).trim(),
-      // Checked above: a real date.
-      dateOfBirth: isoDay(parseBirthDate(v.dateOfBirth) ?? { year: 0, month: 1, day: 1 }),
-    }),
+    {
+      rules: { confirmPassword: matchesPassword, acceptTerms: bothAccepted },
+      output: (v) => ({
+        email: v.email,
+        password: v.password,
+        displayName: v.displayName,
+        about: v.about,
+        dateOfBirth: v.dateOfBirth,
+      }),
+    },
   )
 }
 
 /** The forgot-password form: one e-mail address. */
-export const forgotPasswordSchema = ordered(
-  ['email'] as const,
-  (v) => emailRule(v.email),
-  (v) => ({
-    email: email(v.email),
-  }),
-)
+export const forgotPasswordSchema = orderedForm({ email: emailAddress({ strict: true }) })
 
 /** The resend-confirmation form: one e-mail address. */
 export const resendConfirmationSchema = forgotPasswordSchema
 
+/** The button of the link sent to the old address on a change of e-mail (issue 19 point 15). */
+export const secureAccountSchema = orderedForm({ token: plain() })
+
 /** A new password (reset link): the sign-up password rules. */
-export const resetPasswordSchema = ordered(
-  ['token', 'password', 'confirmPassword'] as const,
-  (v) =>
-    passwordLengthRule('password', v.password) ??
-    (v.password === v.confirmPassword
-      ? undefined
-      : { field: 'confirmPassword', message: 'passwordMismatch' }),
-  (v) => ({ token: v.token, password: v.password }),
+export const resetPasswordSchema = orderedForm(
+  {
+    token: plain(),
+    password: newPassword(),
+    confirmPassword: passwordConfirmation(),
+  },
+  {
+    rules: { confirmPassword: matchesPassword },
+    output: (v) => ({ token: v.token, password: v.password }),
+  },
 )
 
 /** The account-type dialog after a first Google sign-in. */
-export const roleChoiceSchema = ordered(
-  ['role', 'acceptTerms'] as const,
-  (v) =>
-    (SIGN_UP_ROLES as readonly string[]).includes(v.role)
-      ? ticked(v.acceptTerms)
-        ? undefined
-        : { field: 'acceptTerms', message: 'termsNotAccepted' }
-      : { field: 'role', message: 'roleRequired' },
-  (v) => ({ role: v.role as (typeof SIGN_UP_ROLES)[number] }),
+export const roleChoiceSchema = orderedForm(
+  {
+    role: choice(SIGN_UP_ROLES, 'roleRequired'),
+    acceptTerms: field(
+      (value) => (ticked(value) ? undefined : 'termsNotAccepted'),
+      () => true,
+    ),
+  },
+  { output: (v) => ({ role: v.role }) },
 )

@@ -5,17 +5,16 @@ import { asLanguage } from '#app/domain/language.ts'
 import type { ReportReason } from '#app/domain/moderation.ts'
 import { REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { dictionary } from '#app/i18n/i18n.ts'
-import { audit, profileLabel, tellProvider } from '#app/modules/admin/moderation.server.ts'
 import { inBackground } from '#app/modules/auth/auth.server.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { teamAlertEmail } from '#app/modules/email/messages.ts'
-import { publicPagesChanged } from '#app/modules/http/public-pages.server.ts'
+import { audit, profileLabel, tellProvider } from '#app/modules/moderation/kernel.server.ts'
 import { visitorKey } from '#app/modules/security/rate-limit.server.ts'
+import { serverEnv } from '#app/platform/env.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
 import { reports } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { serverEnv } from '#server/env.server.ts'
 
 // Reports about a profile, from clients and visitors (issue 9 item 2; ADR 0011). The limits are
 // counted in the database, so they hold across restarts and instances: every reporter by an
@@ -30,7 +29,12 @@ export interface Reporter {
 }
 
 export type FilingResult =
-  | { ok: true }
+  /**
+   * `already`: the same reporter's open report with this reason was there; nothing new filed.
+   * `hid`: this report took the profile offline (a 'minor' one within the budgets), so a
+   * 'minor' reporter can be told when the profile stays online until the team looks.
+   */
+  | { ok: true; already: boolean; hid: boolean }
   | { ok: false; error: 'notFound' }
   | { ok: false; error: 'limited'; retryAfterS: number }
 
@@ -71,8 +75,12 @@ export async function reportTarget(username: string) {
  * admin closes it (the audit log records the hide, by 'system'), unless its reporter already
  * hid MINOR_HIDES.perReporterPerDay profiles that day or the site MINOR_HIDES.sitePerHour that
  * hour: then it is filed, first in the queue, without hiding. The team is e-mailed about every
- * 'minor' report. A second report by the same reporter about the same profile, while the first
- * is open, adds nothing and gets the same answer.
+ * 'minor' report. A report is left out only when the same reporter (a client's account, else the
+ * address) already has an open one about the profile with the same reason: the answer is then
+ * 'already', which is still true for 'received', and costs no budget. An open report of another
+ * reason never stands in for it: several people share one address in Brazil (carrier NAT, shared
+ * Wi-Fi), and a 'minor' report folded into a neighbour's 'fake photos' one would hide nothing
+ * and alert nobody.
  */
 export async function fileReport(
   reporter: Reporter,
@@ -87,8 +95,6 @@ export async function fileReport(
       // together (the account first, then the address: always in that order).
       if (who.reporterId) await advisoryLock(tx, `report:${who.reporterId}`)
       await advisoryLock(tx, `report:${who.reporterKey}`)
-      const limited = await limitOf(tx, who, now)
-      if (limited) return limited
       // A 'minor' report locks the profile: a hide by the team or another report at the same
       // moment is seen, and the profile is hidden once.
       const query = tx
@@ -97,20 +103,11 @@ export async function fileReport(
         .where(and(eq(profiles.id, input.profileId), isPublic))
       const [profile] = minor ? await query.for('update') : await query
       if (!profile) return { ok: false, error: 'notFound' }
-      const [open] = await tx
-        .select({ id: reports.id })
-        .from(reports)
-        .where(
-          and(
-            eq(reports.profileId, input.profileId),
-            isNull(reports.resolvedAt),
-            who.reporterId
-              ? eq(reports.reporterId, who.reporterId)
-              : eq(reports.reporterKey, who.reporterKey),
-          ),
-        )
-        .limit(1)
-      if (open) return { ok: true }
+      // Before the limits: a report sent again (a reload, a second tap) is already with the
+      // team, so 'received' is true and a wait would only invite another try.
+      if (await alreadyFiled(tx, who, input)) return { ok: true, already: true, hid: false }
+      const limited = await limitOf(tx, who, now)
+      if (limited) return limited
       const hides = minor && (await mayHide(tx, who, now))
       const [report] = await tx
         .insert(reports)
@@ -147,7 +144,6 @@ export async function fileReport(
   )
   if ('ok' in outcome) return outcome
   if (outcome.hid) {
-    publicPagesChanged()
     // The reporter's answer does not wait for the mail server.
     inBackground(
       tellProvider(input.profileId, 'hidden', {
@@ -157,7 +153,33 @@ export async function fileReport(
     )
   }
   if (outcome.minor) inBackground(alertTeam(input.profileId, outcome.hid), 'report alert not sent')
-  return { ok: true }
+  return { ok: true, already: false, hid: outcome.hid }
+}
+
+/**
+ * Whether the reporter has an open report about the profile with this very reason: a client by
+ * account, a visitor by address (the only thing known of a visitor).
+ */
+async function alreadyFiled(
+  tx: Transaction,
+  who: { reporterId: string | null; reporterKey: string },
+  input: { profileId: string; reason: ReportReason },
+): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.profileId, input.profileId),
+        eq(reports.reason, input.reason),
+        isNull(reports.resolvedAt),
+        who.reporterId
+          ? eq(reports.reporterId, who.reporterId)
+          : eq(reports.reporterKey, who.reporterKey),
+      ),
+    )
+    .limit(1)
+  return open !== undefined
 }
 
 async function advisoryLock(tx: Transaction, key: string): Promise<void> {

@@ -1,22 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { FAVORITES_MAX, HISTORY_SIZE } from '#app/domain/client-area.ts'
-import { type CardRow, type ProfileCardData, toCard } from '#app/modules/listing/queries.server.ts'
+import { verifiedBadgeSql } from '#app/domain/verified-badge.ts'
+import { type CardRow, toCard } from '#app/modules/listing/queries.server.ts'
 import { db } from '#db/client.server.ts'
 import { clientProfiles } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { profiles } from '#db/schema/profiles.ts'
+import type { SavedEntry } from './saved-entry.ts'
 
 // A client's favourites and recently viewed profiles (issue 9 items 1 and 4). Every function
 // takes the signed-in client's own id from the route's guard and reads or changes only that
 // client's rows: no route accepts another user's id.
-
-/** One saved or viewed profile as the client area shows it. */
-export type SavedEntry =
-  | { kind: 'public'; entryId: string; at: string; card: ProfileCardData }
-  /** Not public now (paused, hidden, suspended, in review): only the name the client knew. */
-  | { kind: 'unavailable'; entryId: string; at: string; profileId: string; name: string }
-  /** Deleted: nothing of it is left, only the fact that something was saved. */
-  | { kind: 'removed'; entryId: string; at: string }
 
 const PUBLIC = sql`p.status = 'approved' and p.visibility_status = 'active'`
 
@@ -29,13 +23,15 @@ interface SavedRow extends Omit<CardRow, 'total' | 'id' | 'username' | 'name'> {
   public: boolean | null
 }
 
+const VERIFIED = sql.raw(verifiedBadgeSql('p'))
+
 /** The card columns of a public profile `p`, with its neighbourhood and cover. */
 function savedSql(from: ReturnType<typeof sql>, limit: number) {
   return sql`
     select s.entry_id, s.at, p.id, p.username, p.name, (${PUBLIC}) as public,
       p.age, p.city, p.city_slug, n.name as neighborhood, left(p.description, 61) as description,
       p.hourly_rate, p.membership_tier,
-      (p.contact_verified or p.verification_status = 'approved') as verified,
+      ${VERIFIED} as verified,
       p.touring_available, (p.show_availability_status and p.available_now) as available_now,
       p.is_demo,
       c.storage_path as cover_path, c.variant_widths as cover_widths, c.width as cover_width,
@@ -108,7 +104,13 @@ export async function favoriteIdsOf(userId: string): Promise<string[]> {
   return rows.flatMap((row) => (row.profileId ? [row.profileId] : []))
 }
 
-export type FavoriteResult = 'saved' | 'notPublic' | 'full'
+/**
+ * `kept`: the asked profiles now in the list (new or saved before); `left`: the asked ones not
+ * saved because they are not public now. Nothing is saved on 'full' or 'notPublic'.
+ */
+export type FavoriteResult =
+  | { ok: true; kept: number; left: number }
+  | { ok: false; error: 'notPublic' | 'full' }
 
 /**
  * Saves public profiles as the client's favourites (one from a heart, or the ones saved on a
@@ -116,16 +118,17 @@ export type FavoriteResult = 'saved' | 'notPublic' | 'full'
  * pass FAVORITES_MAX; 'notPublic' when none of them is public now.
  */
 export async function addFavorites(userId: string, profileIds: string[]): Promise<FavoriteResult> {
-  if (profileIds.length === 0) return 'notPublic'
+  const notPublic = { ok: false, error: 'notPublic' } as const
+  if (profileIds.length === 0) return notPublic
   return addInside(userId, profileIds).catch((error: unknown) => {
     // A profile deleted between the check and the insert.
-    if (isForeignKeyViolation(error)) return 'notPublic' as const
+    if (isForeignKeyViolation(error)) return notPublic
     throw error
   })
 }
 
 function addInside(userId: string, profileIds: string[]): Promise<FavoriteResult> {
-  return db().transaction(async (tx) => {
+  return db().transaction(async (tx): Promise<FavoriteResult> => {
     // One client's adds one after another, so two at once cannot pass the limit together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('favorites:' || ${userId}))`)
     const publicIds = (
@@ -140,7 +143,7 @@ function addInside(userId: string, profileIds: string[]): Promise<FavoriteResult
           ),
         )
     ).map((row) => row.id)
-    if (publicIds.length === 0) return 'notPublic'
+    if (publicIds.length === 0) return { ok: false, error: 'notPublic' }
     const [count] = await tx
       .select({
         total: sql<number>`count(*)::int`,
@@ -150,21 +153,24 @@ function addInside(userId: string, profileIds: string[]): Promise<FavoriteResult
       .where(eq(favorites.userId, userId))
     const total = count?.total ?? 0
     const present = count?.present ?? 0
-    if (total - present + publicIds.length > FAVORITES_MAX) return 'full'
+    if (total - present + publicIds.length > FAVORITES_MAX) return { ok: false, error: 'full' }
     await tx
       .insert(favorites)
       .values(publicIds.map((profileId) => ({ userId, profileId })))
       .onConflictDoNothing()
-    return 'saved'
+    return { ok: true, kept: publicIds.length, left: new Set(profileIds).size - publicIds.length }
   })
 }
 
-/** Removes a favourite by profile, or by entry (a removed profile has no id left). */
+/**
+ * Removes a favourite by profile, or by entry (a removed profile has no id left); whether there
+ * was one.
+ */
 export async function removeFavorite(
   userId: string,
   target: { profileId: string } | { entryId: string },
-): Promise<void> {
-  await db()
+): Promise<boolean> {
+  const removed = await db()
     .delete(favorites)
     .where(
       and(
@@ -174,6 +180,8 @@ export async function removeFavorite(
           : eq(favorites.id, target.entryId),
       ),
     )
+    .returning({ id: favorites.id })
+  return removed.length > 0
 }
 
 /** A profile deleted between a check and a write: PostgreSQL's foreign-key violation. */

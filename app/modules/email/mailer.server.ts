@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
-import { serverEnv } from '#server/env.server.ts'
-import { log } from '#server/logger.server.ts'
+import { serverEnv } from '#app/platform/env.server.ts'
+import { log } from '#app/platform/logger.server.ts'
 
 // Outgoing e-mail (DESIGN.md): real SMTP through nodemailer when SMTP_URL is set; otherwise each
 // message is written to DATA_DIR/outbox/ as an .eml file (openable in any mail client) and, on a

@@ -7,8 +7,17 @@ import type { EmailMessage } from './mailer.server.ts'
 /** verify: confirm a new account; reset: a password-reset link; existing: someone tried to sign up
  * again with this address (the SPEC's 'already registered' message goes to the owner only);
  * renew: a provider's identity check lapses in 15 days; change: confirm a new address;
- * blocked: an advertiser sign-up with the address of a banned provider (no account made). */
-export type AccountEmail = 'verify' | 'change' | 'reset' | 'existing' | 'renew' | 'blocked'
+ * blocked: an advertiser sign-up with the address of a banned provider (no account made);
+ * changeNotice: to the old address, a change of address was asked for, with the link that
+ * secures the account (values: newEmail, days). */
+export type AccountEmail =
+  | 'verify'
+  | 'change'
+  | 'reset'
+  | 'existing'
+  | 'renew'
+  | 'blocked'
+  | 'changeNotice'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -17,6 +26,7 @@ export function accountEmail(
   kind: AccountEmail,
   language: Language,
   { to, name, url }: { to: string; name: string; url: string },
+  values: Record<string, string | number> = {},
 ): EmailMessage {
   const { email: t, formErrors } = dictionary(language)
   const texts: Record<AccountEmail, [subject: string, body: string, action: string]> = {
@@ -25,6 +35,7 @@ export function accountEmail(
     renew: [t.renewSubject, t.renewText, t.renewAction],
     change: [t.changeSubject, t.changeText, t.changeAction],
     blocked: [t.blockedSubject, t.blockedText, t.blockedAction],
+    changeNotice: [t.changeNoticeSubject, t.changeNoticeText, t.changeNoticeAction],
     existing: [
       t.existingSubject,
       `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,
@@ -32,7 +43,14 @@ export function accountEmail(
     ],
   }
   const [subject, body, action] = texts[kind]
-  return renderEmail(language, { to, name, subject, paragraphs: [body], action, url })
+  return renderEmail(language, {
+    to,
+    name,
+    subject,
+    paragraphs: [format(body, values)],
+    action,
+    url,
+  })
 }
 
 /** The team's decisions a provider is told of by e-mail (issue 8), in her language. */

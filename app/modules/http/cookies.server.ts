@@ -1,5 +1,5 @@
 import { siteCookie } from '#app/domain/cookies.ts'
-import { isHttpsSite } from '#server/env.server.ts'
+import { isHttpsSite } from '#app/platform/env.server.ts'
 
 /** `siteCookie` with Secure on an https site (BASE_URL). */
 export function ownCookie(name: string, value: string, maxAgeS?: number): string {

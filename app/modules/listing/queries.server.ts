@@ -2,28 +2,9 @@ import { type SQL, sql } from 'drizzle-orm'
 import { ageBounds, type Filters, priceBounds } from '#app/domain/filters.ts'
 import { MEMBERSHIP_TIERS, tierRankSql } from '#app/domain/membership.ts'
 import { rotationGroupKey, rotationOffset } from '#app/domain/ranking.ts'
+import { verifiedBadgeSql } from '#app/domain/verified-badge.ts'
 import { db } from '#db/client.server.ts'
-
-/** What a profile card shows; never the phone number or other contact data. */
-export interface ProfileCardData {
-  id: string
-  username: string
-  name: string
-  age: number | null
-  city: string | null
-  citySlug: string | null
-  neighborhood: string | null
-  /** At most CARD_DESCRIPTION_LENGTH + 1 characters: enough to know whether to cut. */
-  description: string | null
-  hourlyRate: number | null
-  membershipTier: string
-  verified: boolean
-  touringAvailable: boolean
-  /** Shows availability and is available now. */
-  availableNow: boolean
-  isDemo: boolean
-  cover: { storagePath: string; variantWidths: number[]; width: number; height: number } | null
-}
+import type { ListingPage, ProfileCardData } from './card.ts'
 
 export interface ListingQuery {
   /** City being browsed: its profiles first, touring ones after (SPEC §7 city rule). */
@@ -37,11 +18,6 @@ export interface ListingQuery {
   minute: number
   limit: number
   offset: number
-}
-
-export interface ListingPage {
-  profiles: ProfileCardData[]
-  total: number
 }
 
 /** The rotation offset of every possible group at a minute, as JSON for the query. */
@@ -102,6 +78,8 @@ export interface CardRow {
   available_now: boolean
   is_demo: boolean
   total: number
+  touring: number
+  online: number
   cover_path: string | null
   cover_widths: number[] | null
   cover_width: number | null
@@ -116,21 +94,32 @@ export interface CardRow {
 export async function listProfiles(query: ListingQuery): Promise<ListingPage> {
   const result = await db().execute(listingSql(query))
   const rows = (result as unknown as { rows: CardRow[] }).rows
-  const total = rows[0]?.total ?? (query.offset > 0 ? await countProfiles(query) : 0)
-  return { profiles: rows.map(toCard), total }
+  const first = rows[0]
+  const counts = first
+    ? { total: first.total, touring: first.touring, online: first.online }
+    : query.offset > 0
+      ? await listingCounts(query)
+      : { total: 0, touring: 0, online: 0 }
+  return { profiles: rows.map(toCard), ...counts }
 }
 
 const TIER_RANK = sql.raw(tierRankSql('p.membership_tier'))
+const VERIFIED = sql.raw(verifiedBadgeSql('p'))
+
+/** Whether profile `p` is based in the city browsed (everyone is, outside a city listing). */
+function localSql(query: ListingQuery): SQL {
+  // coalesce: a touring profile without a city is not local (NULL would sort first).
+  return query.citySlug ? sql`coalesce(p.city_slug = ${query.citySlug}, false)` : sql`true`
+}
 
 /** The SQL of listProfiles (exported for the query-plan test). */
 export function listingSql(query: ListingQuery): SQL {
-  // coalesce: a touring profile without a city is not local (NULL would sort first).
-  const local = query.citySlug ? sql`coalesce(p.city_slug = ${query.citySlug}, false)` : sql`true`
+  const local = localSql(query)
   return sql`
     with matched as (
       select p.id, p.username, p.name, p.age, p.city, p.city_slug, p.neighborhood_slug,
         left(p.description, 61) as description, p.hourly_rate, p.membership_tier,
-        (p.contact_verified or p.verification_status = 'approved') as verified,
+        ${VERIFIED} as verified,
         p.touring_available, (p.show_availability_status and p.available_now) as available_now,
         p.is_demo, p.created_at, ${local} as local,
         ${TIER_RANK} as tier_rank
@@ -142,7 +131,9 @@ export function listingSql(query: ListingQuery): SQL {
         row_number() over (partition by m.local, m.membership_tier
           order by m.created_at desc, m.id desc) - 1 as pos,
         count(*) over (partition by m.local, m.membership_tier) as group_size,
-        (count(*) over ())::int as total
+        (count(*) over ())::int as total,
+        (count(*) filter (where not m.local) over ())::int as touring,
+        (count(*) filter (where m.available_now) over ())::int as online
       from matched m
     ),
     page as (
@@ -156,7 +147,7 @@ export function listingSql(query: ListingQuery): SQL {
     )
     select pg.id, pg.username, pg.name, pg.age, pg.city, pg.city_slug, n.name as neighborhood,
       pg.description, pg.hourly_rate, pg.membership_tier, pg.verified, pg.touring_available,
-      pg.available_now, pg.is_demo, pg.total,
+      pg.available_now, pg.is_demo, pg.total, pg.touring, pg.online,
       c.storage_path as cover_path, c.variant_widths as cover_widths, c.width as cover_width,
       c.height as cover_height
     from page pg
@@ -171,15 +162,23 @@ export function listingSql(query: ListingQuery): SQL {
   `
 }
 
-/** Number of profiles a listing query matches (used when a page lies past the end). */
-export async function countProfiles(query: ListingQuery): Promise<number> {
+/** The counts of a listing query (used when a page lies past the end): as listProfiles'. */
+export async function listingCounts(
+  query: ListingQuery,
+): Promise<{ total: number; touring: number; online: number }> {
+  const local = localSql(query)
   const result = await db().execute(
-    sql`select count(*)::int as total from profiles p where ${conditions(query)}`,
+    sql`select count(*)::int as total,
+      (count(*) filter (where not ${local}))::int as touring,
+      (count(*) filter (where p.show_availability_status and p.available_now))::int as online
+      from profiles p where ${conditions(query)}`,
   )
-  return (result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0
+  const row = (result as unknown as { rows: { total: number; touring: number; online: number }[] })
+    .rows[0]
+  return row ?? { total: 0, touring: 0, online: 0 }
 }
 
-export function toCard(row: Omit<CardRow, 'total'>): ProfileCardData {
+export function toCard(row: Omit<CardRow, 'total' | 'touring' | 'online'>): ProfileCardData {
   return {
     id: row.id,
     username: row.username,

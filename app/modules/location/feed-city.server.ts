@@ -1,4 +1,4 @@
-import { isHttpsSite } from '#server/env.server.ts'
+import { isHttpsSite } from '#app/platform/env.server.ts'
 import { geolocateCity } from './geolocation.server.ts'
 import { findCity } from './places.server.ts'
 

@@ -51,6 +51,8 @@ export async function publicProfileCounts(): Promise<{
   byNeighborhood: Map<string, number>
   total: number
   availableNow: Map<string, number>
+  /** Touring profiles: all of them, and by the city they are based in. */
+  touring: { total: number; byCity: Map<string, number> }
 }> {
   const rows = await db()
     .select({
@@ -58,6 +60,7 @@ export async function publicProfileCounts(): Promise<{
       neighborhoodSlug: profiles.neighborhoodSlug,
       n: sql<number>`count(*)::int`,
       available: sql<number>`(count(*) filter (where ${profiles.showAvailabilityStatus} and ${profiles.availableNow}))::int`,
+      touring: sql<number>`(count(*) filter (where ${profiles.touringAvailable}))::int`,
     })
     .from(profiles)
     .where(and(eq(profiles.status, 'approved'), eq(profiles.visibilityStatus, 'active')))
@@ -65,16 +68,31 @@ export async function publicProfileCounts(): Promise<{
   const byCity = new Map<string, number>()
   const byNeighborhood = new Map<string, number>()
   const availableNow = new Map<string, number>()
+  const touring = { total: 0, byCity: new Map<string, number>() }
   let total = 0
   for (const row of rows) {
     total += row.n
+    touring.total += row.touring
     if (!row.citySlug) continue
     byCity.set(row.citySlug, (byCity.get(row.citySlug) ?? 0) + row.n)
+    touring.byCity.set(row.citySlug, (touring.byCity.get(row.citySlug) ?? 0) + row.touring)
     availableNow.set(row.citySlug, (availableNow.get(row.citySlug) ?? 0) + row.available)
     if (row.neighborhoodSlug) {
       const key = `${row.citySlug}/${row.neighborhoodSlug}`
       byNeighborhood.set(key, (byNeighborhood.get(key) ?? 0) + row.n)
     }
   }
-  return { byCity, byNeighborhood, total, availableNow }
+  return { byCity, byNeighborhood, total, availableNow, touring }
+}
+
+/**
+ * How many profiles a city's listing shows (issue 19 point 2): those based there and every
+ * touring profile based elsewhere (SPEC §7 city rule), the same count as the city page's.
+ */
+export function cityListingCount(
+  counts: Pick<Awaited<ReturnType<typeof publicProfileCounts>>, 'byCity' | 'touring'>,
+  citySlug: string,
+): number {
+  const local = counts.byCity.get(citySlug) ?? 0
+  return local + counts.touring.total - (counts.touring.byCity.get(citySlug) ?? 0)
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import sharp, { type Sharp } from 'sharp'
 import { IMAGE_QUALITY } from '#app/domain/images.ts'
+import { editRegion, type PhotoEdit } from '#app/domain/photo-edit.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, type PhotoType } from '#app/domain/provider.ts'
 
 // What happens to an uploaded photo (issue 7 item 3): its type is read from its bytes, never its
@@ -190,4 +191,55 @@ export async function photoVariants(
         .toBuffer(),
     })),
   )
+}
+
+/** Longest side of the private original kept for later edits. */
+const ORIGINAL_MAX_SIDE = 3200
+
+/**
+ * The upright photo as kept privately for later rotations and crops: WebP at high quality, no
+ * larger than any edit needs, and, like every file written, without metadata.
+ */
+export function privateOriginal(photo: ReadPhoto): Promise<Buffer> {
+  return photo
+    .image()
+    .resize({
+      width: ORIGINAL_MAX_SIDE,
+      height: ORIGINAL_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp({ quality: 95 })
+    .toBuffer()
+}
+
+/**
+ * `edit` applied to a kept original (upright, no metadata): its size once turned and cropped and
+ * its WebP variants for `widths` no wider than that (at least the smallest), without metadata.
+ */
+export async function editedVariants(
+  original: Buffer,
+  edit: PhotoEdit,
+  widths: readonly number[],
+): Promise<{ width: number; height: number; variants: { width: number; data: Buffer }[] }> {
+  const { width = 0, height = 0 } = await sharp(original, sharpOptions).metadata()
+  const region = editRegion(width, height, edit)
+  // Turned first, then cut: the region is in the turned picture's pixels.
+  const turned = await sharp(original, sharpOptions)
+    .rotate(Number(edit.rotation))
+    .extract(region)
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+  const usable = widths.filter((one) => one <= region.width)
+  const chosen = usable.length > 0 ? usable : widths.slice(0, 1)
+  const variants = await Promise.all(
+    chosen.map(async (one) => ({
+      width: one,
+      data: await sharp(turned)
+        .resize({ width: one, withoutEnlargement: true })
+        .webp({ quality: IMAGE_QUALITY })
+        .toBuffer(),
+    })),
+  )
+  return { width: region.width, height: region.height, variants }
 }

@@ -1,33 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { CAROUSEL_UNKNOWN_TIER_RANK, tierRankSql } from '#app/domain/membership.ts'
 import { db } from '#db/client.server.ts'
+import type { Carousel, CarouselPhoto } from './carousel.ts'
 
 /** Other profiles the carousel steps through besides the current one (SPEC §9). */
 export const CAROUSEL_OTHERS = 20
 /** Photos of a neighbour loaded ahead of time (SPEC §7 prefetch). */
 export const PRELOADED_PHOTOS = 3
-
-export interface CarouselPhoto {
-  storagePath: string
-  variantWidths: number[]
-  width: number
-  height: number
-}
-
-export interface CarouselNeighbour {
-  id: string
-  username: string
-  name: string
-  photos: CarouselPhoto[]
-}
-
-export interface Carousel {
-  /** 1-based place of the current profile. */
-  position: number
-  total: number
-  previous: CarouselNeighbour
-  next: CarouselNeighbour
-}
 
 interface Row {
   id: string
@@ -63,12 +42,13 @@ export async function profileCarousel(profile: {
     left join lateral (
       select json_agg(json_build_object(
         'storagePath', i.storage_path, 'variantWidths', i.variant_widths,
-        'width', i.width, 'height', i.height) order by i.display_order) as list
+        'width', i.width, 'height', i.height) order by i.is_cover desc, i.display_order) as list
       from (
-        select storage_path, variant_widths, width, height, display_order from images
+        select storage_path, variant_widths, width, height, is_cover, display_order from images
         where profile_id = p.id and verification_type = 'profile' and media_type = 'image'
           and storage_path is not null and width is not null and height is not null
-        order by display_order
+        -- The cover first, as her page shows it.
+        order by is_cover desc, display_order
         limit ${PRELOADED_PHOTOS}
       ) i
     ) photos on true

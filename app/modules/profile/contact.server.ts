@@ -10,13 +10,18 @@ const STORED = {
 } as const
 
 /**
- * A public profile's name and the stored value of one contact channel, or undefined when the
- * profile is unknown, not approved or hidden. Only the contact route reads these values: they
- * never reach a page (DESIGN.md).
+ * A public profile's name, whether it is a demonstration profile and the stored value of one
+ * contact channel, or undefined when the profile is unknown, not approved or hidden. Only the
+ * contact route reads these values: they never reach a page (DESIGN.md).
  */
 export async function contactTarget(profileId: string, channel: ContactChannel) {
   const [row] = await db()
-    .select({ name: profiles.name, value: STORED[channel] })
+    .select({
+      name: profiles.name,
+      username: profiles.username,
+      isDemo: profiles.isDemo,
+      value: STORED[channel],
+    })
     .from(profiles)
     .where(
       and(

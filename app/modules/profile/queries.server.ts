@@ -1,14 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { CONTACT_CHANNELS, contactUrl } from '#app/domain/contact.ts'
+import { hasVerifiedBadge } from '#app/domain/verified-badge.ts'
 import { db } from '#db/client.server.ts'
 import { images, profileServices, profiles } from '#db/schema/profiles.ts'
 import { cities, neighborhoods, services } from '#db/schema/reference.ts'
 
 /**
  * What the public profile page shows. Contact data is not part of it: the contact buttons go
- * through a server route (DESIGN.md), so no phone number or handle reaches the page.
+ * through a server route (DESIGN.md), so no phone number or handle reaches the page. With
+ * `preview` (issue 19 point 19: its provider's or an admin's look before it is public) any status
+ * is read, and the photos waiting for review are shown beside the public ones.
  */
-export async function publicProfile(id: string) {
+export async function publicProfile(id: string, { preview = false } = {}) {
   const [profile] = await db()
     .select({
       id: profiles.id,
@@ -18,7 +21,7 @@ export async function publicProfile(id: string) {
       description: profiles.description,
       hourlyRate: profiles.hourlyRate,
       membershipTier: profiles.membershipTier,
-      verified: profiles.contactVerified,
+      verificationStatus: profiles.verificationStatus,
       touringAvailable: profiles.touringAvailable,
       showAvailabilityStatus: profiles.showAvailabilityStatus,
       availableNow: profiles.availableNow,
@@ -42,11 +45,13 @@ export async function publicProfile(id: string) {
       ),
     )
     .where(
-      and(
-        eq(profiles.id, id),
-        eq(profiles.status, 'approved'),
-        eq(profiles.visibilityStatus, 'active'),
-      ),
+      preview
+        ? eq(profiles.id, id)
+        : and(
+            eq(profiles.id, id),
+            eq(profiles.status, 'approved'),
+            eq(profiles.visibilityStatus, 'active'),
+          ),
     )
     .limit(1)
   if (!profile) return undefined
@@ -69,16 +74,18 @@ export async function publicProfile(id: string) {
       .where(
         and(
           eq(images.profileId, id),
-          eq(images.verificationType, 'profile'),
+          inArray(images.verificationType, preview ? ['profile', 'pending'] : ['profile']),
           eq(images.mediaType, 'image'),
         ),
       )
-      .orderBy(asc(images.displayOrder)),
+      // The cover she chose first (issue 19 point 5), then her order.
+      .orderBy(desc(images.isCover), asc(images.displayOrder), asc(images.id)),
   ])
-  const { whatsapp, telegram, xHandle, ...rest } = profile
+  const { whatsapp, telegram, xHandle, verificationStatus, ...rest } = profile
   const stored = { whatsapp, telegram, x: xHandle }
   return {
     ...rest,
+    verified: hasVerifiedBadge(verificationStatus),
     // Which contact buttons to show; the values themselves stay on the server.
     channels: CONTACT_CHANNELS.filter((channel) => contactUrl(channel, stored[channel], '')),
     services: offered,

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { CONTACT_CHANNELS, contactUrl } from '#app/domain/contact.ts'
 import { changesNeedReview, isClosedProfile } from '#app/domain/profile-status.ts'
-import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
 import { insertDraftProfile, isUniqueViolation } from '#app/modules/auth/account-setup.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
-import { publicPagesChanged } from '#app/modules/http/public-pages.server.ts'
+import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import type { Database } from '#db/client.server.ts'
 import { db } from '#db/client.server.ts'
 import { profileServices, profiles, reservedUsernames } from '#db/schema/profiles.ts'
@@ -185,11 +184,28 @@ export async function saveOwnProfile(userId: string, input: ProfileInput): Promi
           updatedAt: sql`now()`,
         })
         .where(eq(profiles.id, current.id))
-      await tx.delete(profileServices).where(eq(profileServices.profileId, current.id))
-      if (input.services.length > 0) {
+      // Only what changed: a save that changes nothing public tells no instance to forget pages.
+      const offered = await tx
+        .select({ serviceSlug: profileServices.serviceSlug })
+        .from(profileServices)
+        .where(eq(profileServices.profileId, current.id))
+      const had = new Set(offered.map((row) => row.serviceSlug))
+      const dropped = [...had].filter((slug) => !input.services.includes(slug))
+      const added = input.services.filter((slug) => !had.has(slug))
+      if (dropped.length > 0) {
+        await tx
+          .delete(profileServices)
+          .where(
+            and(
+              eq(profileServices.profileId, current.id),
+              inArray(profileServices.serviceSlug, dropped),
+            ),
+          )
+      }
+      if (added.length > 0) {
         await tx
           .insert(profileServices)
-          .values(input.services.map((serviceSlug) => ({ profileId: current.id, serviceSlug })))
+          .values(added.map((serviceSlug) => ({ profileId: current.id, serviceSlug })))
       }
       return { ok: true, forReview } as const
     })
@@ -218,6 +234,5 @@ export async function setPaused(userId: string, paused: boolean): Promise<boolea
       ),
     )
     .returning({ id: profiles.id })
-  if (changed.length > 0) publicPagesChanged()
   return changed.length > 0
 }

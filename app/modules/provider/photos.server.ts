@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm'
 import { calendarDate, isoDay } from '#app/domain/account.ts'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { imageVariantUrl } from '#app/domain/images.ts'
+import { baseStoragePath, editedStoragePath, type PhotoEdit } from '#app/domain/photo-edit.ts'
 import { changesNeedReview, isClosedProfile } from '#app/domain/profile-status.ts'
 import {
   DUPLICATE_PHOTO_DISTANCE,
@@ -12,11 +13,18 @@ import {
 } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import type { FormErrorKey } from '#app/modules/forms/checks.ts'
-import { MIME_TYPES, photoVariants, readPhoto } from '#app/modules/media/photo-processing.server.ts'
-import { mediaStorage } from '#app/modules/media/storage.server.ts'
+import {
+  editedVariants,
+  MIME_TYPES,
+  photoVariants,
+  privateOriginal,
+  readPhoto,
+} from '#app/modules/media/photo-processing.server.ts'
+import { log } from '#app/platform/logger.server.ts'
+import { mediaStorage } from '#app/platform/storage.server.ts'
 import { db } from '#db/client.server.ts'
 import { images, profiles } from '#db/schema/profiles.ts'
-import { log } from '#server/logger.server.ts'
+import type { OwnPhoto } from './own-photo.ts'
 
 // A provider's photos (issue 7 item 3). Files and rows never disagree, even when the server dies
 // half-way: an upload first writes its row as 'uploading' (never shown anywhere), then its files,
@@ -29,16 +37,8 @@ const OWN_TYPES = ['profile', 'pending'] as const
 
 const variantKey = (storagePath: string, width: number) => `${storagePath}-${width}.webp`
 
-export interface OwnPhoto {
-  id: string
-  storagePath: string
-  variantWidths: number[]
-  width: number
-  height: number
-  isCover: boolean
-  /** Added to an approved profile: waits for the team's review. */
-  pending: boolean
-}
+/** The private copy of the upright original that edits start from (issue 19 point 20). */
+const originalKey = (storagePath: string) => `${baseStoragePath(storagePath)}-original.webp`
 
 /** The user's photos in gallery order. */
 export async function ownPhotos(userId: string): Promise<OwnPhoto[]> {
@@ -164,6 +164,7 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
   const storage = mediaStorage()
   try {
     const variants = await photoVariants(photo, reserved.variantWidths)
+    await storage.put('private', originalKey(reserved.storagePath), await privateOriginal(photo))
     for (const variant of variants) {
       await storage.put('public', variantKey(reserved.storagePath, variant.width), variant.data)
     }
@@ -236,14 +237,15 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
   })
   if (!finished) {
     // No row names these files any more: they go, and the photo is not kept.
-    await storage
-      .delete(
+    await Promise.all([
+      storage.delete(
         'public',
         reserved.variantWidths.map((width) => variantKey(reserved.storagePath, width)),
-      )
-      .catch((error: unknown) =>
-        log.error('photo files left without a row', { imageId, error: String(error) }),
-      )
+      ),
+      storage.delete('private', [originalKey(reserved.storagePath)]),
+    ]).catch((error: unknown) =>
+      log.error('photo files left without a row', { imageId, error: String(error) }),
+    )
     return { ok: false, error: 'photoStorage' }
   }
   const photos = await ownPhotos(userId)
@@ -267,6 +269,10 @@ export async function discardPhotoRows(ids: string[]): Promise<void> {
       : [],
   )
   await mediaStorage().delete('public', keys)
+  await mediaStorage().delete(
+    'private',
+    rows.flatMap((row) => (row.storagePath ? [originalKey(row.storagePath)] : [])),
+  )
   await db().delete(images).where(inArray(images.id, ids))
 }
 
@@ -301,12 +307,18 @@ export async function sweepUnfinishedPhotos(olderThanMs: number): Promise<number
   return stale.length
 }
 
-/** The id of the user's photo `imageId`, or undefined when it is not hers. */
+/** The user's photo `imageId` (its row and files), or undefined when it is not hers. */
 async function ownPhotoRow(userId: string, imageId: string) {
   // Photo ids are UUIDs; anything else (a form sent by hand) names no photo, not a query error.
   if (!isUuid(imageId)) return undefined
   const [row] = await db()
-    .select({ id: images.id, profileId: images.profileId, isCover: images.isCover })
+    .select({
+      id: images.id,
+      profileId: images.profileId,
+      isCover: images.isCover,
+      storagePath: images.storagePath,
+      variantWidths: images.variantWidths,
+    })
     .from(images)
     .innerJoin(profiles, eq(profiles.id, images.profileId))
     .where(
@@ -380,4 +392,93 @@ export async function deletePhoto(userId: string, imageId: string): Promise<bool
   })
   await discardLater([imageId])
   return true
+}
+
+export type EditResult = 'edited' | 'unchanged' | 'notFound' | 'storage'
+
+/**
+ * Turns and crops one of the user's photos (issue 19 point 20): `edit` is applied with sharp to
+ * the private original, every variant is written again under the edit's own path (so no kept
+ * copy of the old picture is served), the row points at them, and the old files go. The row's
+ * change reaches the change feed like any photo change (ADR 0015). An edit shows part of a
+ * picture already there, so a published photo does not go back to review.
+ */
+export async function editPhoto(
+  userId: string,
+  imageId: string,
+  edit: PhotoEdit,
+): Promise<EditResult> {
+  const row = await ownPhotoRow(userId, imageId)
+  if (!row?.storagePath) return 'notFound'
+  const from = row.storagePath
+  const to = editedStoragePath(from, edit)
+  if (to === from) return 'unchanged'
+  const storage = mediaStorage()
+  let written: { width: number; height: number; variantWidths: number[] }
+  try {
+    let original = await storage.get('private', originalKey(from))
+    if (!original) {
+      // A photo stored before originals were kept: its largest variant (upright, without
+      // metadata) becomes the original, once, while it is still unedited.
+      if (from !== baseStoragePath(from)) return 'storage'
+      original = await storage.get('public', variantKey(from, Math.max(...row.variantWidths)))
+      if (!original) return 'storage'
+      await storage.put('private', originalKey(from), original)
+    }
+    const edited = await editedVariants(original, edit, PHOTO_VARIANT_WIDTHS)
+    for (const variant of edited.variants) {
+      await storage.put('public', variantKey(to, variant.width), variant.data)
+    }
+    written = {
+      width: edited.width,
+      height: edited.height,
+      variantWidths: edited.variants.map((variant) => variant.width),
+    }
+  } catch (error) {
+    log.error('photo not edited', { imageId, error: String(error) })
+    return 'storage'
+  }
+  const fresh = written.variantWidths.map((width) => variantKey(to, width))
+  let changed: { id: string } | undefined
+  try {
+    // Still hers and not on its way out: a deletion that began meanwhile (hers or the team's)
+    // marks the row first and removes the files it read, so the edit must not move the row.
+    ;[changed] = await db()
+      .update(images)
+      .set({
+        storagePath: to,
+        url: imageVariantUrl(to, written.variantWidths.at(-1) ?? PHOTO_VARIANT_WIDTHS[0]),
+        width: written.width,
+        height: written.height,
+        variantWidths: written.variantWidths,
+      })
+      .where(
+        and(
+          eq(images.id, imageId),
+          eq(images.storagePath, from),
+          inArray(images.verificationType, OWN_TYPES),
+        ),
+      )
+      .returning({ id: images.id })
+  } catch (error) {
+    log.error('photo not edited', { imageId, error: String(error) })
+    await storage.delete('public', fresh).catch(() => {})
+    return 'storage'
+  }
+  let orphaned = row.variantWidths.map((width) => variantKey(from, width))
+  if (!changed) {
+    // Another edit or a deletion came first: the files written here belong to no row, unless
+    // that edit was the same one (same path, same pixels).
+    const [now] = await db()
+      .select({ storagePath: images.storagePath })
+      .from(images)
+      .where(eq(images.id, imageId))
+    orphaned = now?.storagePath === to ? [] : fresh
+  }
+  await storage
+    .delete('public', orphaned)
+    .catch((error: unknown) =>
+      log.error('old photo files not deleted', { imageId, error: String(error) }),
+    )
+  return changed ? 'edited' : 'notFound'
 }

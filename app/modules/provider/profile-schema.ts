@@ -1,11 +1,19 @@
-import { normalizeName, workingNameProblem } from '#app/domain/account.ts'
-import { contactHandle } from '#app/domain/contact.ts'
+import { CONTACT_INPUT_LENGTH, contactHandle } from '#app/domain/contact.ts'
 import { whatsappE164 } from '#app/domain/phone.ts'
 import { DESCRIPTION_LENGTH, HOURLY_RATE, PROVIDER_AGE } from '#app/domain/provider.ts'
 import { normalizeSlug } from '#app/domain/slug.ts'
 import { withoutControlCharacters } from '#app/domain/text.ts'
-import { isUsername } from '#app/domain/username.ts'
-import { type FieldError, orderedForm, ticked } from '#app/modules/forms/checks.ts'
+import { isUsername, USERNAME_LENGTH } from '#app/domain/username.ts'
+import { workingName } from '#app/modules/auth/schema.ts'
+import { type FormErrorKey, orderedForm } from '#app/modules/forms/checks.ts'
+import {
+  checkbox,
+  choices as choiceList,
+  field,
+  plain,
+  text,
+  wholeNumber,
+} from '#app/modules/forms/fields.ts'
 
 // The profile editor's schema (issue 7), shared by the form and the action. Everything may stay
 // empty while the profile is a draft; what is filled in must be right. What a profile needs
@@ -24,14 +32,18 @@ export interface EditorChoices {
   services: Choice[]
 }
 
-const WORKING_NAME_MESSAGES = {
-  required: 'workingNameRequired',
-  length: 'workingNameLength',
-  characters: 'workingNameCharacters',
-  place: 'workingNamePlace',
-} as const
-
-const wholeNumber = (value: string) => (/^\d{1,6}$/.test(value.trim()) ? Number(value) : Number.NaN)
+/** An optional contact field, no longer than `maxLength`, kept as `read(value)` or null. */
+function contact(
+  maxLength: number,
+  read: (value: string) => string | undefined,
+  message: FormErrorKey,
+) {
+  return field(
+    (value) => (value.trim() && (value.length > maxLength || !read(value)) ? message : undefined),
+    (value) => (value.trim() ? (read(value) ?? null) : null),
+    { maxLength },
+  )
+}
 
 export function profileSchema(choices: EditorChoices) {
   const cities = new Set(choices.cities.map((city) => city.slug))
@@ -42,86 +54,66 @@ export function profileSchema(choices: EditorChoices) {
   ])
   const inCity = (city: string, slug: string) =>
     (choices.neighborhoods[city] ?? []).some((neighborhood) => neighborhood.slug === slug)
+  const optional = (value: string) => value.trim() || null
 
   return orderedForm(
     {
-      fields: [
-        'workingName',
-        'username',
-        'age',
-        'citySlug',
-        'neighborhoodSlug',
-        'description',
-        'hourlyRate',
-        'whatsapp',
-        'telegram',
-        'xHandle',
-        'touringAvailable',
-        'showAvailabilityStatus',
-        'availableNow',
-      ] as const,
-      lists: ['services'] as const,
+      workingName: workingName(places),
+      username: field(
+        (value) => (isUsername(value.trim().toLowerCase()) ? undefined : 'usernameInvalid'),
+        (value) => value.trim().toLowerCase(),
+        { maxLength: USERNAME_LENGTH.max, minLength: USERNAME_LENGTH.min },
+      ),
+      age: wholeNumber(PROVIDER_AGE, 'ageInvalid'),
+      citySlug: field(
+        (value) => (value && !cities.has(value) ? 'cityUnknown' : undefined),
+        optional,
+      ),
+      neighborhoodSlug: plain(),
+      services: choiceList((slug) => services.has(slug), 'serviceUnknown'),
+      description: text({
+        length: DESCRIPTION_LENGTH,
+        tooShort: 'descriptionTooShort',
+        tooLong: 'descriptionTooLong',
+        optional: true,
+        clean: (value) => withoutControlCharacters(value).trim(),
+      }),
+      hourlyRate: wholeNumber(HOURLY_RATE, 'rateInvalid'),
+      whatsapp: contact(CONTACT_INPUT_LENGTH.whatsapp, whatsappE164, 'whatsappInvalid'),
+      telegram: contact(
+        CONTACT_INPUT_LENGTH.telegram,
+        (value) => contactHandle('telegram', value),
+        'telegramInvalid',
+      ),
+      xHandle: contact(CONTACT_INPUT_LENGTH.x, (value) => contactHandle('x', value), 'xInvalid'),
+      touringAvailable: checkbox(),
+      showAvailabilityStatus: checkbox(),
+      availableNow: checkbox(),
     },
-    (v): FieldError | undefined => {
-      const nameProblem = workingNameProblem(v.workingName, places)
-      if (nameProblem) return { field: 'workingName', message: WORKING_NAME_MESSAGES[nameProblem] }
-      if (!isUsername(v.username.trim().toLowerCase())) {
-        return { field: 'username', message: 'usernameInvalid' }
-      }
-      const age = wholeNumber(v.age)
-      if (v.age.trim() && !(age >= PROVIDER_AGE.min && age <= PROVIDER_AGE.max)) {
-        return { field: 'age', message: 'ageInvalid' }
-      }
-      if (v.citySlug && !cities.has(v.citySlug))
-        return { field: 'citySlug', message: 'cityUnknown' }
-      if (v.neighborhoodSlug && !inCity(v.citySlug, v.neighborhoodSlug)) {
-        return { field: 'neighborhoodSlug', message: 'neighborhoodUnknown' }
-      }
-      if (v.services.some((slug) => !services.has(slug))) {
-        return { field: 'services', message: 'serviceUnknown' }
-      }
-      const description = [...withoutControlCharacters(v.description).trim()].length
-      if (description > 0 && description < DESCRIPTION_LENGTH.min) {
-        return { field: 'description', message: 'descriptionTooShort' }
-      }
-      if (description > DESCRIPTION_LENGTH.max) {
-        return { field: 'description', message: 'descriptionTooLong' }
-      }
-      const rate = wholeNumber(v.hourlyRate)
-      if (v.hourlyRate.trim() && !(rate >= HOURLY_RATE.min && rate <= HOURLY_RATE.max)) {
-        return { field: 'hourlyRate', message: 'rateInvalid' }
-      }
-      if (v.whatsapp.trim() && !whatsappE164(v.whatsapp)) {
-        return { field: 'whatsapp', message: 'whatsappInvalid' }
-      }
-      if (v.telegram.trim() && !contactHandle('telegram', v.telegram)) {
-        return { field: 'telegram', message: 'telegramInvalid' }
-      }
-      if (v.xHandle.trim() && !contactHandle('x', v.xHandle)) {
-        return { field: 'xHandle', message: 'xInvalid' }
-      }
-      return undefined
-    },
-    (v) => {
-      const optional = (value: string) => value.trim() || null
-      const showAvailabilityStatus = ticked(v.showAvailabilityStatus)
-      return {
-        workingName: normalizeName(v.workingName),
-        username: v.username.trim().toLowerCase(),
-        age: v.age.trim() ? wholeNumber(v.age) : null,
-        citySlug: optional(v.citySlug),
-        neighborhoodSlug: v.citySlug ? optional(v.neighborhoodSlug) : null,
-        services: [...new Set(v.services)],
-        description: optional(withoutControlCharacters(v.description)),
-        hourlyRate: v.hourlyRate.trim() ? wholeNumber(v.hourlyRate) : null,
-        whatsapp: v.whatsapp.trim() ? (whatsappE164(v.whatsapp) ?? null) : null,
-        telegram: v.telegram.trim() ? (contactHandle('telegram', v.telegram) ?? null) : null,
-        xHandle: v.xHandle.trim() ? (contactHandle('x', v.xHandle) ?? null) : null,
-        touringAvailable: ticked(v.touringAvailable),
-        showAvailabilityStatus,
+    {
+      rules: {
+        neighborhoodSlug: (typed) =>
+          typed.neighborhoodSlug && !inCity(typed.citySlug, typed.neighborhoodSlug)
+            ? 'neighborhoodUnknown'
+            : undefined,
+      },
+      output: (v, typed) => ({
+        workingName: v.workingName,
+        username: v.username,
+        age: v.age,
+        citySlug: v.citySlug,
+        neighborhoodSlug: typed.citySlug ? optional(typed.neighborhoodSlug) : null,
+        services: v.services,
+        description: v.description || null,
+        hourlyRate: v.hourlyRate,
+        whatsapp: v.whatsapp,
+        telegram: v.telegram,
+        xHandle: v.xHandle,
+        touringAvailable: v.touringAvailable,
+        showAvailabilityStatus: v.showAvailabilityStatus,
         // "Available now" means nothing while the status is not shown.
-        availableNow: showAvailabilityStatus && ticked(v.availableNow),
-      }
+        availableNow: v.showAvailabilityStatus && v.availableNow,
+      }),
     },
   )
 }

@@ -1,40 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
-import { asLanguage } from '#app/domain/language.ts'
-import {
-  DOCUMENT_PARTS,
-  type DocumentPart,
-  LAPSED_VERIFICATION_REASON,
-  missingItems,
-  VERIFICATION_REMINDER_DAYS,
-  VERIFICATION_VALID_MONTHS,
-} from '#app/domain/provider.ts'
-import { isBannedIdentifier } from '#app/modules/admin/ban-list.server.ts'
-import { mailer } from '#app/modules/email/mailer.server.ts'
-import { accountEmail } from '#app/modules/email/messages.ts'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { DOCUMENT_PARTS, type DocumentPart, missingItems } from '#app/domain/provider.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { readPhoto } from '#app/modules/media/photo-processing.server.ts'
-import { mediaStorage } from '#app/modules/media/storage.server.ts'
-import { db, type Transaction } from '#db/client.server.ts'
-import { user } from '#db/schema/auth.ts'
+import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
+import { log } from '#app/platform/logger.server.ts'
+import { mediaStorage } from '#app/platform/storage.server.ts'
+import { db } from '#db/client.server.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
-import { serverEnv } from '#server/env.server.ts'
-import { log } from '#server/logger.server.ts'
 import { ownProfile } from './own-profile.server.ts'
+import { discardSubmissions, keyOf } from './verification-documents.server.ts'
 
 // Identity checks (issue 7 item 5): the document's front and back and a selfie holding it, kept
 // in the private storage area (never under a public address) until the team decides; then the
 // files are deleted and only the decision, its date, the reviewer and the files' hashes remain.
 // Like photos, a submission is written as 'receiving' first, so a dead process never leaves
 // documents without their row (sweepUnfinishedSubmissions deletes what it left).
-
-const KEY_NAMES: Record<DocumentPart, string> = {
-  documentFront: 'document-front',
-  documentBack: 'document-back',
-  selfie: 'selfie',
-}
-const keyOf = (submissionId: string, part: DocumentPart) =>
-  `verification/${submissionId}/${KEY_NAMES[part]}.webp`
+// The files' keys and their deletion are in verification-documents.server.ts, the team's decision
+// in verification-decision.server.ts and the 6-month rule in verification-calendar.server.ts.
 
 /** Documents are kept for the team at this width at most: enough to read, no more. */
 const DOCUMENT_WIDTH = 2000
@@ -214,214 +197,4 @@ export async function submitVerification(
     return refuse('form', 'photoStorage')
   }
   return { ok: true }
-}
-
-/** Deletes the stored files of submissions, then forgets their keys (or drops them). */
-async function discardSubmissions(ids: string[], keepRows = false) {
-  if (ids.length === 0) return
-  await mediaStorage().delete(
-    'private',
-    ids.flatMap((id) => DOCUMENT_PARTS.map((part) => keyOf(id, part))),
-  )
-  if (keepRows) {
-    await db()
-      .update(verificationSubmissions)
-      .set({ documentFrontKey: null, documentBackKey: null, selfieKey: null })
-      .where(inArray(verificationSubmissions.id, ids))
-  } else {
-    await db().delete(verificationSubmissions).where(inArray(verificationSubmissions.id, ids))
-  }
-}
-
-/** Deletes the files of submissions and forgets their keys; the rows (decisions, hashes) stay. */
-export function discardSubmissionFiles(ids: string[]): Promise<void> {
-  return discardSubmissions(ids, true)
-}
-
-/** Deletes submissions a dead process left half-written (see sweepUnfinishedPhotos). */
-export async function sweepUnfinishedSubmissions(olderThanMs: number): Promise<number> {
-  const stale = await db()
-    .select({ id: verificationSubmissions.id })
-    .from(verificationSubmissions)
-    .where(
-      and(
-        eq(verificationSubmissions.status, 'receiving'),
-        lt(
-          verificationSubmissions.submittedAt,
-          sql`now() - make_interval(secs => ${olderThanMs / 1000})`,
-        ),
-      ),
-    )
-  await discardSubmissions(stale.map((row) => row.id))
-  // Documents of decided checks whose deletion failed (the store was unreachable) go now.
-  const decided = await db()
-    .select({ id: verificationSubmissions.id })
-    .from(verificationSubmissions)
-    .where(
-      and(
-        inArray(verificationSubmissions.status, ['approved', 'rejected']),
-        isNotNull(verificationSubmissions.documentFrontKey),
-      ),
-    )
-  await discardSubmissions(
-    decided.map((row) => row.id),
-    true,
-  )
-  return stale.length + decided.length
-}
-
-/** One document file of a submission waiting for the team (for the admin route only). */
-export async function documentFile(submissionId: string, part: DocumentPart) {
-  const [row] = await db()
-    .select({ status: verificationSubmissions.status })
-    .from(verificationSubmissions)
-    .where(eq(verificationSubmissions.id, submissionId))
-  if (row?.status !== 'pending') return undefined
-  return mediaStorage().get('private', keyOf(submissionId, part))
-}
-
-/**
- * The team's decision on a submission (issue 8 builds the queue around it): approved makes the
- * profile public and starts its 6 months; rejected sends a first check back to the provider with
- * the reason. Either way the files are deleted; the decision, date, reviewer and hashes stay.
- */
-export async function decideVerification(
-  submissionId: string,
-  decision: { approved: boolean; reviewerId: string; reason?: string },
-  /** Runs inside the decision's transaction (the admin area writes its audit entry here). */
-  alongside?: (tx: Transaction, profileId: string) => Promise<void>,
-): Promise<boolean> {
-  const decided = await db().transaction(async (tx) => {
-    const [submission] = await tx
-      .update(verificationSubmissions)
-      .set({
-        status: decision.approved ? 'approved' : 'rejected',
-        decidedAt: sql`now()`,
-        reviewerId: decision.reviewerId,
-        reason: decision.reason ?? null,
-      })
-      .where(
-        and(
-          eq(verificationSubmissions.id, submissionId),
-          eq(verificationSubmissions.status, 'pending'),
-        ),
-      )
-      .returning({ profileId: verificationSubmissions.profileId })
-    if (!submission) return false
-    await alongside?.(tx, submission.profileId)
-    // The team's suspension or ban stands: only an admin lifts it (issue 7 item 6).
-    const held = sql`${profiles.status} in ('suspended', 'banned')`
-    if (decision.approved) {
-      await tx
-        .update(profiles)
-        .set({
-          verificationStatus: 'approved',
-          documentVerificationStatus: 'approved',
-          verifiedAt: sql`now()`,
-          verificationReminderAt: null,
-          status: sql`case when ${held} then ${profiles.status} else 'approved' end`,
-          statusReason: sql`case when ${held} then ${profiles.statusReason} else null end`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(profiles.id, submission.profileId))
-    } else {
-      // A public profile whose renewal was refused keeps its current check (and its verified
-      // badge) until it lapses; a first check, or one after a lapse, goes back to the provider.
-      await tx
-        .update(profiles)
-        .set({
-          verificationStatus: 'rejected',
-          documentVerificationStatus: 'rejected',
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(profiles.id, submission.profileId), sql`${profiles.status} <> 'approved'`))
-      await tx
-        .update(profiles)
-        .set({ status: 'rejected', statusReason: decision.reason ?? null })
-        .where(and(eq(profiles.id, submission.profileId), eq(profiles.status, 'pending')))
-    }
-    return true
-  })
-  if (decided) {
-    // The decision stands even if the store is unreachable now: the sweep deletes the files.
-    await discardSubmissions([submissionId], true).catch((error: unknown) =>
-      log.error('documents not deleted yet, left to the sweep', {
-        submissionId,
-        error: String(error),
-      }),
-    )
-  }
-  return decided
-}
-
-/**
- * The 6-month rule (SPEC §6): 15 days before a check lapses its provider is reminded by e-mail
- * (once); when it lapses the profile leaves the listings (back to draft, with the reason) until
- * new documents are approved. Returns how many were reminded and lapsed.
- */
-export async function runVerificationCalendar(now = new Date()) {
-  // Counted in UTC like verificationEndsAt, whatever the session's time zone.
-  const ends = sql`((${profiles.verifiedAt} at time zone 'UTC') + ${`${VERIFICATION_VALID_MONTHS} months`}::interval) at time zone 'UTC'`
-  const renewing = sql`exists (select 1 from verification_submissions v
-    where v.profile_id = ${profiles.id} and v.status in ('receiving', 'pending'))`
-  // A profile whose renewal is already in the queue waits there (pending) instead of draft.
-  const lapsed = await db()
-    .update(profiles)
-    .set({
-      status: sql`case when ${renewing} then 'pending' else 'draft' end`,
-      statusReason: LAPSED_VERIFICATION_REASON,
-      verificationStatus: sql`case when ${renewing} then 'pending' else 'not_submitted' end`,
-      documentVerificationStatus: sql`case when ${renewing} then 'pending' else 'not_submitted' end`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(profiles.status, 'approved'), eq(profiles.isDemo, false), sql`${ends} <= ${now}`))
-    .returning({ id: profiles.id })
-  // Claimed before sending, so two instances never send the same reminder; given back if the
-  // e-mail could not go. No reminder once new documents are on their way.
-  const claimed = await db()
-    .update(profiles)
-    .set({ verificationReminderAt: sql`now()` })
-    .where(
-      and(
-        eq(profiles.status, 'approved'),
-        eq(profiles.isDemo, false),
-        isNull(profiles.verificationReminderAt),
-        isNotNull(profiles.userId),
-        sql`${ends} - ${`${VERIFICATION_REMINDER_DAYS} days`}::interval <= ${now}`,
-        sql`not ${renewing}`,
-      ),
-    )
-    .returning({ id: profiles.id, userId: profiles.userId })
-  const due =
-    claimed.length === 0
-      ? []
-      : await db()
-          .select({ id: user.id, email: user.email, name: user.name, language: user.language })
-          .from(user)
-          .where(
-            inArray(
-              user.id,
-              claimed.flatMap((row) => (row.userId ? [row.userId] : [])),
-            ),
-          )
-  for (const provider of claimed) {
-    const owner = due.find((row) => row.id === provider.userId)
-    try {
-      if (!owner) throw new Error('no account')
-      await mailer().send(
-        accountEmail('renew', asLanguage(owner.language) ?? 'pt', {
-          to: owner.email,
-          name: owner.name,
-          url: `${serverEnv().baseUrl}/dashboard/verification`,
-        }),
-      )
-    } catch (error) {
-      log.error('verification reminder not sent', { profileId: provider.id, error: String(error) })
-      await db()
-        .update(profiles)
-        .set({ verificationReminderAt: null })
-        .where(eq(profiles.id, provider.id))
-    }
-  }
-  return { reminded: claimed.length, lapsed: lapsed.length }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { htmlLang, LANGUAGES, type Language } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
+import { onPublicPagesChanged, publicCachesUsable } from '#app/modules/http/public-pages.server.ts'
 import { db } from '#db/client.server.ts'
 import { knownSlugs } from './known-slugs.server.ts'
 
@@ -34,9 +35,10 @@ interface ProfileRow {
 }
 
 /**
- * Every indexable address (issue 5): home, about, terms, services, the list of all profiles, each
- * city, neighbourhood and city-plus-service page that has public profiles, in both languages with
- * their alternates, and each public profile (demo profiles are not indexed). Two queries.
+ * Every indexable address (issue 5): home, about, terms, services, the list of all profiles, the
+ * list of cities (issue 19), each city, neighbourhood and city-plus-service page that has public
+ * profiles, in both languages with their alternates, and each public profile (demo profiles are
+ * not indexed). Two queries.
  */
 export async function sitemapEntries(baseUrl: string): Promise<SitemapEntry[]> {
   const [placeResult, profileResult] = await Promise.all([
@@ -81,6 +83,7 @@ export async function sitemapEntries(baseUrl: string): Promise<SitemapEntry[]> {
   both(paths.about, STATIC_PAGES_DATE)
   both((lang) => paths.terms(lang), STATIC_PAGES_DATE)
   both(paths.allProfiles, latest)
+  both((lang) => paths.cities(lang), latest)
   both(paths.services, STATIC_PAGES_DATE)
   for (const service of known.services) both((lang) => paths.service(lang, service), latest)
   for (const row of places) {
@@ -145,8 +148,13 @@ export function renderIndex(baseUrl: string, count: number, lastmod: string): st
 // Crawlers fetch the index and then each file: one computation serves them all for a while.
 const CACHE_MS = 10 * 60_000
 let cache: { baseUrl: string; at: number; entries: Promise<SitemapEntry[]> } | undefined
+// A profile that leaves the site leaves the sitemap at once (the change feed).
+onPublicPagesChanged(() => {
+  cache = undefined
+})
 
 function cachedEntries(baseUrl: string): Promise<SitemapEntry[]> {
+  if (!publicCachesUsable()) return sitemapEntries(baseUrl)
   const now = Date.now()
   if (!cache || cache.baseUrl !== baseUrl || now - cache.at > CACHE_MS) {
     const entries = sitemapEntries(baseUrl)

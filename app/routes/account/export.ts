@@ -1,5 +1,6 @@
 import { exportAccountData } from '#app/modules/account/account.server.ts'
 import { requireUser } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import type { Route } from './+types/export'
 
 // GET /account/export: everything the site keeps about the signed-in account, as a JSON file
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': 'attachment; filename="aprova-meus-dados.json"',
-      'Cache-Control': 'private, no-store',
+      ...PRIVATE_NO_STORE,
       'X-Robots-Tag': 'noindex, nofollow',
     },
   })

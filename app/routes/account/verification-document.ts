@@ -1,7 +1,8 @@
 import { DOCUMENT_PARTS, type DocumentPart } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
-import { documentFile } from '#app/modules/provider/verification.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
+import { documentFile } from '#app/modules/provider/verification-documents.server.ts'
 import type { Route } from './+types/verification-document'
 
 // GET /admin/verification/{submissionId}/{part}: one file of an identity check waiting for the
@@ -18,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       'Content-Type': 'image/webp',
       'Content-Disposition': 'inline',
-      'Cache-Control': 'private, no-store',
+      ...PRIVATE_NO_STORE,
       'X-Robots-Tag': 'noindex, nofollow',
     },
   })

@@ -1,6 +1,6 @@
 import { AccountSettings } from '#app/components/account/account-settings.tsx'
-import { adminMeta } from '#app/components/admin/admin-parts.tsx'
 import { accountPageAction, accountPageLoader } from '#app/modules/account/account-page.server.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/account'
 

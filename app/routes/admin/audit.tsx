@@ -1,13 +1,17 @@
 import { data, Form, Link } from 'react-router'
-import { AdminField, adminMeta, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { AdminField } from '#app/components/admin/admin-form.tsx'
+import { SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { ADMIN_ACTIONS } from '#app/domain/moderation.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { isUuid } from '#app/domain/uuid.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import { endOfBrazilDay } from '#app/modules/admin/actions.server.ts'
-import { auditEntries } from '#app/modules/admin/queries.server.ts'
+import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { endOfBrazilDay } from '#app/modules/admin/forms.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { auditEntries } from '#app/modules/admin/team-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/audit'
 
@@ -46,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       entries: page.rows,
       next: page.more && last ? `${last.cursorAt}_${last.id}` : null,
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
+    { headers: PRIVATE_NO_STORE },
   )
 }
 
@@ -55,6 +59,7 @@ export const headers = passOnHeaders('Cache-Control')
 /** The figures of an entry that mean something to a reader, in her language. */
 function Details({ details }: { details: Record<string, unknown> | null }) {
   const t = useT()
+  const countText = useCount()
   const language = useLanguage()
   const d = t.admin.audit.detail
   if (!details) return null
@@ -64,7 +69,7 @@ function Details({ details }: { details: Record<string, unknown> | null }) {
       timeZone: BRAZIL_TIME_ZONE,
     }).format(new Date(String(value)))
   const parts: string[] = []
-  if (typeof details.days === 'number') parts.push(format(d.days, { count: details.days }))
+  if (typeof details.days === 'number') parts.push(countText(d.days, details.days))
   if (typeof details.feeCents === 'number')
     parts.push(format(d.fee, { fee: formatBrlCents(details.feeCents, language) }))
   if (typeof details.until === 'string') parts.push(format(d.until, { date: date(details.until) }))
@@ -116,10 +121,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <AdminField label={au.target} name="target" defaultValue={filters.target} />
         <AdminField type="date" label={au.from} name="from" defaultValue={filters.from} />
         <AdminField type="date" label={au.to} name="to" defaultValue={filters.to} />
-        <button
-          type="submit"
-          className="rounded-md bg-rose-800 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-900"
-        >
+        <button type="submit" className={buttonClass('main', 'small')}>
           {au.filter}
         </button>
       </Form>

@@ -1,21 +1,17 @@
 import { data, Link } from 'react-router'
-import {
-  AdminField,
-  AdminForm,
-  adminMeta,
-  PageAnswer,
-  Panel,
-  SectionTitle,
-  Thumb,
-} from '#app/components/admin/admin-parts.tsx'
+import { AdminField, AdminForm, PageAnswer } from '#app/components/admin/admin-form.tsx'
+import { Panel, SectionTitle, Thumb } from '#app/components/admin/admin-parts.tsx'
+import { DocumentViewer } from '#app/components/admin/document-viewer.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { REJECTION_REASONS } from '#app/domain/moderation.ts'
 import { DOCUMENT_PARTS } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
-import { checkForReview, profilePhotos } from '#app/modules/admin/queries.server.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { checkForReview, profilePhotos } from '#app/modules/admin/queue-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/check'
 
@@ -31,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const check = await checkForReview(params.id)
   if (!check) throw new Response('Not found', { status: 404 })
   const photos = await profilePhotos(check.profileId)
-  return data({ check, photos }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ check, photos }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -85,20 +81,10 @@ export default function Check({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-3 sm:grid-cols-3">
               {DOCUMENT_PARTS.map((part) => (
                 <li key={part}>
-                  <a
-                    href={`/admin/verification/${check.id}/${part}`}
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    <img
-                      src={`/admin/verification/${check.id}/${part}`}
-                      alt={parts[part]}
-                      width={400}
-                      height={300}
-                      className="w-full rounded-md border border-stone-200 bg-stone-100 object-contain"
-                    />
-                  </a>
-                  <p className="mt-1 text-sm">{parts[part]}</p>
+                  <DocumentViewer
+                    src={`/admin/verification/${check.id}/${part}`}
+                    label={parts[part]}
+                  />
                 </li>
               ))}
             </ul>

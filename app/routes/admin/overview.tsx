@@ -1,10 +1,12 @@
 import { data, Link } from 'react-router'
-import { adminMeta, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { PROFILE_STATUSES } from '#app/domain/profile-status.ts'
 import { useT } from '#app/i18n/i18n.ts'
-import { adminCounts } from '#app/modules/admin/queries.server.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { adminCounts } from '#app/modules/admin/queue-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/overview'
 
@@ -14,7 +16,7 @@ export const meta = (args: Route.MetaArgs) => adminMeta(args, 'overview')
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  return data(await adminCounts(), { headers: { 'Cache-Control': 'private, no-store' } })
+  return data(await adminCounts(), { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')

@@ -3,23 +3,22 @@ import { data, Link } from 'react-router'
 import {
   AdminField,
   AdminForm,
-  adminMeta,
   PageAnswer,
-  Panel,
   ReasonField,
-  SectionTitle,
-  Thumb,
-} from '#app/components/admin/admin-parts.tsx'
+} from '#app/components/admin/admin-form.tsx'
+import { Panel, SectionTitle, Thumb } from '#app/components/admin/admin-parts.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { returnFeeCents, SUSPENSION_DAYS } from '#app/domain/moderation.ts'
 import { formatBrlCents, parseReais } from '#app/domain/money.ts'
 import { LAPSED_VERIFICATION_REASON, REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
-import { profileForAdmin } from '#app/modules/admin/queries.server.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { profileForAdmin } from '#app/modules/admin/profile-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/profile'
 
@@ -34,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw new Response('Not found', { status: 404 })
   const found = await profileForAdmin(params.id)
   if (!found) throw new Response('Not found', { status: 404 })
-  return data(found, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data(found, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -54,6 +53,7 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const countText = useCount()
   const a = t.admin
   const longDate = useLongDate()
   const { profile, photos, history, reports, nextSuspension } = loaderData
@@ -62,6 +62,12 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold">{format(a.profile.title, { name: profile.name })}</h2>
+      {profile.email ? (
+        // Issue 19 point 19: the profile as the public will see it (a provider's profile only).
+        <Link to={`/admin/profiles/${profile.id}/preview`} className="text-sm underline">
+          {t.dashboard.preview.adminLink}
+        </Link>
+      ) : null}
       <PageAnswer />
       <Panel>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -141,7 +147,7 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                 profile.pendingWorkingName
                   ? format(a.profile.newName, { name: profile.pendingWorkingName })
                   : null,
-                pendingPhotos > 0 ? format(a.profile.newPhotos, { count: pendingPhotos }) : null,
+                pendingPhotos > 0 ? countText(a.profile.newPhotos, pendingPhotos) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

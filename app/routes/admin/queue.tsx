@@ -1,9 +1,12 @@
-import { data, Link } from 'react-router'
-import { adminMeta, Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { data } from 'react-router'
+import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
-import { format, useT } from '#app/i18n/i18n.ts'
-import { changesQueue, checkQueue } from '#app/modules/admin/queries.server.ts'
+import { ButtonLink } from '#app/components/ui/button.tsx'
+import { format, useCount, useT } from '#app/i18n/i18n.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { changesQueue, checkQueue } from '#app/modules/admin/queue-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/queue'
 
@@ -15,13 +18,14 @@ export const meta = (args: Route.MetaArgs) => adminMeta(args, 'queue')
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   const [checks, changes] = await Promise.all([checkQueue(), changesQueue()])
-  return data({ checks, changes }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ checks, changes }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
 
 export default function Queue({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const countText = useCount()
   const q = t.admin.queue
   const longDate = useLongDate()
   return (
@@ -50,12 +54,9 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
                       .join(' · ')}
                   </p>
                 </div>
-                <Link
-                  to={`/admin/verifications/${check.id}`}
-                  className="rounded-md bg-rose-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-rose-900"
-                >
+                <ButtonLink to={`/admin/verifications/${check.id}`} size="compact">
                   {q.review}
-                </Link>
+                </ButtonLink>
               </li>
             ))}
           </ol>
@@ -83,7 +84,7 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
                         ? format(t.admin.profile.newName, { name: change.pendingWorkingName })
                         : null,
                       change.pendingPhotos > 0
-                        ? format(t.admin.profile.newPhotos, { count: change.pendingPhotos })
+                        ? countText(t.admin.profile.newPhotos, change.pendingPhotos)
                         : null,
                       change.changesSubmittedAt
                         ? format(q.changedAt, { date: longDate(change.changesSubmittedAt) })
@@ -93,12 +94,9 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
                       .join(' · ')}
                   </p>
                 </div>
-                <Link
-                  to={`/admin/profiles/${change.profileId}#changes`}
-                  className="rounded-md bg-rose-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-rose-900"
-                >
+                <ButtonLink to={`/admin/profiles/${change.profileId}#changes`} size="compact">
                   {q.review}
-                </Link>
+                </ButtonLink>
               </li>
             ))}
           </ol>

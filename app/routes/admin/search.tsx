@@ -1,10 +1,13 @@
 import { data, Form, Link } from 'react-router'
-import { AdminField, adminMeta } from '#app/components/admin/admin-parts.tsx'
+import { AdminField } from '#app/components/admin/admin-form.tsx'
+import { ButtonLink, buttonClass } from '#app/components/ui/button.tsx'
 import { ADMIN_ROLE_FILTERS, type RoleFilter } from '#app/domain/moderation.ts'
 import { PROFILE_STATUSES } from '#app/domain/profile-status.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
-import { isProfileStatus, searchAccounts } from '#app/modules/admin/queries.server.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { isProfileStatus, searchAccounts } from '#app/modules/admin/profile-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/search'
 
@@ -26,10 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pageNumber = Number(params.get('page') ?? '1')
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, MAX_PAGE) : 1
   const found = await searchAccounts({ q, status, role: role as RoleFilter | null, page })
-  return data(
-    { q, status, role, page, ...found },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return data({ q, status, role, page, ...found }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -70,10 +70,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ...ADMIN_ROLE_FILTERS.map((one) => ({ value: one, label: t.auth.roles[one] })),
           ]}
         />
-        <button
-          type="submit"
-          className="rounded-md bg-rose-800 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-900"
-        >
+        <button type="submit" className={buttonClass('main', 'small')}>
           {s.submit}
         </button>
       </Form>
@@ -109,12 +106,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 </p>
               </div>
               {row.profileId ? (
-                <Link
-                  to={`/admin/profiles/${row.profileId}`}
-                  className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50"
-                >
+                <ButtonLink to={`/admin/profiles/${row.profileId}`} tone="secondary" size="mini">
                   {s.open}
-                </Link>
+                </ButtonLink>
               ) : (
                 <span className="text-stone-500">{s.noProfile}</span>
               )}

@@ -2,17 +2,17 @@ import { data } from 'react-router'
 import {
   AdminField,
   AdminForm,
-  adminMeta,
   PageAnswer,
-  Panel,
   ReasonField,
-  SectionTitle,
-} from '#app/components/admin/admin-parts.tsx'
+} from '#app/components/admin/admin-form.tsx'
+import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
-import { adminList } from '#app/modules/admin/queries.server.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { adminList } from '#app/modules/admin/team-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/team'
 
@@ -23,10 +23,7 @@ export const meta = (args: Route.MetaArgs) => adminMeta(args, 'team')
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireRole(request, 'admin')
-  return data(
-    { admins: await adminList(), me: admin.id },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return data({ admins: await adminList(), me: admin.id }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')

@@ -2,16 +2,18 @@ import { data } from 'react-router'
 import {
   AdminField,
   AdminForm,
-  adminMeta,
   PageAnswer,
-  Panel,
   ReasonField,
-  SectionTitle,
-} from '#app/components/admin/admin-parts.tsx'
+} from '#app/components/admin/admin-form.tsx'
+import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
-import { reservedList } from '#app/modules/admin/queries.server.ts'
+import { ADMIN_FORMS } from '#app/modules/admin/forms.ts'
+import { adminMeta } from '#app/modules/admin/meta.ts'
+import { reservedList } from '#app/modules/admin/team-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { fieldAttributes } from '#app/modules/forms/fields.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/usernames'
 
@@ -21,10 +23,7 @@ export const meta = (args: Route.MetaArgs) => adminMeta(args, 'usernames')
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  return data(
-    { reserved: await reservedList() },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return data({ reserved: await reservedList() }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -49,7 +48,7 @@ export default function Usernames({ loaderData }: Route.ComponentProps) {
                 name="username"
                 autoCapitalize="none"
                 spellCheck={false}
-                maxLength={30}
+                {...fieldAttributes(ADMIN_FORMS.reserve, 'username')}
                 error={error('username')}
               />
               <ReasonField error={error('reason')} />

@@ -1,7 +1,12 @@
+import { useRouteLoaderData } from 'react-router'
 import { AuthLayout } from '#app/components/auth/auth-layout.tsx'
 import { ChoiceScreen } from '#app/components/auth/choice-screen.tsx'
 import { LoginCard } from '#app/components/auth/login-card.tsx'
-import { ForgotPasswordCard, ResetPasswordCard } from '#app/components/auth/password-cards.tsx'
+import {
+  ForgotPasswordCard,
+  ResetPasswordCard,
+  SecureAccountCard,
+} from '#app/components/auth/password-cards.tsx'
 import { RoleDialog } from '#app/components/auth/role-dialog.tsx'
 import { ClientSignUpCard, ProviderSignUpCard } from '#app/components/auth/sign-up-cards.tsx'
 import type { AuthScreen } from '#app/domain/auth-screen.ts'
@@ -9,6 +14,7 @@ import { authAction, authPageLoader } from '#app/modules/auth/auth-page.server.t
 import type { AuthActionData, AuthIntent } from '#app/modules/auth/form-state.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
 import type { Route } from './+types/auth'
 
 // /auth (SPEC §2 auth page): choice, login, the two sign-up cards, forgot and reset password,
@@ -35,6 +41,7 @@ export function meta(args: Route.MetaArgs) {
     'client-sign-up': t.auth.clientSignUp.title,
     forgot: t.auth.forgot.title,
     reset: t.auth.reset.title,
+    secure: t.auth.secure.title,
   }[screen ?? 'choice']
   return pageMeta(args, { title, description: t.auth.metaDescription, noindex: true })
 }
@@ -48,10 +55,15 @@ const SCREEN_OF_INTENT: Partial<Record<AuthIntent, AuthScreen>> = {
   'client-sign-up': 'client-sign-up',
   forgot: 'forgot',
   reset: 'reset',
+  'secure-account': 'secure',
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { type, backTo, roleChoice } = loaderData
+  // The root's loader reads the one-time message too and clears its cookie; in the browser its
+  // data comes by a request of its own (it has a clientLoader), which may clear the cookie
+  // before this page's request is sent: either one that saw the message says it.
+  const flash = useRouteLoaderData<typeof rootLoader>('root')?.flash ?? loaderData.flash
   const answered = actionData ? SCREEN_OF_INTENT[(actionData as AuthActionData).intent] : undefined
   const screen = answered ?? loaderData.screen
   const card = {
@@ -60,15 +72,17 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <LoginCard
         type={type}
         next={loaderData.next}
+        cameFrom={loaderData.cameFrom}
         google={loaderData.google}
         googleFailed={loaderData.googleFailed}
-        flash={loaderData.flash}
+        flash={flash}
       />
     ),
     'provider-sign-up': () => <ProviderSignUpCard placeSlugs={loaderData.placeSlugs ?? []} />,
     'client-sign-up': () => <ClientSignUpCard />,
     forgot: () => <ForgotPasswordCard />,
     reset: () => <ResetPasswordCard token={loaderData.token ?? ''} />,
+    secure: () => <SecureAccountCard token={loaderData.token ?? ''} />,
   }[screen]
   return (
     <>

@@ -9,6 +9,9 @@ import { paths } from '#app/domain/paths.ts'
 import { useLanguage } from '#app/i18n/i18n.ts'
 import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
 import { callerOf, confirmEmail } from '#app/modules/auth/accounts.server.ts'
+import { orderedForm } from '#app/modules/forms/checks.ts'
+import { plain } from '#app/modules/forms/fields.ts'
+import { parseSingleForm } from '#app/modules/forms/parse-form.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/email-confirmation'
@@ -29,9 +32,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ token }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
+/** The confirmation screen's button sends the token it was opened with. */
+const CONFIRM_FORM = orderedForm({ token: plain() })
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => undefined)
-  const token = tokenOf(form?.get('token') ?? null)
+  const { checked } = await parseSingleForm(request, CONFIRM_FORM)
+  const token = checked.ok ? tokenOf(checked.value.token) : undefined
   if (!token) throw new Response('Bad request', { status: 400 })
   const outcome = await confirmEmail(
     token,

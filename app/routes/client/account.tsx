@@ -1,25 +1,19 @@
 import { data, Form } from 'react-router'
 import { AccountSettings, Section } from '#app/components/account/account-settings.tsx'
-import { clientMeta } from '#app/components/client/client-nav.tsx'
-import {
-  CountedTextArea,
-  FormAlert,
-  firstProblem,
-  SubmitButton,
-  TextField,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
-import { ABOUT_LENGTH, DISPLAY_NAME_LENGTH } from '#app/domain/account.ts'
+import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
+import { FormAlert } from '#app/components/ui/alert.tsx'
+import { SubmitButton } from '#app/components/ui/button.tsx'
+import { CountedTextArea, TextField } from '#app/components/ui/field.tsx'
 import { useT } from '#app/i18n/i18n.ts'
-import {
-  type AccountAnswer,
-  accountPageAction,
-  accountPageLoader,
-} from '#app/modules/account/account-page.server.ts'
+import { accountPageAction, accountPageLoader } from '#app/modules/account/account-page.server.ts'
+import type { AccountAnswer } from '#app/modules/account/answer.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { clientDetails, saveClientDetails } from '#app/modules/client/details.server.ts'
+import { clientMeta } from '#app/modules/client/meta.ts'
 import { clientDetailsSchema } from '#app/modules/client/schema.ts'
-import { check, type FormAnswer } from '#app/modules/forms/checks.ts'
+import type { FormAnswer } from '#app/modules/forms/checks.ts'
+import { checkIntent, readForm } from '#app/modules/forms/parse-form.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/account'
 
@@ -33,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'client')
   return data(
     { ...account.data, details: await clientDetails(user.id) },
-    { headers: { 'Cache-Control': 'private, no-store' } },
+    { headers: PRIVATE_NO_STORE },
   )
 }
 
@@ -42,13 +36,12 @@ interface DetailsAnswer extends FormAnswer<'details'> {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => new FormData())
-  if (form.get('intent') !== 'details') return accountPageAction(request, context, 'client')
+  // The account forms every role has are read by accountPageAction; this page adds one.
+  const form = await readForm(request)
+  const details = checkIntent(form, { details: clientDetailsSchema })
+  if (!details) return accountPageAction(request, context, 'client', form)
   const user = await requireRole(request, 'client')
-  const checked = check(clientDetailsSchema, form)
+  const { checked } = details
   if (!checked.ok) {
     return data<DetailsAnswer>(
       {
@@ -88,8 +81,8 @@ export default function ClientAccount({ loaderData }: Route.ComponentProps) {
           <TextField
             label={signUp.displayName}
             name="displayName"
+            schema={clientDetailsSchema}
             autoComplete="nickname"
-            maxLength={DISPLAY_NAME_LENGTH.max * 2}
             defaultValue={form.valueOf('displayName') ?? details.displayName}
             hint={signUp.displayNameHint}
             error={form.errorOf('displayName')}
@@ -97,7 +90,7 @@ export default function ClientAccount({ loaderData }: Route.ComponentProps) {
           <CountedTextArea
             label={signUp.about}
             name="about"
-            max={ABOUT_LENGTH.max}
+            schema={clientDetailsSchema}
             defaultValue={form.valueOf('about') ?? details.about}
             hint={signUp.aboutHint}
             error={form.errorOf('about')}

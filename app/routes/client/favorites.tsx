@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react'
-import { data, Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
-import { clientMeta } from '#app/components/client/client-nav.tsx'
+import { data, Link, useFetcher, useLocation } from 'react-router'
 import { entryName, SavedList } from '#app/components/client/saved-list.tsx'
+import {
+  loadAccountFavorites,
+  useAccountFavorites,
+} from '#app/components/profile/account-favorites.ts'
 import { readDeviceFavorites } from '#app/components/profile/device-favorites.ts'
 import { notify } from '#app/components/toast.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import type { FavoriteAnswer } from '#app/domain/client-area.ts'
 import { DEVICE_FAVORITES_KEY, FAVORITES_IMPORT_DISMISSED_KEY } from '#app/domain/flags.ts'
 import { paths } from '#app/domain/paths.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
-import type { SavedEntry } from '#app/modules/client/saved.server.ts'
+import { clientMeta } from '#app/modules/client/meta.ts'
 import { favoritesOf } from '#app/modules/client/saved.server.ts'
+import type { SavedEntry } from '#app/modules/client/saved-entry.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import type { loader as rootLoader } from '#app/root.tsx'
 import type { Route } from './+types/favorites'
 
 export const meta = (args: Route.MetaArgs) => clientMeta(args, 'favorites')
@@ -21,10 +26,7 @@ export const meta = (args: Route.MetaArgs) => clientMeta(args, 'favorites')
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'client')
-  return data(
-    { favorites: await favoritesOf(user.id) },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return data({ favorites: await favoritesOf(user.id) }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -43,7 +45,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-700">{c.favoritesEmpty}</p>
           <Link
             to={paths.home(lang)}
-            className="mt-4 inline-block rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
+            className={`mt-4 inline-block ${buttonClass('main', 'page')}`}
           >
             {c.browse}
           </Link>
@@ -69,8 +71,11 @@ function RemoveButton({ entry }: { entry: SavedEntry }) {
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
     const answer = fetcher.data
-    if (answer.ok) notify((toast) => toast.success(c.removedDone))
-    else notify((toast) => toast.error(t.favorites.errors[answer.error]))
+    if (answer.ok) {
+      notify((toast) => toast.success(c.removedDone))
+      // The hearts on the next public page follow.
+      void loadAccountFavorites(true)
+    } else notify((toast) => toast.error(t.favorites.errors[answer.error]))
   }, [fetcher.state, fetcher.data, c, t])
   return (
     // A plain form without JavaScript (back to this page); with it, sent by the fetcher.
@@ -100,14 +105,15 @@ function RemoveButton({ entry }: { entry: SavedEntry }) {
           />
         </>
       )}
-      <button
+      <Button
         type="submit"
         disabled={fetcher.state !== 'idle'}
         aria-label={name ? format(c.removeLabel, { name }) : c.removeRemovedLabel}
-        className="rounded-md border border-stone-300 bg-white px-2.5 py-1.5 font-medium text-stone-800 hover:bg-stone-100 disabled:opacity-60"
+        tone="secondary"
+        size="mini"
       >
         {c.remove}
-      </button>
+      </Button>
     </form>
   )
 }
@@ -118,9 +124,9 @@ function RemoveButton({ entry }: { entry: SavedEntry }) {
  */
 function DeviceFavorites() {
   const t = useT()
+  const countText = useCount()
   const c = t.client
-  const root = useRouteLoaderData<typeof rootLoader>('root')
-  const accountIds = root?.favoriteIds ?? []
+  const accountIds = useAccountFavorites(true)
   const fetcher = useFetcher<FavoriteAnswer>()
   const [deviceIds, setDeviceIds] = useState<string[]>([])
   useEffect(() => {
@@ -133,19 +139,30 @@ function DeviceFavorites() {
   }, [])
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok || fetcher.data.error === 'notPublic') {
-      // Taken over (or nothing left to take): the device's list is done with.
+    const answer = fetcher.data
+    if (answer.ok || answer.error === 'notPublic') {
+      // Taken over (or nothing left to take): the device's list is done with. The message says
+      // how many were left out, never 'kept' for profiles that were not.
       try {
         localStorage.removeItem(DEVICE_FAVORITES_KEY)
       } catch {}
       setDeviceIds([])
-      if (fetcher.data.ok) notify((toast) => toast.success(c.deviceDone))
+      if (!answer.ok) notify((toast) => toast.error(c.deviceNoneKept))
+      else if (answer.left)
+        notify((toast) =>
+          toast.warning(
+            format(c.deviceSomeLeft, { kept: answer.kept ?? 0, left: answer.left ?? 0 }),
+          ),
+        )
+      else notify((toast) => toast.success(c.deviceDone))
+      void loadAccountFavorites(true)
     } else {
-      const { error } = fetcher.data
+      const { error } = answer
       notify((toast) => toast.error(t.favorites.errors[error]))
     }
   }, [fetcher.state, fetcher.data, c, t])
-  const missing = deviceIds.filter((id) => !accountIds.includes(id))
+  // Offered once the account's own list is known (nothing to offer that it holds already).
+  const missing = accountIds ? deviceIds.filter((id) => !accountIds.has(id)) : []
   if (missing.length === 0) return null
   const dismiss = () => {
     try {
@@ -161,10 +178,9 @@ function DeviceFavorites() {
       <h2 id="device-favorites" className="font-semibold">
         {c.deviceTitle}
       </h2>
-      <p className="mt-1 text-sm">{format(c.deviceText, { count: missing.length })}</p>
+      <p className="mt-1 text-sm">{countText(c.deviceText, missing.length)}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
           disabled={fetcher.state !== 'idle'}
           onClick={() => {
             const form = new FormData()
@@ -173,17 +189,13 @@ function DeviceFavorites() {
             for (const id of missing.slice(0, 500)) form.append('profileIds', id)
             void fetcher.submit(form, { method: 'post', action: '/api/favorites' })
           }}
-          className="rounded-md bg-rose-800 px-3 py-2 text-sm font-medium text-white hover:bg-rose-900 disabled:opacity-60"
+          size="nav"
         >
           {c.deviceImport}
-        </button>
-        <button
-          type="button"
-          onClick={dismiss}
-          className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
-        >
+        </Button>
+        <Button onClick={dismiss} tone="secondary" size="nav">
           {c.deviceDismiss}
-        </button>
+        </Button>
       </div>
     </section>
   )

@@ -1,18 +1,23 @@
 import { data, Form, useActionData, useNavigation } from 'react-router'
-import { clientMeta } from '#app/components/client/client-nav.tsx'
 import { entryName, SavedList } from '#app/components/client/saved-list.tsx'
-import { CheckboxField, FormAlert } from '#app/components/forms/form-parts.tsx'
+import { FormAlert } from '#app/components/ui/alert.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { CheckboxField } from '#app/components/ui/field.tsx'
 import { HISTORY_SIZE } from '#app/domain/client-area.ts'
 import { isUuid } from '#app/domain/uuid.ts'
-import { format, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { clientMeta } from '#app/modules/client/meta.ts'
 import {
   forgetViews,
   historyOf,
   keepsHistory,
   setKeepHistory,
 } from '#app/modules/client/saved.server.ts'
-import { ticked } from '#app/modules/forms/checks.ts'
+import { orderedForm } from '#app/modules/forms/checks.ts'
+import { checkbox, plain } from '#app/modules/forms/fields.ts'
+import { parseForm } from '#app/modules/forms/parse-form.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/history'
 
@@ -24,21 +29,28 @@ export const meta = (args: Route.MetaArgs) => clientMeta(args, 'history')
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'client')
   const [history, keep] = await Promise.all([historyOf(user.id), keepsHistory(user.id)])
-  return data({ history, keep }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ history, keep }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
 
 type Done = 'forgotten' | 'cleared' | 'historyOn' | 'historyOff'
 
+/** The page's forms by intent. */
+const HISTORY_FORMS = {
+  forget: orderedForm({ profileId: plain() }),
+  clear: orderedForm({}),
+  keep: orderedForm({ keep: checkbox() }),
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'client')
-  const form = await request.formData().catch(() => new FormData())
-  const intent = form.get('intent')
-  const answer = (done: Done) =>
-    data({ done }, { headers: { 'Cache-Control': 'private, no-store' } })
+  const { intent, checked } = await parseForm(request, HISTORY_FORMS)
+  const answer = (done: Done) => data({ done }, { headers: PRIVATE_NO_STORE })
+  // The fields have no rules of their own: the form is always read.
+  if (!checked.ok) throw new Response('Bad request', { status: 400 })
   if (intent === 'forget') {
-    const profileId = String(form.get('profileId') ?? '').toLowerCase()
+    const profileId = checked.value.profileId.toLowerCase()
     if (!isUuid(profileId)) throw new Response('Bad request', { status: 400 })
     await forgetViews(user.id, profileId)
     return answer('forgotten')
@@ -47,16 +59,14 @@ export async function action({ request }: Route.ActionArgs) {
     await forgetViews(user.id)
     return answer('cleared')
   }
-  if (intent === 'keep') {
-    const keep = ticked(String(form.get('keep') ?? ''))
-    await setKeepHistory(user.id, keep)
-    return answer(keep ? 'historyOn' : 'historyOff')
-  }
-  throw new Response('Bad request', { status: 400 })
+  const keep = checked.value.keep
+  await setKeepHistory(user.id, keep)
+  return answer(keep ? 'historyOn' : 'historyOff')
 }
 
 export default function History({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const countText = useCount()
   const c = t.client
   const { history, keep } = loaderData
   const answer = useActionData<typeof action>()
@@ -68,15 +78,14 @@ export default function History({ loaderData }: Route.ComponentProps) {
     historyOn: c.historyOnSaved,
     historyOff: c.historyOffSaved,
   }
-  const button =
-    'rounded-md border border-stone-300 bg-white px-2.5 py-1.5 font-medium text-stone-800 hover:bg-stone-100 disabled:opacity-60'
+  const button = buttonClass('secondary', 'mini')
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold">{c.historyTitle}</h2>
           <p className="mt-1 text-sm text-stone-600">
-            {keep ? format(c.historyText, { count: HISTORY_SIZE }) : c.historyOff}
+            {keep ? countText(c.historyText, HISTORY_SIZE) : c.historyOff}
           </p>
         </div>
         {history.length > 0 ? (

@@ -3,6 +3,7 @@ import { ClientNav } from '#app/components/client/client-nav.tsx'
 import { AreaFrame } from '#app/components/layout/area-frame.tsx'
 import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/layout'
@@ -12,7 +13,7 @@ import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'client')
-  return data(null, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data(null, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')

@@ -1,7 +1,7 @@
 import { AccountSettings } from '#app/components/account/account-settings.tsx'
-import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
 import { accountPageAction, accountPageLoader } from '#app/modules/account/account-page.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import type { Route } from './+types/account'
 
 export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'account')

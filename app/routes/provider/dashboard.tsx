@@ -3,6 +3,7 @@ import { AreaFrame } from '#app/components/layout/area-frame.tsx'
 import { DashboardNav } from '#app/components/provider/dashboard-nav.tsx'
 import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
@@ -14,10 +15,7 @@ import type { Route } from './+types/dashboard'
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
   const profile = await ensureOwnProfile(user)
-  return data(
-    { email: user.email, username: profile.username },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return data({ email: user.email, username: profile.username }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')

@@ -1,17 +1,27 @@
-import { data, Form, useNavigation } from 'react-router'
-import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
+import { Eye } from 'lucide-react'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { NextSteps } from '#app/components/provider/next-steps.tsx'
 import { StandingBanner, useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { StatsChart } from '#app/components/provider/stats-chart.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { cardClass } from '#app/components/ui/card.tsx'
 import { calendarDate, isoDay } from '#app/domain/account.ts'
 import { brazilDay, daysUpTo } from '#app/domain/brazil-time.ts'
 import { providerStanding, uploadAllowance } from '#app/domain/provider.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { orderedForm } from '#app/modules/forms/checks.ts'
+import { parseForm } from '#app/modules/forms/parse-form.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { profileStats } from '#app/modules/profile/stats.server.ts'
+import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile, setPaused } from '#app/modules/provider/own-profile.server.ts'
-import { publicBaseUrl } from '#server/env.server.ts'
+import {
+  countPublicChange,
+  mayChangePublicProfile,
+} from '#app/modules/provider/public-writes.server.ts'
+import { publicBaseUrl } from '#app/platform/env.server.ts'
 import type { Route } from './+types/overview'
 
 export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'overview')
@@ -54,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       allowance: { ...allowance, resetOn: isoDay(allowance.resetOn) },
       days,
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
+    { headers: PRIVATE_NO_STORE },
   )
 }
 
@@ -62,13 +72,15 @@ export const headers = passOnHeaders('Cache-Control')
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'provider')
-  const form = await request.formData().catch(() => undefined)
-  const intent = form?.get('intent')
-  if (intent !== 'pause' && intent !== 'republish') {
-    throw new Response('Bad request', { status: 400 })
-  }
+  const { intent } = await parseForm(request, {
+    pause: orderedForm({}),
+    republish: orderedForm({}),
+  })
+  if (!(await mayChangePublicProfile(user.id)))
+    return data({ intent, changed: false, limited: true }, { status: 429 })
   const changed = await setPaused(user.id, intent === 'pause')
-  return data({ intent, changed }, { status: changed ? 200 : 409 })
+  if (changed) await countPublicChange(user.id)
+  return data({ intent, changed, limited: false }, { status: changed ? 200 : 409 })
 }
 
 export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
@@ -90,13 +102,19 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         {standing.kind === 'draft' || standing.kind === 'rejected' ? (
           <NextSteps missing={missing} />
         ) : null}
+        <section aria-labelledby="preview-link-title" className={cardClass}>
+          <h2 id="preview-link-title" className="font-semibold">
+            <Link to="/dashboard/preview" className="inline-flex items-center gap-2 underline">
+              <Eye aria-hidden="true" className="size-5" />
+              {t.dashboard.preview.link}
+            </Link>
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">{t.dashboard.preview.linkHint}</p>
+        </section>
         <StatsChart days={loaderData.days} />
       </div>
       <div className="space-y-4">
-        <section
-          aria-labelledby="tier-title"
-          className="rounded-lg border border-stone-200 bg-white p-4"
-        >
+        <section aria-labelledby="tier-title" className={cardClass}>
           <h2 id="tier-title" className="font-semibold">
             {t.dashboard.tier.title}
           </h2>
@@ -116,13 +134,15 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
           </p>
         </section>
         {approved && approved.visibility !== 'hidden' ? (
-          <section
-            aria-labelledby="visibility-title"
-            className="rounded-lg border border-stone-200 bg-white p-4"
-          >
+          <section aria-labelledby="visibility-title" className={cardClass}>
             <h2 id="visibility-title" className="font-semibold">
               {t.dashboard.visibility.title}
             </h2>
+            {actionData?.limited ? (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {t.formErrors.tooManyChanges}
+              </p>
+            ) : null}
             {actionData?.changed ? (
               <p role="status" className="mt-2 text-sm text-emerald-800">
                 {actionData.intent === 'pause'
@@ -132,26 +152,29 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             <Form method="post" className="mt-3">
               {approved.visibility === 'paused' ? (
-                <button
+                <Button
                   type="submit"
                   name="intent"
                   value="republish"
                   disabled={busy}
-                  className="w-full rounded-md bg-rose-800 px-4 py-2.5 font-semibold text-white hover:bg-rose-900 disabled:opacity-60"
+                  size="large"
+                  className="w-full"
                 >
                   {t.dashboard.visibility.republish}
-                </button>
+                </Button>
               ) : (
                 <>
-                  <button
+                  <Button
                     type="submit"
                     name="intent"
                     value="pause"
                     disabled={busy}
-                    className="w-full rounded-md border border-stone-300 px-4 py-2.5 font-semibold hover:bg-stone-100 disabled:opacity-60"
+                    tone="secondary"
+                    size="large"
+                    className="w-full"
                   >
                     {t.dashboard.visibility.pause}
-                  </button>
+                  </Button>
                   <p className="mt-2 text-xs text-stone-600">{t.dashboard.visibility.pauseHint}</p>
                 </>
               )}

@@ -1,16 +1,21 @@
 import { data } from 'react-router'
-import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
 import { type ProfileAnswer, ProfileEditor } from '#app/components/provider/profile-editor.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
-import { check } from '#app/modules/forms/checks.ts'
+import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { editorChoices } from '#app/modules/provider/editor-choices.server.ts'
+import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile, saveOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { profileSchema } from '#app/modules/provider/profile-schema.ts'
-import { publicBaseUrl } from '#server/env.server.ts'
+import {
+  countPublicChange,
+  mayChangePublicProfile,
+} from '#app/modules/provider/public-writes.server.ts'
+import { publicBaseUrl } from '#app/platform/env.server.ts'
 import type { Route } from './+types/profile'
 
 export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'profile')
@@ -26,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       choices: editorChoices(requestLanguage(request).language),
       origin: publicBaseUrl(request),
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
+    { headers: PRIVATE_NO_STORE },
   )
 }
 
@@ -34,18 +39,21 @@ export const headers = passOnHeaders('Cache-Control')
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'provider')
-  const form = await request.formData().catch(() => new FormData())
-  if (form.get('intent') !== 'save') throw new Response('Bad request', { status: 400 })
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
-  const checked = check(profileSchema(editorChoices(requestLanguage(request).language)), form)
+  const { form, checked } = await parseForm(request, {
+    save: () => profileSchema(editorChoices(requestLanguage(request).language)),
+  })
+  const values = typedStrings(form)
   if (!checked.ok) {
     return data<ProfileAnswer>({ intent: 'save', error: checked.error, values }, 400)
+  }
+  if (!(await mayChangePublicProfile(user.id))) {
+    const error = { field: 'form', message: 'tooManyChanges' } as const
+    return data<ProfileAnswer>({ intent: 'save', error, values }, 429)
   }
   await ensureOwnProfile(user)
   const saved = await saveOwnProfile(user.id, checked.value)
   if (!saved.ok) return data<ProfileAnswer>({ intent: 'save', error: saved.error, values }, 409)
+  await countPublicChange(user.id)
   return data<ProfileAnswer>({ intent: 'save', saved: true, forReview: saved.forReview })
 }
 

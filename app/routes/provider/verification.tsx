@@ -1,14 +1,11 @@
 import { data, Form, Link } from 'react-router'
-import {
-  ActionAlert,
-  CheckboxField,
-  FilePicker,
-  FormAlert,
-  SubmitButton,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
-import { dashboardMeta } from '#app/components/provider/dashboard-nav.tsx'
+import { useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
+import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
+import { SubmitButton } from '#app/components/ui/button.tsx'
+import { cardClass } from '#app/components/ui/card.tsx'
+import { CheckboxField } from '#app/components/ui/field.tsx'
+import { FilePicker } from '#app/components/ui/file-picker.tsx'
 import {
   DOCUMENT_PARTS,
   type DocumentPart,
@@ -20,7 +17,12 @@ import {
 import { format, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import type { FieldError, FormAnswer } from '#app/modules/forms/checks.ts'
+import { orderedForm } from '#app/modules/forms/checks.ts'
+import { plain } from '#app/modules/forms/fields.ts'
+import { parseForm } from '#app/modules/forms/parse-form.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { latestSubmission, submitVerification } from '#app/modules/provider/verification.server.ts'
 import type { Route } from './+types/verification'
@@ -47,16 +49,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       endsAt: profile.verifiedAt ? verificationEndsAt(profile.verifiedAt) : null,
       renewSoon: standing.kind === 'approved' && standing.renewSoon,
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
+    { headers: PRIVATE_NO_STORE },
   )
 }
 
 export const headers = passOnHeaders('Cache-Control')
 
+/** The page's form: the documents (files, read from the form itself) and the consent. */
+const VERIFICATION_FORMS = { submit: orderedForm({ consent: plain() }) }
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'provider')
-  const form = await request.formData().catch(() => new FormData())
-  if (form.get('intent') !== 'submit') throw new Response('Bad request', { status: 400 })
+  const { form, checked } = await parseForm(request, VERIFICATION_FORMS)
   const files: Partial<Record<DocumentPart, Buffer>> = {}
   for (const part of DOCUMENT_PARTS) {
     const file = form.get(part)
@@ -64,7 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
       files[part] = Buffer.from(await file.arrayBuffer())
     }
   }
-  const result = await submitVerification(user.id, files, form.get('consent') === 'on')
+  const consent = checked.ok && checked.value.consent === 'on'
+  const result = await submitVerification(user.id, files, consent)
   if (!result.ok) return data<VerificationAnswer>({ intent: 'submit', error: result.error }, 422)
   return data<VerificationAnswer>({ intent: 'submit', sent: true })
 }
@@ -146,7 +151,7 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
           encType="multipart/form-data"
           noValidate
           onSubmit={form.onSubmit}
-          className="space-y-4 rounded-lg border border-stone-200 bg-white p-4"
+          className={`space-y-4 ${cardClass}`}
         >
           <input type="hidden" name="intent" value="submit" />
           {DOCUMENT_PARTS.map((part) => {

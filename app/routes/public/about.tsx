@@ -1,7 +1,7 @@
 import { BadgeCheck, Gauge, Scale, ShieldCheck } from 'lucide-react'
-import { Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
+import { ButtonLink } from '#app/components/ui/button.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { publicProfileCounts } from '#app/modules/location/places.server.ts'
@@ -44,7 +44,6 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     [loaderData.citiesCovered, t.aboutPage.numbers.coverage],
     [2, t.aboutPage.numbers.languages],
   ] as const
-  const cta = 'rounded-md px-5 py-3 text-center font-semibold'
   return (
     <SiteShell>
       <Breadcrumb
@@ -99,18 +98,16 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-lg font-medium text-emerald-900">{t.aboutPage.trustTagline}</p>
         <p className="mx-auto mt-2 max-w-2xl text-stone-700">{t.aboutPage.trustText}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link
-            to={paths.auth({ mode: 'signup', type: 'provider' })}
-            className={`${cta} bg-rose-800 text-white hover:bg-rose-900`}
-          >
+          <ButtonLink to={paths.auth({ mode: 'signup', type: 'provider' })} size="hero">
             {t.aboutPage.ctaProvider}
-          </Link>
-          <Link
+          </ButtonLink>
+          <ButtonLink
             to={paths.auth({ mode: 'signup', type: 'client' })}
-            className={`${cta} border border-stone-300 bg-white hover:bg-stone-100`}
+            tone="secondary"
+            size="hero"
           >
             {t.aboutPage.ctaClient}
-          </Link>
+          </ButtonLink>
         </div>
       </section>
     </SiteShell>

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ListingResults } from '#app/components/listing/listing-results.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
+import { PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { GENERIC_PAGE_SIZE } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -52,3 +53,6 @@ export default function AllProfiles({ loaderData }: Route.ComponentProps) {
     </SiteShell>
   )
 }
+
+// A failure to load shows the list error inside the site's header and footer (SPEC §8).
+export const ErrorBoundary = PlaceErrorBoundary

@@ -3,14 +3,15 @@ import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ActionLink, ListingResults } from '#app/components/listing/listing-results.tsx'
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
 import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
+import { PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
 import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
-import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
+import { activeFilterCount, DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { LISTING_PAGE_SIZE, LONG_LIST_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { assertPageExists, readListingParams } from '#app/modules/listing/listing-params.server.ts'
+import { errorMeta } from '#app/modules/listing/meta.ts'
 import { placeNotFound } from '#app/modules/listing/place-not-found.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import {
@@ -116,6 +117,8 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             label={format(t.listing.viewAllInCity, { city: city.name })}
             alreadyTitle={t.listing.alreadyViewingAll}
             alreadyText={format(t.listing.showingAllIn, { city: city.name })}
+            // Without a filter narrowing it, the page already shows every profile of the city.
+            already={activeFilterCount(listing.filters) === 0}
             className="rounded-md border border-rose-800 px-3 py-2 text-sm font-medium text-rose-900 hover:bg-rose-50"
           />
         )}
@@ -128,6 +131,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         listing={listing}
         pageSize={LISTING_PAGE_SIZE}
         refCity={city.slug}
+        cityName={neighborhood ? undefined : city.name}
         emptyTitle={format(t.listing.noProfilesIn, { city: neighborhood?.name ?? city.name })}
         emptyActions={
           <>

@@ -4,13 +4,16 @@ import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { FeedStrip } from '#app/components/listing/feed-strip.tsx'
 import { FilterControl } from '#app/components/listing/filter-control.tsx'
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
+import { PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
 import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
+import { ButtonLink } from '#app/components/ui/button.tsx'
+import { cardClass } from '#app/components/ui/card.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { FEED_FIRST_PAGE, HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { feedCity } from '#app/modules/location/feed-city.server.ts'
@@ -42,13 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       feed,
       featured: featured?.profiles ?? null,
       filters: listing.filters,
-      counts: counts
-        ? {
-            national: counts.total,
-            city: counts.byCity.get(located.citySlug) ?? 0,
-            online: counts.availableNow.get(located.citySlug) ?? 0,
-          }
-        : null,
+      counts: counts ? { national: counts.total } : null,
     },
     {
       // A failed list must not be kept by the page cache: 503 (the page shows its retry state).
@@ -93,6 +90,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const countText = useCount()
   const lang = useLanguage()
   const { city, feed, featured, filters, counts } = loaderData
   const features = [
@@ -107,22 +105,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const searchUrl = paths.search(lang, { city: city.slug })
   return (
     <SiteShell>
-      <section className="py-10 text-center sm:py-14">
-        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+      {/* On a phone the hero stays short, so the feed's first cards show on the first screen
+          (issue 19 point 6): the three features are a row of icons with their titles. */}
+      <section className="py-5 text-center sm:py-14">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-4xl">
           {t.home.heroTitle}
         </h1>
-        <p className="mx-auto mt-3 max-w-2xl text-stone-600">{t.home.heroSubtitle}</p>
+        <p className="mx-auto mt-2 max-w-2xl text-sm text-stone-600 sm:mt-3 sm:text-base">
+          {t.home.heroSubtitle}
+        </p>
         {counts && (
           <p className="mt-2 text-sm font-medium text-rose-900">
-            {format(t.feed.nationalCount, { count: counts.national })}
+            {countText(t.feed.nationalCount, counts.national)}
           </p>
         )}
-        <ul className="mt-8 grid gap-4 text-left sm:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-3 gap-2 text-left sm:mt-8 sm:gap-4">
           {features.map(({ Icon, title, text }) => (
-            <li key={title} className="rounded-lg border border-stone-200 bg-white p-4">
-              <Icon aria-hidden="true" className="size-6 text-rose-800" />
-              <h2 className="mt-2 font-semibold">{title}</h2>
-              <p className="mt-1 text-sm text-stone-600">{text}</p>
+            <li
+              key={title}
+              className={`${cardClass} max-sm:flex max-sm:flex-col max-sm:items-center max-sm:gap-1 max-sm:p-2 max-sm:text-center`}
+            >
+              <Icon aria-hidden="true" className="size-5 text-rose-800 sm:size-6" />
+              <h2 className="text-xs font-semibold sm:mt-2 sm:text-base">{title}</h2>
+              <p className="mt-1 hidden text-sm text-stone-600 sm:block">{text}</p>
             </li>
           ))}
         </ul>
@@ -149,18 +154,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ListErrorState />
         ) : feed.profiles.length === 0 ? (
           <EmptyState title={format(t.listing.noProfilesIn, { city: city.name })}>
-            <Link
-              to={paths.home(lang)}
-              className="rounded-md border border-stone-300 px-4 py-2 font-medium"
-            >
+            <ButtonLink to={paths.home(lang)} tone="secondary">
               {t.listing.clearFilters}
-            </Link>
-            <Link
-              to={paths.city(lang, city.slug)}
-              className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white"
-            >
+            </ButtonLink>
+            <ButtonLink to={paths.city(lang, city.slug)}>
               {format(t.listing.viewCity, { city: city.name })}
-            </Link>
+            </ButtonLink>
           </EmptyState>
         ) : (
           <>
@@ -169,7 +168,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to={searchUrl}
               className="mt-4 block rounded-md border border-rose-800 px-4 py-2 text-center text-sm font-medium text-rose-900 hover:bg-rose-50"
             >
-              {format(t.feed.viewMore, { count: feed.total, online: counts?.online ?? 0 })}
+              {/* The feed's own counts: the city page and its suggestion say the same. */}
+              {countText(t.feed.viewMore, feed.total, { online: feed.online })}
             </Link>
           </>
         )}
@@ -204,3 +204,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </SiteShell>
   )
 }
+
+// A failure to load shows the list error inside the site's header and footer (SPEC §8).
+export const ErrorBoundary = PlaceErrorBoundary

@@ -12,6 +12,16 @@ export function loader({ params }: Route.LoaderArgs) {
   return null
 }
 
+/**
+ * In the browser the language is checked there: a page change asks the server nothing for this
+ * layout, so a failed data request leaves it alone and the page's own error boundary shows, in
+ * the site's header and footer, rather than the root's.
+ */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  if (!asLanguage(params.lang)) throw new Response('Not found', { status: 404 })
+  return null
+}
+
 export default function LanguageLayout() {
   return <Outlet />
 }

@@ -1,25 +1,28 @@
 import { Flag } from 'lucide-react'
 import { useState } from 'react'
-import { data, Form, isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { ErrorPage } from '#app/components/error-page.tsx'
 import {
-  ActionAlert,
-  CountedTextArea,
-  FormAlert,
-  firstProblem,
-  SubmitButton,
-  useCheckedForm,
-} from '#app/components/forms/form-parts.tsx'
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunction,
+  useRouteError,
+} from 'react-router'
+import { ErrorPage } from '#app/components/error-page.tsx'
+import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
-import { REPORT_DETAILS_LENGTH } from '#app/domain/client-area.ts'
+import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
+import { buttonClass, SubmitButton } from '#app/components/ui/button.tsx'
+import { CountedTextArea } from '#app/components/ui/field.tsx'
 import { REPORT_REASONS } from '#app/domain/moderation.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import { fileReport, reportTarget } from '#app/modules/client/reports.server.ts'
 import { reportSchema } from '#app/modules/client/schema.ts'
-import { check, type FormAnswer } from '#app/modules/forms/checks.ts'
+import type { FormAnswer } from '#app/modules/forms/checks.ts'
+import { parseSingleForm } from '#app/modules/forms/parse-form.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/report'
 
@@ -28,21 +31,30 @@ import type { Route } from './+types/report'
 
 export async function loader({ params }: Route.LoaderArgs) {
   const profile = await reportTarget(params.slug)
-  if (!profile) throw data({ kind: 'profile' }, { status: 404 })
+  // Not thrown: after a 'minor' report hid the profile, this loader runs again to show the
+  // thanks, which the reporter must see rather than 'profile not found'.
+  if (!profile) return data({ profile: null }, { status: 404 })
   return { profile }
 }
 
+/** The thanks need nothing of the profile, which a 'minor' report may just have hidden. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => (actionResult?.done ? false : defaultShouldRevalidate)
+
 interface ReportAnswer extends FormAnswer<'report'> {
   done?: boolean
+  /** A 'minor' report that could not hide the profile (past the hide budgets): say so. */
+  keptOnline?: boolean
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData())
+  const { form, checked } = await parseSingleForm(request, reportSchema)
   const values = {
     reason: String(form.get('reason') ?? ''),
     details: String(form.get('details') ?? ''),
   }
-  const checked = check(reportSchema, form)
   if (!checked.ok)
     return data<ReportAnswer>({ intent: 'report', error: checked.error, values }, 400)
   const profile = await reportTarget(params.slug)
@@ -52,7 +64,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     { userId: user?.role === 'client' ? user.id : undefined, clientIp: context?.clientIp },
     { profileId: profile.id, ...checked.value },
   )
-  if (filed.ok) return data<ReportAnswer>({ intent: 'report', done: true })
+  if (filed.ok) {
+    const keptOnline = checked.value.reason === 'minor' && !filed.hid
+    // A 200 of its own: the page's loader, run again after this, answers 404 for a profile the
+    // report just hid, and would otherwise set the status of the thanks.
+    return data<ReportAnswer>({ intent: 'report', done: true, keptOnline }, { status: 200 })
+  }
   if (filed.error === 'notFound') throw data({ kind: 'profile' }, { status: 404 })
   return data<ReportAnswer>(
     {
@@ -70,7 +87,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const { t } = metaContext(args)
-  const name = args.data?.profile.name
+  const name = args.data?.profile?.name
   return pageMeta(args, {
     title: name ? format(t.report.metaTitle, { name }) : t.profile.notFoundTitle,
     noindex: true,
@@ -84,19 +101,17 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData
   const form = useCheckedForm<ReportAnswer>('report', firstProblem(reportSchema))
   const [reason, setReason] = useState(form.valueOf('reason') ?? '')
-  const profilePath = paths.profile(profile.username)
   if (form.data?.done) {
     return (
       <SiteShell>
         <section className="mx-auto max-w-xl py-12">
           <FormAlert tone="success" title={r.thanksTitle} reveal={form.data}>
-            {r.thanksText}
+            <p>{r.thanksText}</p>
+            {/* The form promised a 'minor' report takes the profile offline: not when it did not. */}
+            {form.data.keptOnline ? <p className="mt-1">{r.keptOnlineText}</p> : null}
           </FormAlert>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to={paths.home(lang)}
-              className="rounded-md bg-rose-800 px-4 py-2 font-medium text-white hover:bg-rose-900"
-            >
+            <Link to={paths.home(lang)} className={buttonClass('main', 'page')}>
               {r.backToStart}
             </Link>
           </div>
@@ -104,6 +119,8 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
       </SiteShell>
     )
   }
+  if (!profile) return <ProfileNotFound />
+  const profilePath = paths.profile(profile.username)
   const reasonError = form.errorOf('reason')
   return (
     <SiteShell>
@@ -151,7 +168,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
           <CountedTextArea
             label={r.details}
             name="details"
-            max={REPORT_DETAILS_LENGTH.max}
+            schema={reportSchema}
             rows={5}
             hint={r.detailsHint}
             error={form.errorOf('details')}

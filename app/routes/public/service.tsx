@@ -1,8 +1,9 @@
-import { errorMeta, PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
+import { PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ServicePage } from '#app/components/listing/service-page.tsx'
 import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
+import { errorMeta } from '#app/modules/listing/meta.ts'
 import { loadServicePage } from '#app/modules/listing/service-page.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/service'
@@ -10,8 +11,8 @@ import type { Route } from './+types/service'
 // Pressing a heart reads the favourites again, not this page's data.
 export const shouldRevalidate = keepAfterFavorite
 
-export function loader({ params }: Route.LoaderArgs) {
-  return loadServicePage(asLanguage(params.lang) ?? DEFAULT_LANGUAGE, params.serviceSlug)
+export function loader({ params, request }: Route.LoaderArgs) {
+  return loadServicePage(request, asLanguage(params.lang) ?? DEFAULT_LANGUAGE, params.serviceSlug)
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
+import { ButtonLink } from '#app/components/ui/button.tsx'
 import { asLanguage } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -58,12 +58,13 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <Link
+            <ButtonLink
               to={paths.service(lang, service.slug)}
-              className="mt-4 rounded-md bg-rose-800 px-4 py-2 text-center text-sm font-medium text-white hover:bg-rose-900"
+              size="nav"
+              className="mt-4 text-center"
             >
               {t.services.viewProfiles}
-            </Link>
+            </ButtonLink>
           </li>
         ))}
       </ul>

@@ -1,15 +1,21 @@
 import { redirect } from 'react-router'
 import { localPath } from '#app/domain/paths.ts'
 import { ageCookie } from '#app/modules/age-gate/age-gate.server.ts'
+import { orderedForm } from '#app/modules/forms/checks.ts'
+import { plain } from '#app/modules/forms/fields.ts'
+import { parseSingleForm } from '#app/modules/forms/parse-form.server.ts'
 import type { Route } from './+types/age-gate'
+
+/** The page to return to (a local path; anything else returns to the home page). */
+const AGE_GATE_FORM = orderedForm({ to: plain() })
 
 /**
  * POST /age-gate: 'I am over 18 – Enter'. Records the answer in a cookie and returns to the page
  * the visitor was on (a plain form post, so it works without JavaScript too).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => undefined)
-  const to = localPath(String(form?.get('to') ?? '')) ?? '/pt/'
+  const { checked } = await parseSingleForm(request, AGE_GATE_FORM)
+  const to = (checked.ok && localPath(checked.value.to)) || '/pt/'
   return redirect(to, { status: 303, headers: { 'Set-Cookie': ageCookie() } })
 }
 

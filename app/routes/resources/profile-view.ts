@@ -2,7 +2,7 @@ import { isCrawler } from '#app/domain/crawlers.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import { recordView } from '#app/modules/client/saved.server.ts'
-import { recordProfileEvent, statsDay } from '#app/modules/profile/stats.server.ts'
+import { recordProfileEvent } from '#app/modules/profile/stats.server.ts'
 import {
   dailyOnce,
   fixedWindowLimiter,
@@ -12,8 +12,8 @@ import type { Route } from './+types/profile-view'
 
 // The page sends a beacon each time a profile shows; this is room for a busy evening of
 // browsing through the carousel, while each view counts once per visitor and day anyway.
-const limiter = fixedWindowLimiter({ limit: 300, windowMs: 10 * 60_000 })
-const counted = dailyOnce({ day: () => statsDay() })
+const limiter = fixedWindowLimiter({ name: 'profile-view', limit: 300, windowMs: 10 * 60_000 })
+const counted = dailyOnce({ name: 'profile-view-once' })
 
 const empty = (status: number) =>
   new Response(null, { status, headers: { 'Cache-Control': 'no-store' } })
@@ -32,12 +32,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (request.headers.get('sec-fetch-site') !== 'same-origin') return empty(403)
   if (!isUuid(params.profileId)) return empty(404)
   const visitor = visitorKey(context)
-  if (!limiter.hit(visitor).allowed) return empty(429)
+  if (!(await limiter.hit(visitor)).allowed) return empty(429)
   const profileId = params.profileId.toLowerCase()
   // A signed-in client's own history (issue 9), whatever the day's count says.
   const user = await currentUser(request).catch(() => null)
   if (user?.role === 'client') await recordView(user.id, profileId)
-  if (isCrawler(request.headers.get('user-agent')) || !counted.first(`${visitor} ${profileId}`)) {
+  if (
+    isCrawler(request.headers.get('user-agent')) ||
+    !(await counted.first(`${visitor} ${profileId}`))
+  ) {
     return empty(204)
   }
   return empty((await recordProfileEvent(profileId, 'view')) ? 204 : 404)

@@ -1,4 +1,4 @@
-import { publicBaseUrl } from '#server/env.server.ts'
+import { publicBaseUrl } from '#app/platform/env.server.ts'
 import type { Route } from './+types/robots'
 
 /**

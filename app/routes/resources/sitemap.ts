@@ -1,5 +1,5 @@
 import { sitemapDocument } from '#app/modules/seo/sitemap.server.ts'
-import { publicBaseUrl } from '#server/env.server.ts'
+import { publicBaseUrl } from '#app/platform/env.server.ts'
 import type { Route } from './+types/sitemap'
 
 const xml = (body: string) =>

@@ -5,14 +5,12 @@ import sharp from 'sharp'
 import { openAccount } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
-import {
-  decideVerification,
-  submitVerification,
-} from '#app/modules/provider/verification.server.ts'
+import { submitVerification } from '#app/modules/provider/verification.server.ts'
+import { decideVerification } from '#app/modules/provider/verification-decision.server.ts'
+import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db, openDatabase, setDatabase } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
-import { parseEnv, setServerEnv } from '#server/env.server.ts'
 
 // Test helpers run from the command line against a stopped end-to-end server's storage.
 

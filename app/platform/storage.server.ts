@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AwsClient } from 'aws4fetch'
-import { type S3Config, type ServerEnv, serverEnv } from '#server/env.server.ts'
+import { type S3Config, type ServerEnv, serverEnv } from '#app/platform/env.server.ts'
 
 // Where the site's files live (issue 7): photos in the public area, served at /media/{key};
 // identity documents in the private area, never under a public address (read only through an

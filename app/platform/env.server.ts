@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -24,6 +25,21 @@ const S3_VARIABLES = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
 ] as const
+
+/**
+ * WEB_CONCURRENCY: worker processes, or 'auto' for one per core. The bound only catches typos
+ * (each worker holds up to 10 PostgreSQL connections and its own memory).
+ */
+const MAX_WORKERS = 256
+
+function isConcurrency(value: string): boolean {
+  return value === 'auto' || (/^[1-9][0-9]{0,2}$/.test(value) && Number(value) <= MAX_WORKERS)
+}
+
+/** The worker processes a valid WEB_CONCURRENCY value asks for. */
+function workersFor(value: string): number {
+  return value === 'auto' ? os.availableParallelism() : Number(value)
+}
 
 const schema = z
   .object({
@@ -63,6 +79,12 @@ const schema = z
     ).default('us-east-1'),
     S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'redis://user:pass@host:6379/0')),
+    WEB_CONCURRENCY: optional(
+      z.string().refine(isConcurrency, {
+        message: `must be a whole number from 1 to ${MAX_WORKERS}, or 'auto'`,
+      }),
+    ).default('1'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -82,6 +104,19 @@ const schema = z
         })
       }
     }
+    // PGlite runs inside the process that opened it: a second process cannot share it.
+    if (
+      !env.DATABASE_URL &&
+      isConcurrency(env.WEB_CONCURRENCY) &&
+      workersFor(env.WEB_CONCURRENCY) > 1
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'must be 1 with the embedded database (DATABASE_URL unset: PGlite belongs to one process); set DATABASE_URL to a PostgreSQL server to run several processes',
+      })
+    }
   })
 
 export interface ServerEnv {
@@ -98,6 +133,10 @@ export interface ServerEnv {
   demoData: boolean
   /** An S3-compatible store for photos and documents; undefined keeps them under DATA_DIR. */
   s3: S3Config | undefined
+  /** Redis for the shared rate-limit counters; undefined counts them in the database. */
+  redisUrl: string | undefined
+  /** Worker processes `npm start` and `npm run serve` run (WEB_CONCURRENCY; 1: no cluster). */
+  webConcurrency: number
 }
 
 export interface S3Config {
@@ -164,6 +203,8 @@ export function parseEnv(
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    redisUrl: env.REDIS_URL,
+    webConcurrency: workersFor(env.WEB_CONCURRENCY),
   }
 }
 

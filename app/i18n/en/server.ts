@@ -1,0 +1,71 @@
+import type { Strings } from '#app/i18n/pt/server.ts'
+
+// English strings of the server area: the same keys as pt/server.ts, checked by the type.
+export const strings: Strings = {
+  email: {
+    blockedSubject: 'Advertiser registration on Aprova',
+    blockedText:
+      "We received an advertiser registration with this address, but it can't be used to advertise on Aprova, under the terms of use. No account was created.",
+    blockedAction: 'Read the terms of use',
+    greeting: 'Hello, {name}!',
+    footer:
+      'You received this message because this address was used on Aprova. If it was not you, ignore this e-mail.',
+    verifySubject: 'Confirm your e-mail on Aprova',
+    verifyText: 'To activate your account, confirm your e-mail address with the link below.',
+    verifyAction: 'Confirm e-mail',
+    resetSubject: 'Password reset on Aprova',
+    resetText:
+      'We received a request to reset your account password. The link is valid for 1 hour and can be used once.',
+    resetAction: 'Choose a new password',
+    linkHint: 'If the button does not work, copy and paste this address into your browser:',
+    renewSubject: 'Your Aprova identity check lapses soon',
+    renewText:
+      'An identity check is valid for 6 months and yours lapses in 15 days. Send new documents from your dashboard to keep your profile online.',
+    renewAction: 'Send documents',
+    changeSubject: 'Confirm your new e-mail on Aprova',
+    changeText:
+      'To use this address for your Aprova account, confirm it with the link below. Until then the old address still counts.',
+    changeAction: 'Confirm new e-mail',
+    changeNoticeSubject: 'Your Aprova account e-mail is about to change',
+    changeNoticeText:
+      'We received a request to change your Aprova account e-mail to {newEmail}. If it was you, there is nothing to do. If it was not, secure your account with the link below: it ends every open session, keeps the account on this address and takes you to choose a new password. The link is valid for {days} days and can be used once.',
+    changeNoticeAction: 'Secure my account',
+    existingSubject: 'Sign-up attempt on Aprova',
+    existingText:
+      'Someone tried to open a new Aprova account with this address. If it was you, log in with your password or ask for a new one on the log-in screen. If it was not, ignore this message: nothing changed in your account.',
+    existingAction: 'Log in to Aprova',
+    decisionReason: 'Reason: {reason}',
+    approvedSubject: 'Your Aprova profile is approved',
+    approvedText:
+      'Our staff checked your documents and approved your profile. It is now on the site. The check lasts 6 months; we will remind you before it lapses.',
+    approvedAction: 'Open my dashboard',
+    rejectedSubject: 'Your Aprova identity check was not approved',
+    rejectedText:
+      'Our staff could not approve the identity check you sent. The documents have already been deleted. Fix what is pointed out and send them again from your dashboard.',
+    rejectedAction: 'See what to fix',
+    changesApprovedSubject: 'Your Aprova changes are approved',
+    changesApprovedText:
+      "Our staff approved your profile's new name and photos. They are now on the site.",
+    changesRejectedSubject: 'Your Aprova changes were not approved',
+    changesRejectedText:
+      "Our staff did not approve your profile's new name or photos. The approved version stays on the site.",
+    suspendedSubject: 'Your Aprova profile is suspended',
+    suspendedText:
+      'Your profile is offline until {date}. To reactivate the ad, a return fee of {fee} applies ({days} days × {daily}). You may challenge the decision through support.',
+    bannedSubject: 'Your Aprova profile is banned',
+    bannedText:
+      'Your profile has been removed permanently under the terms of use. You may challenge the decision through support.',
+    hiddenSubject: 'Your Aprova profile is hidden',
+    hiddenText:
+      'Our staff hid your profile while they look into a matter. It does not appear on the site until it is resolved.',
+    restoredSubject: 'Your Aprova profile is back online',
+    restoredText: 'Our staff put your profile back online.',
+    minorReportSubject: 'Urgent report: suspected minor',
+    minorReportText:
+      'A profile was hidden after a suspected-minor report: {profile}. It stays offline until an admin closes the report.',
+    minorReportNotHiddenText:
+      'A suspected-minor report came in about {profile}. The profile is still online: the limit of automatic hides was reached. Please review it now.',
+    minorReportAction: 'Open the reports',
+    dashboardAction: 'Open my dashboard',
+  },
+}

@@ -1,0 +1,73 @@
+// Portuguese (default) strings of the server area (app/i18n/areas.ts): what only the server uses
+// (the e-mails). The browser never loads it. en/server.ts must have exactly the same keys: the type
+// check fails otherwise. Placeholders in braces are filled by `format()`.
+export const strings = {
+  email: {
+    blockedSubject: 'Cadastro de anunciante no Aprova',
+    blockedText:
+      'Recebemos um pedido de cadastro de anunciante com este endereço, mas ele não pode ser usado para anunciar no Aprova, conforme os termos de uso. Nenhuma conta foi criada.',
+    blockedAction: 'Ler os termos de uso',
+    greeting: 'Olá, {name}!',
+    footer:
+      'Você recebeu esta mensagem porque este endereço foi usado no Aprova. Se não foi você, ignore este e-mail.',
+    verifySubject: 'Confirme seu e-mail no Aprova',
+    verifyText: 'Para ativar sua conta, confirme seu endereço de e-mail pelo link abaixo.',
+    verifyAction: 'Confirmar e-mail',
+    resetSubject: 'Redefinição de senha no Aprova',
+    resetText:
+      'Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora e só pode ser usado uma vez.',
+    resetAction: 'Criar nova senha',
+    linkHint: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+    renewSubject: 'Sua verificação no Aprova vence em breve',
+    renewText:
+      'A verificação de identidade vale 6 meses e a sua vence em 15 dias. Envie novos documentos pelo painel para o seu perfil continuar no ar.',
+    renewAction: 'Enviar documentos',
+    changeSubject: 'Confirme seu novo e-mail no Aprova',
+    changeText:
+      'Para usar este endereço na sua conta do Aprova, confirme pelo link abaixo. Até lá, o endereço antigo continua valendo.',
+    changeAction: 'Confirmar novo e-mail',
+    changeNoticeSubject: 'O e-mail da sua conta no Aprova vai mudar',
+    changeNoticeText:
+      'Recebemos um pedido para trocar o e-mail da sua conta no Aprova para {newEmail}. Se foi você, não precisa fazer nada. Se não foi, proteja sua conta pelo link abaixo: ele encerra todas as sessões abertas, mantém a conta neste endereço e leva você a criar uma nova senha. O link vale por {days} dias e só pode ser usado uma vez.',
+    changeNoticeAction: 'Proteger minha conta',
+    existingSubject: 'Tentativa de cadastro no Aprova',
+    existingText:
+      'Alguém tentou criar uma nova conta no Aprova com este endereço. Se foi você, entre com sua senha ou peça uma nova na tela de login. Se não foi, ignore esta mensagem: nada mudou na sua conta.',
+    existingAction: 'Entrar no Aprova',
+    decisionReason: 'Motivo: {reason}',
+    approvedSubject: 'Seu perfil no Aprova foi aprovado',
+    approvedText:
+      'A equipe conferiu seus documentos e aprovou seu perfil. Ele já aparece no site. A verificação vale 6 meses; avisaremos antes de vencer.',
+    approvedAction: 'Abrir meu painel',
+    rejectedSubject: 'Sua verificação no Aprova não foi aprovada',
+    rejectedText:
+      'A equipe não pôde aprovar a verificação de identidade enviada. Os documentos já foram apagados. Corrija o que foi apontado e envie de novo pelo painel.',
+    rejectedAction: 'Ver o que corrigir',
+    changesApprovedSubject: 'Suas alterações no Aprova foram aprovadas',
+    changesApprovedText:
+      'A equipe aprovou o novo nome e as novas fotos do seu perfil. Eles já estão no ar.',
+    changesRejectedSubject: 'Suas alterações no Aprova não foram aprovadas',
+    changesRejectedText:
+      'A equipe não aprovou o novo nome ou as novas fotos do seu perfil. A versão aprovada continua no ar.',
+    suspendedSubject: 'Seu perfil no Aprova foi suspenso',
+    suspendedText:
+      'Seu perfil está fora do ar até {date}. Para reativar o anúncio, é cobrada uma taxa de retorno de {fee} ({days} dias × {daily}). Você pode contestar a decisão pelo suporte.',
+    bannedSubject: 'Seu perfil no Aprova foi banido',
+    bannedText:
+      'Seu perfil foi removido de forma permanente, conforme os termos de uso. Você pode contestar a decisão pelo suporte.',
+    hiddenSubject: 'Seu perfil no Aprova foi ocultado',
+    hiddenText:
+      'A equipe ocultou seu perfil enquanto analisa uma questão. Ele não aparece no site até a situação ser resolvida.',
+    restoredSubject: 'Seu perfil no Aprova voltou ao ar',
+    restoredText: 'A equipe reativou seu perfil.',
+    minorReportSubject: 'Denúncia urgente: suspeita de menor de idade',
+    minorReportText:
+      'Um perfil foi ocultado depois de uma denúncia de suspeita de menor de idade: {profile}. Ele fica fora do ar até um administrador encerrar a denúncia.',
+    minorReportNotHiddenText:
+      'Uma denúncia de suspeita de menor de idade chegou sobre {profile}. O perfil continua no ar: o limite de ocultações automáticas foi atingido. Analise agora.',
+    minorReportAction: 'Abrir as denúncias',
+    dashboardAction: 'Abrir meu painel',
+  },
+}
+
+export type Strings = typeof strings

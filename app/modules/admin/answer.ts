@@ -1,0 +1,34 @@
+export const ADMIN_INTENTS = [
+  'approve-check',
+  'reject-check',
+  'approve-changes',
+  'reject-changes',
+  'suspend',
+  'lift',
+  'ban',
+  'hide',
+  'unhide',
+  'tier',
+  'resolve-report',
+  'resolve-flag',
+  'resolve-reports',
+  'resolve-flags',
+  'reserve',
+  'release',
+  'grant-admin',
+  'revoke-admin',
+] as const
+
+export type AdminIntent = (typeof ADMIN_INTENTS)[number]
+
+/** What an admin form gets back. */
+export interface AdminAnswer {
+  intent: AdminIntent
+  /** The id of the row the form was about (a report, a flag…), so only its form shows this. */
+  subject?: string
+  notice?: string
+  error?: { field: string; message: string }
+  values?: Record<string, string>
+  /** The rows a bulk decision could not close (none was closed), each with why. */
+  refused?: { label: string; message: string }[]
+}

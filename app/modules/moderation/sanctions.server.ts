@@ -1,0 +1,305 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
+import { returnFeeCents, suspensionStreak } from '#app/domain/moderation.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
+import { LAPSED_VERIFICATION_REASON, verificationEndsAt } from '#app/domain/provider.ts'
+import { SUSPENSIONS_BEFORE_BAN } from '#app/domain/terms.ts'
+import { identifierHash } from '#app/modules/security/ban-list.server.ts'
+import type { Transaction } from '#db/client.server.ts'
+import { user } from '#db/schema/auth.ts'
+import { bannedIdentifiers, profileSanctions } from '#db/schema/moderation.ts'
+import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
+import {
+  type Actor,
+  type AdminResult,
+  audit,
+  done,
+  inTransaction,
+  type LockedProfile,
+  lockProfile,
+  profileLabel,
+  Refusal,
+  tellProvider,
+} from './kernel.server.ts'
+
+// Suspension, ban and hiding (SPEC §4): what the team does to a profile that broke the rules.
+
+/** The suspension streak a new suspension of the profile would make (SPEC §4). */
+async function streakOf(tx: Transaction, profileId: string): Promise<number> {
+  const history = await tx
+    .select({
+      startsAt: profileSanctions.startsAt,
+      endsAt: profileSanctions.endsAt,
+      liftedAt: profileSanctions.liftedAt,
+    })
+    .from(profileSanctions)
+    .where(and(eq(profileSanctions.profileId, profileId), eq(profileSanctions.kind, 'suspension')))
+  return suspensionStreak(history, new Date())
+}
+
+export type SuspendOutcome = { banned: false; feeCents: number } | { banned: true }
+
+/**
+ * Suspends a public profile for `days` (SPEC §4), recording the return fee (days × the plan's
+ * daily value). The third consecutive suspension is a ban instead, done automatically.
+ */
+export async function suspendProfile(
+  actor: Actor,
+  profileId: string,
+  input: { days: number; dailyValueCents: number; reason: string },
+): Promise<AdminResult<SuspendOutcome>> {
+  const feeCents = returnFeeCents(input.days, input.dailyValueCents)
+  const result = await inTransaction(async (tx): Promise<SuspendOutcome> => {
+    const profile = await lockProfile(tx, profileId)
+    if (profile.status !== 'approved') throw new Refusal('wrongState')
+    const streak = await streakOf(tx, profileId)
+    if (streak >= SUSPENSIONS_BEFORE_BAN) {
+      await banInside(tx, actor, profile, input.reason, { automatic: true, streak })
+      return { banned: true }
+    }
+    const endsAt = new Date(Date.now() + input.days * 86_400_000)
+    await tx.insert(profileSanctions).values({
+      profileId,
+      kind: 'suspension',
+      reason: input.reason,
+      days: input.days,
+      dailyValueCents: input.dailyValueCents,
+      feeCents,
+      endsAt,
+      actorId: actor.id,
+    })
+    await tx
+      .update(profiles)
+      .set({
+        status: 'suspended',
+        statusReason: input.reason,
+        suspendedUntil: endsAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.id, profileId))
+    await audit(tx, actor, {
+      action: 'suspend',
+      targetType: 'profile',
+      targetId: profileId,
+      targetLabel: profileLabel(profile),
+      reason: input.reason,
+      details: {
+        days: input.days,
+        dailyValueCents: input.dailyValueCents,
+        feeCents,
+        until: endsAt.toISOString(),
+        consecutive: streak,
+      },
+    })
+    return { banned: false, feeCents }
+  })
+  if (!result.ok) return result
+  if (result.value.banned) await tellProvider(profileId, 'banned', { reason: input.reason })
+  else
+    await tellProvider(profileId, 'suspended', {
+      reason: input.reason,
+      values: (language) => ({
+        date: new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+          dateStyle: 'long',
+          timeZone: BRAZIL_TIME_ZONE,
+        }).format(new Date(Date.now() + input.days * 86_400_000)),
+        days: String(input.days),
+        daily: formatBrlCents(input.dailyValueCents, language),
+        fee: formatBrlCents(feeCents, language),
+      }),
+    })
+  return result
+}
+
+/**
+ * Lifts a suspension (only the team can, issue 7 item 6): the profile is public again while
+ * its identity check is valid, else back to draft to send new documents.
+ */
+export async function liftSuspension(
+  actor: Actor,
+  profileId: string,
+  reason: string,
+): Promise<AdminResult> {
+  const result = await inTransaction(async (tx) => {
+    const profile = await lockProfile(tx, profileId)
+    if (profile.status !== 'suspended') throw new Refusal('wrongState')
+    const valid = profile.verifiedAt !== null && verificationEndsAt(profile.verifiedAt) > new Date()
+    // A lapsed check goes back to the provider, or waits in the queue when new documents are in.
+    const [renewal] = valid
+      ? []
+      : await tx
+          .select({ id: verificationSubmissions.id })
+          .from(verificationSubmissions)
+          .where(
+            and(
+              eq(verificationSubmissions.profileId, profileId),
+              inArray(verificationSubmissions.status, ['receiving', 'pending']),
+            ),
+          )
+          .limit(1)
+    await tx
+      .update(profileSanctions)
+      .set({ liftedAt: sql`now()` })
+      .where(
+        and(
+          eq(profileSanctions.profileId, profileId),
+          eq(profileSanctions.kind, 'suspension'),
+          isNull(profileSanctions.liftedAt),
+        ),
+      )
+    await tx
+      .update(profiles)
+      .set({
+        status: valid ? 'approved' : renewal ? 'pending' : 'draft',
+        statusReason: valid || renewal ? null : LAPSED_VERIFICATION_REASON,
+        suspendedUntil: null,
+        ...(valid
+          ? {}
+          : { verificationStatus: renewal ? ('pending' as const) : ('not_submitted' as const) }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.id, profileId))
+    await audit(tx, actor, {
+      action: 'lift_suspension',
+      targetType: 'profile',
+      targetId: profileId,
+      targetLabel: profileLabel(profile),
+      reason,
+      details: { public: valid },
+    })
+    return valid
+  })
+  // "Back online" only when it is; otherwise the dashboard says what to send.
+  if (result.ok && result.value) await tellProvider(profileId, 'restored', { reason })
+  return result.ok ? done(undefined) : result
+}
+
+/** The ban itself, inside the caller's transaction: status, history, ban list, audit entry. */
+export async function banInside(
+  tx: Transaction,
+  actor: Actor,
+  profile: LockedProfile,
+  reason: string,
+  automatic?: { automatic: true; streak: number },
+): Promise<void> {
+  if (profile.status === 'banned') throw new Refusal('wrongState')
+  await tx
+    .update(profileSanctions)
+    .set({ liftedAt: sql`now()` })
+    .where(and(eq(profileSanctions.profileId, profile.id), isNull(profileSanctions.liftedAt)))
+  await tx.insert(profileSanctions).values({
+    profileId: profile.id,
+    kind: 'ban',
+    reason,
+    actorId: actor.id,
+    automatic: Boolean(automatic),
+  })
+  await tx
+    .update(profiles)
+    .set({ status: 'banned', statusReason: reason, suspendedUntil: null, updatedAt: sql`now()` })
+    .where(eq(profiles.id, profile.id))
+  // What she may not come back with (item 3): her address, her number, her documents.
+  const identifiers: { kind: 'email' | 'phone' | 'document'; hash: string }[] = []
+  if (profile.userId) {
+    const [owner] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, profile.userId))
+    if (owner) identifiers.push({ kind: 'email', hash: identifierHash(owner.email) })
+  }
+  if (profile.whatsapp) identifiers.push({ kind: 'phone', hash: identifierHash(profile.whatsapp) })
+  const documents = await tx
+    .select({
+      front: verificationSubmissions.documentFrontHash,
+      back: verificationSubmissions.documentBackHash,
+    })
+    .from(verificationSubmissions)
+    .where(eq(verificationSubmissions.profileId, profile.id))
+  for (const one of documents) {
+    identifiers.push({ kind: 'document', hash: one.front }, { kind: 'document', hash: one.back })
+  }
+  if (identifiers.length > 0) {
+    await tx
+      .insert(bannedIdentifiers)
+      .values(identifiers.map((one) => ({ ...one, profileId: profile.id })))
+      .onConflictDoNothing()
+  }
+  await audit(tx, actor, {
+    action: 'ban',
+    targetType: 'profile',
+    targetId: profile.id,
+    targetLabel: profileLabel(profile),
+    reason,
+    details: automatic
+      ? { automatic: true, consecutiveSuspensions: automatic.streak }
+      : { automatic: false },
+  })
+}
+
+/** Bans a profile for good (SPEC §4): it leaves the site and its identifiers are blocked. */
+export async function banProfile(
+  actor: Actor,
+  profileId: string,
+  reason: string,
+): Promise<AdminResult> {
+  const result = await inTransaction(async (tx) => {
+    await banInside(tx, actor, await lockProfile(tx, profileId), reason)
+  })
+  if (result.ok) await tellProvider(profileId, 'banned', { reason })
+  return result
+}
+
+/** Hides a profile (it leaves every public page) or shows it again, with the reason. */
+export async function setHidden(
+  actor: Actor,
+  profileId: string,
+  hidden: boolean,
+  reason: string,
+): Promise<AdminResult> {
+  const result = await inTransaction(async (tx) => {
+    const profile = await lockProfile(tx, profileId)
+    if (hidden === (profile.visibilityStatus === 'hidden')) throw new Refusal('wrongState')
+    await hideInside(tx, actor, profile, hidden, reason)
+    return profile.status === 'approved'
+  })
+  // Shown again, a profile is back online only if it is approved.
+  if (result.ok && (hidden || result.value))
+    await tellProvider(profileId, hidden ? 'hidden' : 'restored', { reason })
+  return result.ok ? done(undefined) : result
+}
+
+export async function hideInside(
+  tx: Transaction,
+  actor: Actor,
+  profile: LockedProfile,
+  hidden: boolean,
+  reason: string,
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set(
+      hidden
+        ? {
+            visibilityStatus: 'hidden',
+            hiddenAt: sql`now()`,
+            hiddenBy: actor.id,
+            hiddenReason: reason,
+            updatedAt: sql`now()`,
+          }
+        : {
+            visibilityStatus: 'active',
+            hiddenAt: null,
+            hiddenBy: null,
+            hiddenReason: null,
+            updatedAt: sql`now()`,
+          },
+    )
+    .where(eq(profiles.id, profile.id))
+  await audit(tx, actor, {
+    action: hidden ? 'hide' : 'unhide',
+    targetType: 'profile',
+    targetId: profile.id,
+    targetLabel: profileLabel(profile),
+    reason,
+  })
+}

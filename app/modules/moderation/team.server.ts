@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm'
+import type { Transaction } from '#db/client.server.ts'
+import { user, userRoles } from '#db/schema/auth.ts'
+import { type Actor, type AdminResult, audit, inTransaction, Refusal } from './kernel.server.ts'
+
+// The admin team: who has the admin role; never left without one.
+
+/** Every admin account's row is locked while the roles change, so two removals never race. */
+async function lockAdmins(tx: Transaction) {
+  return tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'))
+    .for('update')
+}
+
+/**
+ * Makes the account with `email` an admin. A provider's account never is (staff use their own
+ * account, so nobody reviews her own profile); a client's becomes a staff account.
+ */
+export async function grantAdmin(
+  actor: Actor,
+  email: string,
+  reason: string,
+): Promise<AdminResult> {
+  return inTransaction(async (tx) => {
+    await lockAdmins(tx)
+    const [account] = await tx
+      .select({
+        id: user.id,
+        email: user.email,
+        role: userRoles.role,
+        emailVerified: user.emailVerified,
+      })
+      .from(user)
+      .leftJoin(userRoles, eq(userRoles.userId, user.id))
+      .where(eq(user.email, email.trim().toLowerCase()))
+    if (!account) throw new Refusal('noSuchAccount')
+    if (account.role === 'admin') throw new Refusal('alreadyAdmin')
+    if (account.role === 'provider') throw new Refusal('providerNotAdmin')
+    // Only an account whose owner proved the address: else whoever signed up first with a
+    // future colleague's address would sign in as an admin.
+    if (!account.emailVerified) throw new Refusal('notConfirmed')
+    await tx
+      .insert(userRoles)
+      .values({ userId: account.id, role: 'admin' })
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role: 'admin' } })
+    await audit(tx, actor, {
+      action: 'grant_admin',
+      targetType: 'user',
+      targetId: account.id,
+      targetLabel: account.email,
+      reason,
+      details: { previousRole: account.role },
+    })
+  })
+}
+
+/** Takes the admin role away (the account becomes a client's); never from the last admin. */
+export async function revokeAdmin(
+  actor: Actor,
+  userId: string,
+  reason: string,
+): Promise<AdminResult> {
+  return inTransaction(async (tx) => {
+    const admins = await lockAdmins(tx)
+    if (!admins.some((row) => row.userId === userId)) throw new Refusal('notAdmin')
+    if (admins.length <= 1) throw new Refusal('lastAdmin')
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId))
+    await tx.update(userRoles).set({ role: 'client' }).where(eq(userRoles.userId, userId))
+    await audit(tx, actor, {
+      action: 'revoke_admin',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: account?.email ?? userId,
+      reason,
+      details: { self: userId === actor.id },
+    })
+  })
+}
