@@ -1,8 +1,11 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import { ignoreAbortedRequests } from './components/layout/aborted-requests.ts'
 import { pageAreas } from './i18n/areas.ts'
 import { loadDictionary } from './i18n/i18n.ts'
+
+ignoreAbortedRequests()
 
 // The page's language (<html lang>, 'pt-BR' or 'en') and its path (the areas of its strings,
 // i18n/areas.ts) decide the parts of the dictionary to load: the hydrated page must render the

@@ -120,3 +120,49 @@ for (const [lang, about, offline, city] of [
     forgetFailedRequests(pageErrors)
   })
 }
+
+// A page change given up for another while its data is still arriving (a second click on a slow
+// connection) is no error: the second page shows, and nothing is reported as uncaught (React
+// Router's data decoder leaves the abort's rejections unhandled: aborted-requests.ts). The
+// browser's fetch is made slow here: the root's data request sends its first line and holds the
+// rest; the page's own data request waits; both end as a real fetch does when its request is
+// aborted.
+test('a page change given up while its data still arrives leaves no uncaught error', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const realFetch = window.fetch
+    window.fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      const signal = init?.signal
+      if (!url.includes('/pt/cidades.data') || !signal) return realFetch(input, init)
+      if (!url.includes('_routes=root')) {
+        return new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        )
+      }
+      const answer = await realFetch(input, init)
+      const text = await answer.text()
+      const firstLine = text.includes('\n') ? text.slice(0, text.indexOf('\n') + 1) : `${text}\n`
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(firstLine))
+          signal.addEventListener('abort', () => controller.error(signal.reason))
+        },
+        // Asked for more: the first line is on its way to React Router's decoder.
+        pull() {
+          document.documentElement.dataset.firstLineTaken = ''
+        },
+      })
+      return new Response(body, { status: answer.status, headers: answer.headers })
+    }
+  })
+  await page.goto('/pt/')
+  await hydrated(page)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Todas as cidades' }).click()
+  await expect(page.locator('html[data-first-line-taken]')).toHaveCount(1)
+  await page.getByRole('banner').getByRole('link', { name: 'Sobre' }).click()
+  await expect(page).toHaveURL(/\/pt\/about$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await hydrated(page)
+})
