@@ -5,6 +5,7 @@ import * as counters from './schema/counters.ts'
 import * as moderation from './schema/moderation.ts'
 import * as profiles from './schema/profiles.ts'
 import * as reference from './schema/reference.ts'
+import * as reviews from './schema/reviews.ts'
 import * as stats from './schema/stats.ts'
 
 export const schema = {
@@ -14,5 +15,6 @@ export const schema = {
   ...moderation,
   ...profiles,
   ...reference,
+  ...reviews,
   ...stats,
 }

@@ -20,6 +20,8 @@ import { expireTiers } from '#app/modules/moderation/plans.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import { runVerificationCalendar } from '#app/modules/provider/verification-calendar.server.ts'
 import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
+import { forgetOldContacts } from '#app/modules/reviews/contacts.server.ts'
+import { forgetReviewNetworks } from '#app/modules/reviews/reviews.server.ts'
 import {
   closeSharedCounters,
   openSharedCounters,
@@ -186,6 +188,9 @@ export async function startServer(options: StartOptions): Promise<void> {
     every(TIER_EXPIRY_INTERVAL_MS, () => expireTiers(), 'tier expiry')
     // Visitors' hashed addresses on reports are kept a week, for the daily limit (issue 9).
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReporterKeys(), 'reporter key expiry')
+    // Client–profile contact records last 180 days, a review's hashed network 30 (issue 20).
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldContacts(), 'contact record expiry')
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReviewNetworks(), 'review key expiry')
     every(COUNTER_SWEEP_INTERVAL_MS, () => sweepSharedCounters(), 'counter sweep')
     if (stopping) return
     server = createApp(env, options, rendering).listen(env.port, env.host)

@@ -21,11 +21,27 @@ export const ADMIN_ACTIONS = [
   'release_username',
   'grant_admin',
   'revoke_admin',
+  /** Reviews (issue 20): a held one published, one hidden, shown again or removed, a */
+  /** provider's report of one closed, one chosen or no longer chosen as a testimonial. */
+  'review_publish',
+  'review_hide',
+  'review_restore',
+  'review_remove',
+  'review_report_close',
+  'review_feature',
+  'review_unfeature',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
 /** What an audit entry is about. */
-export const AUDIT_TARGETS = ['profile', 'user', 'username', 'report', 'photo_flag'] as const
+export const AUDIT_TARGETS = [
+  'profile',
+  'user',
+  'username',
+  'report',
+  'photo_flag',
+  'review',
+] as const
 export type AuditTarget = (typeof AUDIT_TARGETS)[number]
 
 /** Why the team refuses an identity check; 'other' needs the free text. */

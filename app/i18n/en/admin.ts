@@ -283,6 +283,13 @@ export const strings: Strings = {
         release_username: 'Name released',
         grant_admin: 'Admin added',
         revoke_admin: 'Admin removed',
+        review_publish: 'Review published',
+        review_hide: 'Review hidden',
+        review_restore: 'Review shown again',
+        review_remove: 'Review removed',
+        review_report_close: 'Review report closed',
+        review_feature: 'Review chosen as a testimonial',
+        review_unfeature: 'Testimonial withdrawn',
       },
     },
     errors: {

@@ -60,6 +60,10 @@ export const strings: Strings = {
       'Our staff hid your profile while they look into a matter. It does not appear on the site until it is resolved.',
     restoredSubject: 'Your Aprova profile is back online',
     restoredText: 'Our staff put your profile back online.',
+    newReviewSubject: 'A new review of your profile',
+    newReviewText:
+      'Someone who contacted you through the site rated your profile {rating} out of 5 stars. You may reply once, publicly, or report the review to the team if it breaks the rules.',
+    newReviewAction: 'See reviews',
     minorReportSubject: 'Urgent report: suspected minor',
     minorReportText:
       'A profile was hidden after a suspected-minor report: {profile}. It stays offline until an admin closes the report.',

@@ -287,6 +287,13 @@ export const strings = {
         release_username: 'Nome liberado',
         grant_admin: 'Administrador incluído',
         revoke_admin: 'Administrador removido',
+        review_publish: 'Avaliação publicada',
+        review_hide: 'Avaliação ocultada',
+        review_restore: 'Avaliação mostrada de novo',
+        review_remove: 'Avaliação removida',
+        review_report_close: 'Denúncia de avaliação encerrada',
+        review_feature: 'Avaliação escolhida como depoimento',
+        review_unfeature: 'Depoimento retirado',
       },
     },
     errors: {

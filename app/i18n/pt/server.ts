@@ -60,6 +60,10 @@ export const strings = {
       'A equipe ocultou seu perfil enquanto analisa uma questão. Ele não aparece no site até a situação ser resolvida.',
     restoredSubject: 'Seu perfil no Aprova voltou ao ar',
     restoredText: 'A equipe reativou seu perfil.',
+    newReviewSubject: 'Nova avaliação do seu perfil',
+    newReviewText:
+      'Uma pessoa que entrou em contato pelo site avaliou seu perfil com {rating} de 5 estrelas. Você pode responder uma vez, publicamente, ou denunciar a avaliação à equipe se ela desrespeitar as regras.',
+    newReviewAction: 'Ver avaliações',
     minorReportSubject: 'Denúncia urgente: suspeita de menor de idade',
     minorReportText:
       'Um perfil foi ocultado depois de uma denúncia de suspeita de menor de idade: {profile}. Ele fica fora do ar até um administrador encerrar a denúncia.',

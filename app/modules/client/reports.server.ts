@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import { and, count, eq, gte, isNull, lt, min, or, sql } from 'drizzle-orm'
 import { MINOR_HIDES, REPORT_LIMITS, REPORTER_KEY_DAYS } from '#app/domain/client-area.ts'
 import { asLanguage } from '#app/domain/language.ts'
@@ -9,7 +8,7 @@ import { inBackground } from '#app/modules/auth/auth.server.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { teamAlertEmail } from '#app/modules/email/messages.ts'
 import { audit, profileLabel, tellProvider } from '#app/modules/moderation/kernel.server.ts'
-import { visitorKey } from '#app/modules/security/rate-limit.server.ts'
+import { networkKey } from '#app/modules/security/network-key.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
@@ -44,19 +43,8 @@ const SYSTEM_ACTOR = { id: 'system', email: 'system' } as const
 const HOUR_MS = 60 * 60_000
 const DAY_MS = 24 * HOUR_MS
 
-/**
- * The reporter's network as an HMAC: an IPv4 address, or the /56 of an IPv6 one (a home line
- * often holds a /56, so counting /64s would give one person 256 budgets).
- */
-function reporterKey(clientIp: string | undefined): string {
-  const network = visitorKey({ clientIp }).replace(
-    /^([\da-f]+):([\da-f]+):([\da-f]+):([\da-f]+)::\/64$/,
-    (_, a, b, c, d: string) => `${a}:${b}:${c}:${d.padStart(4, '0').slice(0, 2)}::/56`,
-  )
-  return createHmac('sha256', serverEnv().authSecret)
-    .update(`report:${network}`)
-    .digest('base64url')
-}
+/** The reporter's network as an HMAC (an IPv6 /56). */
+const reporterKey = (clientIp: string | undefined) => networkKey('report', clientIp)
 
 const isPublic = and(eq(profiles.status, 'approved'), eq(profiles.visibilityStatus, 'active'))
 

@@ -111,6 +111,20 @@ export function teamAlertEmail(
   })
 }
 
+/** A provider is told of a new published review of her profile (issue 20 point 3). */
+export function newReviewEmail(
+  language: Language,
+  message: { to: string; name: string; url: string; rating: number },
+): EmailMessage {
+  const { email: t } = dictionary(language)
+  return renderEmail(language, {
+    ...message,
+    subject: t.newReviewSubject,
+    paragraphs: [format(t.newReviewText, { rating: String(message.rating) })],
+    action: t.newReviewAction,
+  })
+}
+
 /** One message as plain text and HTML with the same words. */
 function renderEmail(
   language: Language,

@@ -9,9 +9,11 @@ import { isCrawler } from '#app/domain/crawlers.ts'
 import { paths } from '#app/domain/paths.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { dictionary, format, useT } from '#app/i18n/i18n.ts'
+import { currentUser } from '#app/modules/auth/session.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { contactTarget } from '#app/modules/profile/contact.server.ts'
 import { recordProfileEvent } from '#app/modules/profile/stats.server.ts'
+import { recordContact } from '#app/modules/reviews/contacts.server.ts'
 import {
   dailyOnce,
   fixedWindowLimiter,
@@ -83,6 +85,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (countable) {
     await recordProfileEvent(profileId, channel).catch((error: unknown) =>
       log.error('contact click not counted', { profileId, channel, error: String(error) }),
+    )
+  }
+  // A signed-in client's contact is what later lets them review the profile (issue 20 point 1);
+  // nothing of a visitor is kept. Not counted or not, every click of a client is noted.
+  const who = await currentUser(request).catch(() => null)
+  if (who?.role === 'client') {
+    await recordContact(who.id, profileId).catch((error: unknown) =>
+      log.error('contact not recorded', { profileId, error: String(error) }),
     )
   }
   return redirect(url, { status: 302, headers: PRIVATE_HEADERS })
