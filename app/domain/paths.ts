@@ -30,6 +30,15 @@ export const paths = {
     withQuery(`/acompanhante/${slug}`, refCity ? { ref_city: refCity } : undefined),
   /** The form that reports a profile to the team (issue 9 item 2). */
   report: (username: string) => `/acompanhante/${username}/denunciar`,
+  /** The form where a client reviews a profile (issue 20). */
+  review: (username: string) => `/acompanhante/${username}/avaliar`,
+  /** A page of a profile's reviews (the first is the profile page itself), at the reviews. */
+  profileReviews: (username: string, page: number) =>
+    `${withQuery(`/acompanhante/${username}`, page > 1 ? { avaliacoes: String(page) } : undefined)}#avaliacoes`,
+  /** The provider's reviews: reply and report (issue 20). */
+  dashboardReviews: '/dashboard/reviews',
+  /** The team's reviews: held, reported, testimonials (issue 20). */
+  adminReviews: '/admin/reviews',
   auth: (
     params: {
       mode?: 'login' | 'signup' | 'forgot'
