@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REVIEW_RULES, SUSPICION } from '#app/domain/reviews.ts'
+import { deleteAccount } from '#app/modules/account/account.server.ts'
 import type { SignedInUser } from '#app/modules/auth/session.server.ts'
 import { forgetOldContacts, recordContact } from '#app/modules/reviews/contacts.server.ts'
 import {
@@ -11,11 +12,17 @@ import {
   reviewTarget,
   submitReview,
 } from '#app/modules/reviews/reviews.server.ts'
+import { loader as exportLoader } from '#app/routes/account/export.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { profileContacts, profileReviewStats, reviews } from '#db/schema/reviews.ts'
-import { createAccount, useTestServerEnv } from '#tests/factories/account.ts'
+import {
+  createAccount,
+  signedIn,
+  TEST_BASE_URL,
+  useTestServerEnv,
+} from '#tests/factories/account.ts'
 import type { createProfile } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
 
@@ -34,8 +41,6 @@ beforeEach(() => {
 
 const DAY_MS = 24 * 60 * 60_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS)
-
-const BODY = 'Pontual, educada e muito simpática; o lugar era limpo e tranquilo, recomendo.'
 
 const WORDS = (
   'pontual educada simpática limpo tranquilo discreto gentil atenciosa conversa ambiente ' +
@@ -177,6 +182,41 @@ describe('who may review (issue 20 point 1)', () => {
       .set({ createdAt: daysAgo(2) })
       .where(and(eq(reviews.authorId, who.id), ne(reviews.profileId, first.id)))
     expect(await write(who, first)).toMatchObject({ ok: true })
+  })
+})
+
+describe("the account's data (issue 20 points 1 and 6)", () => {
+  it('exports the contacts noted and the reviews written; deleting the account deletes both', async () => {
+    const profile = await target()
+    const account = await signedIn('client')
+    await db()
+      .update(user)
+      .set({ createdAt: daysAgo(30) })
+      .where(eq(user.id, account.id))
+    const who: SignedInUser = { ...account, emailVerified: true, role: 'client' }
+    await contacted(who, profile.id)
+    const body = uniqueBody()
+    await write(who, profile, { body, rating: 4 })
+    const answer = await exportLoader({
+      request: new Request(`${TEST_BASE_URL}/account/export`, {
+        headers: { cookie: account.cookie },
+      }),
+      params: {},
+      context: {},
+    } as never)
+    const exported = JSON.parse(await (answer as Response).text())
+    expect(exported.contactsForReviews).toEqual([
+      expect.objectContaining({ profileId: profile.id, username: profile.username }),
+    ])
+    expect(exported.reviewsWritten).toEqual([
+      expect.objectContaining({ profileId: profile.id, rating: 4, text: body }),
+    ])
+    expect(await deleteAccount(account.id)).toBe(true)
+    expect(await db().select().from(reviews).where(eq(reviews.authorId, account.id))).toEqual([])
+    expect(
+      await db().select().from(profileContacts).where(eq(profileContacts.userId, account.id)),
+    ).toEqual([])
+    expect(await ratingsOf(profile.id)).toMatchObject({ count: 0 })
   })
 })
 

@@ -4,6 +4,7 @@ import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
 import { discardSubmissionFiles } from '#app/modules/provider/verification-documents.server.ts'
+import { reviewDataOf } from '#app/modules/reviews/reviews.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
 import { account, clientProfiles, session, user, userRoles } from '#db/schema/auth.ts'
@@ -163,7 +164,7 @@ export async function exportAccountData(userId: string) {
       }
     : undefined
   // What the client saved, looked at and reported (issue 9); a report's outcome is the team's.
-  const [saved, viewed, filed] = await Promise.all([
+  const [saved, viewed, filed, reviewData] = await Promise.all([
     db()
       .select({
         savedAt: favorites.createdAt,
@@ -197,6 +198,8 @@ export async function exportAccountData(userId: string) {
       .from(reports)
       .where(eq(reports.reporterId, userId))
       .orderBy(desc(reports.createdAt)),
+    // The contacts noted for reviews and the reviews written (issue 20), and a provider's replies.
+    reviewDataOf(userId, profile?.id),
   ])
   return {
     exportedAt: new Date().toISOString(),
@@ -206,6 +209,9 @@ export async function exportAccountData(userId: string) {
     ...(saved.length > 0 ? { favorites: saved } : {}),
     ...(viewed.length > 0 ? { recentlyViewed: viewed } : {}),
     ...(filed.length > 0 ? { reportsFiled: filed } : {}),
+    ...(reviewData.contacts.length > 0 ? { contactsForReviews: reviewData.contacts } : {}),
+    ...(reviewData.written.length > 0 ? { reviewsWritten: reviewData.written } : {}),
+    ...(reviewData.replies.length > 0 ? { reviewReplies: reviewData.replies } : {}),
     ...(provider ? { provider } : {}),
   }
 }

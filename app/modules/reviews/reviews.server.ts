@@ -357,9 +357,12 @@ export async function testimonials(limit = 6): Promise<Testimonial[]> {
   return rows.map(({ body, ...row }) => ({ ...row, excerpt: testimonialExcerpt(body) }))
 }
 
-/** What the account's export holds of reviews: contacts recorded and reviews written. */
-export async function reviewDataOf(userId: string) {
-  const [contacts, written] = await Promise.all([
+/**
+ * What the account's export holds of reviews: the contacts noted for them and the reviews the
+ * account wrote; for a provider (`profileId`, her profile), the replies she wrote.
+ */
+export async function reviewDataOf(userId: string, profileId?: string) {
+  const [contacts, written, replies] = await Promise.all([
     db()
       .select({
         profileId: profileContacts.profileId,
@@ -387,8 +390,15 @@ export async function reviewDataOf(userId: string) {
       .innerJoin(profiles, eq(profiles.id, reviews.profileId))
       .where(eq(reviews.authorId, userId))
       .orderBy(desc(reviews.createdAt)),
+    profileId
+      ? db()
+          .select({ reviewId: reviews.id, reply: reviews.reply, repliedAt: reviews.repliedAt })
+          .from(reviews)
+          .where(and(eq(reviews.profileId, profileId), isNotNull(reviews.reply)))
+          .orderBy(desc(reviews.repliedAt))
+      : Promise.resolve([]),
   ])
-  return { contacts, written }
+  return { contacts, written, replies }
 }
 
 /** Forgets the hashed network and device of reviews past REVIEW_RULES.networkKeepDays (hourly). */
