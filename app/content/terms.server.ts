@@ -1,6 +1,7 @@
 import { GEO_CACHE_SECONDS } from '#app/domain/geolocation.ts'
 import type { Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
+import { REVIEW_RULES } from '#app/domain/reviews.ts'
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '#app/domain/site.ts'
 import {
   BREACH_NOTICE_HOURS,
@@ -105,6 +106,8 @@ function figures(lang: Language) {
 }
 
 const PT = figures('pt')
+/** The review rules (issue 20), the same numbers the code enforces. */
+const R = REVIEW_RULES
 const EN = figures('en')
 
 const SECTION_TITLES: Record<TermsSectionId, Bilingual> = {
@@ -334,6 +337,11 @@ const PROVIDER_CONDUCT: BilingualBlock[] = [
     'Você decide livremente com quem conversa, o que combina, seus valores, horários e limites, e pode recusar qualquer pessoa, a qualquer momento, sem precisar se justificar. O Aprova não participa dessas combinações. Nunca é permitido pedir pagamento antecipado por Pix para “reservar” um encontro (orientamos os clientes a nunca pagar adiantado, e esses pedidos são tratados como suspeita de golpe), nem usar os dados de um cliente para expor, ameaçar ou chantagear, ou gravar alguém sem autorização.',
     'You are free to decide whom you talk to, what you agree to, your rates, hours and limits, and you may turn anyone down at any time without giving a reason. Aprova takes no part in these arrangements. You may never ask for payment in advance by Pix to “book” a meeting (we tell clients never to pay in advance, and such requests are treated as a suspected scam), use a client’s details to expose, threaten or blackmail them, or record anyone without their permission.',
   ),
+  h3('Avaliações do seu perfil', 'Reviews of your profile'),
+  p(
+    `Clientes que abriram o seu contato pelo site, com uma conta de cliente confirmada, podem avaliar o seu perfil ${R.contactWaitHours} horas depois: nota, se as fotos correspondem e um texto, com o nome de exibição do cliente. Você recebe um e-mail a cada nova avaliação, pode responder uma vez, publicamente (até 500 caracteres, com as mesmas regras das avaliações), e pode denunciar à equipe uma avaliação falsa, ofensiva ou com dados pessoais. Você não pode apagar avaliações; a equipe analisa as denúncias e pode ocultar ou remover o que descumprir as regras. Avaliações não mudam a ordem de exibição.`,
+    `Clients who opened your contact through the site, with a confirmed client account, may review your profile ${R.contactWaitHours} hours later: a rating, whether the photos match and a text, with the client’s display name. You receive an e-mail for every new review, may reply once, publicly (up to 500 characters, under the same rules as reviews), and may report to staff a review that is fake, offensive or holds personal data. You cannot delete reviews; staff look at reports and may hide or remove what breaks the rules. Reviews do not change the display order.`,
+  ),
   ...PROHIBITED_CONTENT,
   h3('Sua segurança', 'Your safety'),
   ul(
@@ -426,9 +434,32 @@ const CLIENT_CONDUCT: BilingualBlock[] = [
       'Não tente descobrir o nome civil, o endereço ou outros dados pessoais de um anunciante além do que ele ou ela publicou.',
       'Do not try to find out an advertiser’s legal name, address or other personal data beyond what they have published.',
     ),
+  ),
+  h3('Avaliações', 'Reviews'),
+  p(
+    `Você pode avaliar um perfil com uma conta de cliente confirmada há pelo menos ${R.accountAgeDays} dias, se abriu o contato dele pelos botões do site, com a conta, há pelo menos ${R.contactWaitHours} horas. Cada conta avalia o mesmo perfil uma vez a cada ${R.perProfileDays} dias e escreve no máximo ${R.perDay} avaliações por dia. A avaliação mostra a nota, se as fotos correspondem, o texto e a data, com o seu nome de exibição e nada mais.`,
+    `You may review a profile with a client account confirmed at least ${R.accountAgeDays} days ago, if you opened its contact through the site's buttons, signed in, at least ${R.contactWaitHours} hours before. Each account reviews the same profile once every ${R.perProfileDays} days and writes at most ${R.perDay} reviews a day. A review shows the rating, whether the photos match, the text and the date, with your display name and nothing else.`,
+  ),
+  ul(
     tr(
-      'Avaliações, quando disponíveis, devem ser honestas, tratar da sua própria experiência e não conter linguagem explícita nem dados pessoais de ninguém.',
-      'Reviews, where available, must be honest, describe your own experience and contain no explicit language or anyone’s personal data.',
+      'Seja honesto e fale só da sua própria experiência.',
+      'Be honest and speak only of your own experience.',
+    ),
+    tr(
+      'Não escreva telefones, perfis de contato, links, e-mails, valores, termos sexuais explícitos nem dados pessoais de ninguém: o site recusa o texto e diz o que mudar.',
+      'Do not write phone numbers, contact handles, links, e-mail addresses, prices, explicit sexual terms or anyone’s personal data: the site refuses the text and says what to change.',
+    ),
+    tr(
+      'Algumas avaliações passam pela equipe antes de aparecer, para evitar avaliações falsas. A equipe pode ocultar ou remover uma avaliação que descumpra estas regras e registra o motivo.',
+      'Some reviews go to staff before they appear, to keep out fake reviews. Staff may hide or remove a review that breaks these rules, and record why.',
+    ),
+    tr(
+      'O anunciante pode responder uma vez, publicamente, e denunciar a avaliação à equipe; não pode apagá-la. Avaliações nunca mudam a ordem dos perfis.',
+      'The advertiser may reply once, publicly, and report the review to staff; they cannot delete it. Reviews never change the order of profiles.',
+    ),
+    tr(
+      'Se você marcar que a avaliação pode ser citada, a equipe pode escolher um trecho dela como depoimento na página inicial, com o seu nome de exibição.',
+      'If you tick that the review may be quoted, staff may choose an excerpt of it as a testimonial on the home page, with your display name.',
     ),
   ),
   h3('Atividades ilegais', 'Illegal activity'),
@@ -530,6 +561,10 @@ const PRIVACY: BilingualBlock[] = [
       'Gifts and withdrawals, when used: amounts, dates and the CPF or CNPJ type Pix key given for withdrawals.',
     ),
     tr(
+      'Avaliações: a nota, se as fotos correspondem, o texto, a data e, se houver, a resposta do anunciante, publicados com o nome de exibição de quem avaliou. Para saber que uma conta de cliente pode avaliar um perfil, guardamos que ela abriu o contato dele pelo site (qual perfil, e as datas do primeiro e do último contato), e para mais nada. Para evitar avaliações falsas, guardamos com cada avaliação um código irreversível do endereço IP e outro do navegador (um cookie criado só ao avaliar).',
+      'Reviews: the rating, whether the photos match, the text, the date and the advertiser’s reply, if any, published with the reviewer’s display name. To know that a client account may review a profile, we keep that it opened the profile’s contact through the site (which profile, and the dates of the first and last contact), and for nothing else. To keep out fake reviews, we keep with each review an irreversible code of the IP address and another of the browser (a cookie created only when reviewing).',
+    ),
+    tr(
       'Denúncias e suporte: o conteúdo das mensagens que você nos envia e os dados necessários para apurá-las.',
       'Reports and support: the content of the messages you send us and the data needed to look into them.',
     ),
@@ -540,8 +575,8 @@ const PRIVACY: BilingualBlock[] = [
   ),
   h3('Cookies e armazenamento no navegador', 'Cookies and browser storage'),
   p(
-    'Usamos cookies apenas para quatro finalidades: lembrar o idioma escolhido, lembrar a cidade aproximada, lembrar que você confirmou ter 18 anos ou mais e manter a sua sessão quando você entra na conta. Não usamos cookies de publicidade, de rastreamento entre sites ou de redes sociais. O navegador também guarda no seu próprio aparelho uma cópia dessa confirmação e os perfis marcados como favoritos; você pode apagá-los limpando os dados do site no navegador.',
-    'We use cookies for four purposes only: to remember the language you chose, to remember your approximate city, to remember that you confirmed you are 18 or older, and to keep you signed in to your account. We do not use advertising, cross-site tracking or social-media cookies. Your browser also keeps, on your own device, a copy of that confirmation and the profiles you mark as favourites; you can erase them by clearing the site’s data in your browser.',
+    'Usamos cookies apenas para estas finalidades: lembrar o idioma escolhido, lembrar a cidade aproximada, lembrar que você confirmou ter 18 anos ou mais, manter a sua sessão quando você entra na conta e, só para quem escreve uma avaliação, reconhecer o navegador para evitar avaliações falsas. Não usamos cookies de publicidade, de rastreamento entre sites ou de redes sociais. O navegador também guarda no seu próprio aparelho uma cópia dessa confirmação e os perfis marcados como favoritos; você pode apagá-los limpando os dados do site no navegador.',
+    'We use cookies for these purposes only: to remember the language you chose, to remember your approximate city, to remember that you confirmed you are 18 or older, to keep you signed in to your account and, only for someone who writes a review, to recognise the browser to keep out fake reviews. We do not use advertising, cross-site tracking or social-media cookies. Your browser also keeps, on your own device, a copy of that confirmation and the profiles you mark as favourites; you can erase them by clearing the site’s data in your browser.',
   ),
   h3(
     'Para que usamos os dados e com qual base legal',
@@ -559,6 +594,10 @@ const PRIVACY: BilingualBlock[] = [
     tr(
       'Publicar informações do perfil que dizem respeito à vida sexual do anunciante, que a LGPD considera dados sensíveis: consentimento específico e destacado, dado no cadastro (art. 11, I), que pode ser revogado a qualquer momento com a retirada do anúncio.',
       'Publishing profile information relating to the advertiser’s sex life, which the LGPD treats as sensitive data: specific, highlighted consent given at registration (art. 11, I), which may be withdrawn at any time by taking the ad down.',
+    ),
+    tr(
+      'Registrar os contatos que permitem avaliar e proteger as avaliações contra fraude: legítimo interesse (art. 7º, IX), com o mínimo de dados e pelo tempo indicado abaixo.',
+      'Keeping the contacts that allow a review and protecting reviews from fraud: legitimate interest (art. 7, IX), with the minimum of data and for the time given below.',
     ),
     tr(
       'Estatísticas, lembrança de idioma e cidade, segurança do site e prevenção de abusos: legítimo interesse (art. 7º, IX), sempre com o mínimo de dados e sem identificar visitantes.',
@@ -605,6 +644,10 @@ const PRIVACY: BilingualBlock[] = [
     tr(
       'Registros de acesso à conta (data, hora e endereço IP de cada entrada na conta): 6 meses, como exige o art. 15 do Marco Civil da Internet, entregues somente por ordem judicial. Quem navega sem conta não gera esses registros.',
       'Account access records (date, time and IP address of each sign-in): 6 months, as art. 15 of the Marco Civil da Internet requires, handed over only under a court order. Browsing without an account creates no such records.',
+    ),
+    tr(
+      `Contatos que permitem avaliar: ${R.contactKeepDays} dias depois do último contato. Códigos de endereço e de navegador das avaliações: ${R.networkKeepDays} dias. Avaliações: enquanto existirem a conta de quem avaliou e o perfil avaliado; excluir a conta de cliente apaga as avaliações dela, e excluir a conta do anunciante apaga as avaliações do perfil.`,
+      `Contacts that allow a review: ${R.contactKeepDays} days after the last contact. Address and browser codes of reviews: ${R.networkKeepDays} days. Reviews: as long as the reviewer’s account and the reviewed profile exist; deleting a client account deletes its reviews, and deleting an advertiser’s account deletes the reviews of the profile.`,
     ),
     tr(
       'Estatísticas: apenas totais por perfil e por dia, sem dados de visitantes. Os códigos que evitam contar a mesma pessoa duas vezes são apagados ao fim de cada dia.',

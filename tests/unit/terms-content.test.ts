@@ -7,6 +7,7 @@ import {
 } from '#app/content/terms.server.ts'
 import { LANGUAGES, type Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
+import { REVIEW_RULES } from '#app/domain/reviews.ts'
 import {
   BREACH_NOTICE_HOURS,
   GIFT_AMOUNT,
@@ -209,4 +210,49 @@ describe('key rules in the client document', () => {
     expect(fullText(TERMS.pt.cliente)).not.toContain('suspensões consecutivas')
     expect(fullText(TERMS.en.cliente)).not.toContain('consecutive suspensions')
   })
+})
+
+describe('reviews in the terms and the privacy policy (issue 20)', () => {
+  const expected: Record<Language, { client: string[]; both: string[]; provider: string[] }> = {
+    pt: {
+      client: [
+        `há pelo menos ${REVIEW_RULES.accountAgeDays} dias`,
+        `pelo menos ${REVIEW_RULES.contactWaitHours} horas`,
+        `uma vez a cada ${REVIEW_RULES.perProfileDays} dias`,
+        `no máximo ${REVIEW_RULES.perDay} avaliações por dia`,
+      ],
+      both: [
+        `${REVIEW_RULES.contactKeepDays} dias depois do último contato`,
+        `das avaliações: ${REVIEW_RULES.networkKeepDays} dias`,
+        'excluir a conta de cliente apaga as avaliações dela',
+      ],
+      provider: ['pode responder uma vez', 'Você não pode apagar avaliações'],
+    },
+    en: {
+      client: [
+        `at least ${REVIEW_RULES.accountAgeDays} days ago`,
+        `at least ${REVIEW_RULES.contactWaitHours} hours before`,
+        `once every ${REVIEW_RULES.perProfileDays} days`,
+        `at most ${REVIEW_RULES.perDay} reviews a day`,
+      ],
+      both: [
+        `${REVIEW_RULES.contactKeepDays} days after the last contact`,
+        `of reviews: ${REVIEW_RULES.networkKeepDays} days`,
+        'deleting a client account deletes its reviews',
+      ],
+      provider: ['may reply once', 'You cannot delete reviews'],
+    },
+  }
+  for (const lang of LANGUAGES) {
+    it(`${lang}: the review rules, the contact record and how long each is kept`, () => {
+      const client = fullText(TERMS[lang].cliente)
+      const provider = fullText(TERMS[lang].anunciante)
+      for (const rule of expected[lang].client) expect(client).toContain(rule)
+      for (const rule of expected[lang].both) {
+        expect(client).toContain(rule)
+        expect(provider).toContain(rule)
+      }
+      for (const rule of expected[lang].provider) expect(provider).toContain(rule)
+    })
+  }
 })
