@@ -213,7 +213,7 @@ function RatingField({ error, value }: { error?: string; value?: string }) {
               value={stars}
               defaultChecked={value === String(stars)}
               aria-label={`${format(r.stars, { count: stars })}: ${r.ratingNames[stars]}`}
-              className="size-4 accent-rose-800 sm:sr-only"
+              className="size-4 accent-rose-800"
             />
             <span aria-hidden="true" className="flex gap-0.5 text-amber-500">
               {RATINGS.map((one) => (
