@@ -20,6 +20,7 @@ export default [
   ]),
   route('acompanhante/:slug', 'routes/public/profile.tsx'),
   route('acompanhante/:slug/denunciar', 'routes/public/report.tsx'),
+  route('acompanhante/:slug/avaliar', 'routes/public/review.tsx'),
   route('perfil/:id', 'routes/public/profile-redirect.tsx', { id: 'perfil-redirect' }),
   route('contato/:profileId/:channel', 'routes/public/contact.tsx'),
   route('api/profile-views/:profileId', 'routes/resources/profile-view.ts'),

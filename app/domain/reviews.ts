@@ -134,9 +134,10 @@ export type ReviewTextProblem =
   | 'reviewHasPersonalData'
 
 const PATTERNS: [ReviewTextProblem, RegExp][] = [
+  // An address written as it is, spaced out (a @ b . com) or with (at); '@name' alone is a handle.
   [
     'reviewHasEmail',
-    /[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\])\s*[\p{L}\p{N}-]+\s*\.\s*[a-z]{2,}/iu,
+    /[\p{L}\p{N}._%+-]+(?:@|\s+@\s+|\s*(?:\(at\)|\[at\])\s*)[\p{L}\p{N}-]+\s*\.\s*[a-z]{2,}/iu,
   ],
   // Links: a scheme, www., a known short domain, or a name with a common top-level domain.
   [
@@ -152,21 +153,36 @@ const PATTERNS: [ReviewTextProblem, RegExp][] = [
   ['reviewHasPhone', /(?:\+?\d[\s().-]*){8,}|(?:whats|zap|telegram|insta)\S*\s*:?\s*@?\w*\d{4}/iu],
   // Handles (@name) are contact data as much as a number is.
   ['reviewHasPhone', /(?:^|\s)@[\p{L}\p{N}_.]{3,}/u],
-  // Prices: R$ / reais / BRL amounts, and 'price, valor, cachê' followed by a number.
+  // Prices: R$ / reais / BRL amounts, and 'price, valor, cachê' followed by a number that is not
+  // a grade (nota 10), a share, a length of time or a count of stars.
   [
     'reviewHasPrice',
-    /r\s*\$\s*\d|\d+\s*(?:reais|real|brl|conto|contos|pila|pilas)\b|\b(?:valor|preço|preco|cachê|cache|price|rate|charged?|paid|paguei|cobrou|cobra)\b[^.!?\n]{0,20}\d{2,}/iu,
+    /r\s*\$\s*\d|\d+\s*(?:reais|real|brl|conto|contos|pila|pilas)\b|\b(?:valor|preço|preco|cachê|cache|price|hourly rate|rate (?:was|is|of)|charged?|paid|paguei|cobrou|cobra)\b[^.!?\n]{0,20}(?<!\b(?:nota|rate|rated|score)\s*)\d{2,}(?!\d)(?!\s*(?:%|\/|min|h\b|hora|hour|hr|ano|year|dia|day|estrela|star|vez|vezes|times|out of))/iu,
   ],
-  // Someone else's address: a street with its number.
+  // Someone else's address: a street with its number (the Brazilian order).
   [
     'reviewHasPersonalData',
     /\b(?:rua|r\.|avenida|av\.|alameda|travessa|estrada|rodovia|street|st\.|avenue|ave\.)\s+[\p{L}\s.]{2,40}?,?\s*(?:n[º°o.]?\s*)?\d{1,5}\b/iu,
+  ],
+  // The English order: the number, the name, then the kind of street.
+  [
+    'reviewHasPersonalData',
+    /\b\d{1,5}\s+(?:[\p{L}.]+\s+){1,4}(?:street|st\.|avenue|ave\.|road|rd\.|lane|drive)(?![\p{L}])/iu,
   ],
 ]
 
 /** Letters without accents, in lower case: what the word list is compared with. */
 export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/** A day and month, with a year or not: 12/05, 1.5.2025, 12-05-25. */
+const DATES =
+  /(?<![\d.,/-])(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|1[0-2])(?:[./-](?:\d{4}|\d{2}))?(?![\d/-]|[.,]\d)/g
+
+/** The words of a folded text, as written. */
+function plainWordsOf(folded: string): string[] {
+  return folded.split(/[^\p{L}]+/u).filter(Boolean)
 }
 
 /** The words of a folded text (letters and digits), with common letter swaps undone. */
@@ -189,10 +205,14 @@ const EXPLICIT = new Set(Object.values(EXPLICIT_TERMS).flat().map(foldText))
  * every language), or personal data of others (tax ids, street addresses).
  */
 export function reviewTextProblem(text: string): ReviewTextProblem | undefined {
+  // A date (12/05, 12.05.2025) is neither a phone number nor a tax id.
+  const checked = text.replace(DATES, ' ')
   for (const [problem, pattern] of PATTERNS) {
-    if (pattern.test(text)) return problem
+    if (pattern.test(checked)) return problem
   }
-  const words = wordsOf(foldText(text))
+  const folded = foldText(text)
+  // The words as written and with the letter swaps undone ('gozou!' is not 'gozoui').
+  const words = [...new Set([...plainWordsOf(folded), ...wordsOf(folded)])]
   if (words.some((word) => EXPLICIT.has(word))) return 'reviewHasExplicit'
   // Two-word terms of the list.
   for (let i = 0; i + 1 < words.length; i++) {
@@ -207,6 +227,7 @@ function trigrams(text: string): Set<string> {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
   const grams = new Set<string>()
+  if (words.length === 0) return grams
   if (words.length < 3) {
     grams.add(words.join(' '))
     return grams

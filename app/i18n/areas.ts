@@ -30,9 +30,10 @@ export function pageAreas(pathname: string): BrowserArea[] {
     case '':
     case 'auth':
       return ['public', 'account']
-    // The report form (/acompanhante/{username}/denunciar): form parts and errors.
+    // The report and review forms (/acompanhante/{username}/denunciar, /avaliar): form parts
+    // and errors.
     case 'acompanhante':
-      return third === 'denunciar' ? ['public', 'account'] : ['public']
+      return third === 'denunciar' || third === 'avaliar' ? ['public', 'account'] : ['public']
     default:
       return ['public']
   }

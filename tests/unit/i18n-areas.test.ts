@@ -56,6 +56,7 @@ describe('the areas of the dictionary', () => {
     ['/en/acompanhantes/sao-paulo', ['public']],
     ['/acompanhante/luna', ['public']],
     ['/acompanhante/luna/denunciar', ['public', 'account']],
+    ['/acompanhante/luna/avaliar', ['public', 'account']],
     ['/', ['public', 'account']],
     ['/auth', ['public', 'account']],
     ['/dashboard', ['public', 'account', 'provider']],

@@ -17,6 +17,8 @@ describe('isSharedPage', () => {
     ['/', false],
     ['/_root.data', false],
     ['/acompanhante/luna-azul/denunciar', false],
+    ['/acompanhante/luna-azul/avaliar', false],
+    ['/acompanhante/luna-azul/avaliar.data', false],
     ['/dashboard', false],
     ['/dashboard/profile.data', false],
     ['/client-dashboard', false],

@@ -11,6 +11,7 @@ import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db, openDatabase, setDatabase } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
+import { profileContacts, reviews } from '#db/schema/reviews.ts'
 
 // Test helpers run from the command line against a stopped end-to-end server's storage.
 
@@ -180,6 +181,78 @@ export async function createClient(): Promise<number> {
     )
     await settleAuthTasks()
     await db().update(user).set({ emailVerified: true }).where(eq(user.email, email))
+    return 0
+  })
+}
+
+/**
+ * A public, verified profile with a WhatsApp number for the reviews spec (issue 20): the pending
+ * provider of createPendingProvider, approved by the team. Prints its username.
+ */
+export async function createReviewableProfile(): Promise<number> {
+  await createPendingProvider()
+  await approvePending()
+  return withDatabase(async () => {
+    const [profile] = await db()
+      .select({ username: profiles.username })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(eq(user.email, 'estrela@example.com'))
+    process.stdout.write(`${JSON.stringify({ username: profile?.username })}\n`)
+    return 0
+  })
+}
+
+/**
+ * Ages the client `argv[2]` for the reviews spec: with `account`, the account created 30 days
+ * ago; with `contact`, its contacts first made 2 days ago. Prints how many contacts it has.
+ */
+export async function ageReviewer(): Promise<number> {
+  const [email, what] = process.argv.slice(2, 4)
+  if (!email || (what !== 'account' && what !== 'contact'))
+    throw new Error('usage: ageReviewer <email> account|contact')
+  return withDatabase(async () => {
+    const day = 24 * 60 * 60_000
+    const [account] = await db().select({ id: user.id }).from(user).where(eq(user.email, email))
+    if (!account) throw new Error(`no account ${email}`)
+    if (what === 'account') {
+      await db()
+        .update(user)
+        .set({ createdAt: new Date(Date.now() - 30 * day) })
+        .where(eq(user.id, account.id))
+    }
+    if (what === 'contact') {
+      await db()
+        .update(profileContacts)
+        .set({ firstAt: new Date(Date.now() - 2 * day) })
+        .where(eq(profileContacts.userId, account.id))
+    }
+    const contacts = await db()
+      .select({ profileId: profileContacts.profileId })
+      .from(profileContacts)
+      .where(eq(profileContacts.userId, account.id))
+    process.stdout.write(`${JSON.stringify({ contacts: contacts.length })}\n`)
+    return 0
+  })
+}
+
+/** The reviews the client `argv[2]` wrote (status, rating, text), as JSON. */
+export async function reviewsBy(): Promise<number> {
+  const [email] = process.argv.slice(2, 3)
+  if (!email) throw new Error('usage: reviewsBy <email>')
+  return withDatabase(async () => {
+    const rows = await db()
+      .select({
+        status: reviews.status,
+        rating: reviews.rating,
+        photosMatch: reviews.photosMatch,
+        body: reviews.body,
+        quotable: reviews.quotable,
+      })
+      .from(reviews)
+      .innerJoin(user, eq(user.id, reviews.authorId))
+      .where(eq(user.email, email))
+    process.stdout.write(`${JSON.stringify({ reviews: rows })}\n`)
     return 0
   })
 }
