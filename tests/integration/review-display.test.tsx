@@ -207,7 +207,9 @@ describe('cards', () => {
       ])
     const saved = await favoritesOf(client.id)
     const savedCard = (id: string) =>
-      saved.flatMap((entry) => (entry.kind === 'public' ? [entry.card] : [])).find((c) => c.id === id)
+      saved
+        .flatMap((entry) => (entry.kind === 'public' ? [entry.card] : []))
+        .find((c) => c.id === id)
     expect(savedCard(rated.id)).toMatchObject({ reviewCount: 3, ratingAverage: 4.7 })
     expect(savedCard(none.id)).toMatchObject({ reviewCount: 0, ratingAverage: null })
   })
