@@ -9,18 +9,20 @@ import {
   StaticRouterProvider,
   useLoaderData,
 } from 'react-router'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { rotationMinute } from '#app/domain/ranking.ts'
 import { REVIEWS_PAGE_SIZE } from '#app/domain/reviews.ts'
 import { favoritesOf } from '#app/modules/client/saved.server.ts'
+import { onPublicPagesChanged, startChangeFeed } from '#app/modules/http/public-pages.server.ts'
 import { listProfiles } from '#app/modules/listing/queries.server.ts'
+import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import type { ReviewPage } from '#app/modules/reviews/review-types.ts'
 import { testimonials } from '#app/modules/reviews/reviews.server.ts'
 import * as root from '#app/root.tsx'
 import * as home from '#app/routes/public/home.tsx'
 import * as profileRoute from '#app/routes/public/profile.tsx'
-import { db } from '#db/client.server.ts'
+import { databaseHandle, db } from '#db/client.server.ts'
 import { favorites } from '#db/schema/clients.ts'
 import { reviews } from '#db/schema/reviews.ts'
 import { createAccount, TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
@@ -249,44 +251,44 @@ describe('testimonials', () => {
   })
 })
 
+function ProfileRoutePage() {
+  const ProfilePage = profileRoute.default as (props: { loaderData: unknown }) => ReactNode
+  return <ProfilePage loaderData={useLoaderData()} />
+}
+
+/** The profile page as the server renders it (root and page, without hydration data). */
+async function renderProfile(path: string) {
+  const routes = [
+    {
+      id: 'root',
+      path: '/',
+      loader: (args: LoaderFunctionArgs) => root.loader(args as never),
+      Component: Outlet,
+      children: [
+        {
+          id: 'profile',
+          path: 'acompanhante/:slug',
+          loader: (args: LoaderFunctionArgs) => profileRoute.loader(args as never),
+          Component: ProfileRoutePage,
+        },
+      ],
+    },
+  ]
+  const handler = createStaticHandler(routes)
+  const context = await handler.query(
+    new Request(`${TEST_BASE_URL}${path}`, { headers: { 'accept-language': 'pt-BR' } }),
+  )
+  if (context instanceof Response) throw new Error('unexpected redirect')
+  return renderToString(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+      hydrate={false}
+    />,
+  )
+}
+
 describe('rendered', () => {
-  function ProfileRoutePage() {
-    const ProfilePage = profileRoute.default as (props: { loaderData: unknown }) => ReactNode
-    return <ProfilePage loaderData={useLoaderData()} />
-  }
-
-  /** The profile page as the server renders it (root and page, without hydration data). */
-  async function renderProfile(path: string) {
-    const routes = [
-      {
-        id: 'root',
-        path: '/',
-        loader: (args: LoaderFunctionArgs) => root.loader(args as never),
-        Component: Outlet,
-        children: [
-          {
-            id: 'profile',
-            path: 'acompanhante/:slug',
-            loader: (args: LoaderFunctionArgs) => profileRoute.loader(args as never),
-            Component: ProfileRoutePage,
-          },
-        ],
-      },
-    ]
-    const handler = createStaticHandler(routes)
-    const context = await handler.query(
-      new Request(`${TEST_BASE_URL}${path}`, { headers: { 'accept-language': 'pt-BR' } }),
-    )
-    if (context instanceof Response) throw new Error('unexpected redirect')
-    return renderToString(
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />,
-    )
-  }
-
   it('a review with markup comes out as text, with its stars, reply and page links', async () => {
     const profile = await createProfile()
     for (let minute = 12; minute >= 1; minute -= 1) await addReview(profile.id, minute + 1)
@@ -315,5 +317,49 @@ describe('rendered', () => {
     const demo = await createProfile({ isDemo: true })
     const demoHtml = await renderProfile(`/acompanhante/${demo.username}`)
     expect(demoHtml).not.toContain('Escrever uma avaliação')
+  })
+})
+
+describe('kept pages', () => {
+  let stopFeed: (() => Promise<void>) | undefined
+  let forgotten = 0
+  const stopCounting = onPublicPagesChanged(() => {
+    forgotten += 1
+  })
+
+  beforeAll(async () => {
+    const handle = databaseHandle()
+    if (!handle) throw new Error('no database')
+    stopFeed = await startChangeFeed(handle)
+  })
+
+  afterAll(async () => {
+    stopCounting()
+    await stopFeed?.()
+  })
+
+  it('are forgotten when a review is published or hidden: a kept listing shows the new figures', async () => {
+    const profile = await createProfile()
+    const query = {
+      filters: DEFAULT_FILTERS,
+      minute: rotationMinute(new Date()),
+      limit: 1000,
+      offset: 0,
+    }
+    const figures = async () => {
+      const page = await listProfilesOrNull(query)
+      return page?.profiles.find((card) => card.id === profile.id)?.reviewCount
+    }
+    expect(await figures()).toBe(0)
+    const before = forgotten
+    const review = await addReview(profile.id, 1)
+    await expect.poll(() => forgotten, { timeout: 2000, interval: 10 }).toBeGreaterThan(before)
+    expect(await figures()).toBe(1)
+    const beforeHiding = forgotten
+    await db().update(reviews).set({ status: 'hidden' }).where(eq(reviews.id, review.id))
+    await expect
+      .poll(() => forgotten, { timeout: 2000, interval: 10 })
+      .toBeGreaterThan(beforeHiding)
+    expect(await figures()).toBe(0)
   })
 })
