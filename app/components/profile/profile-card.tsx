@@ -1,5 +1,6 @@
 import { Plane } from 'lucide-react'
 import { Link } from 'react-router'
+import { CardRating } from '#app/components/reviews/stars.tsx'
 import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { CARD_DESCRIPTION_LENGTH } from '#app/domain/page-sizes.ts'
@@ -107,6 +108,7 @@ export function ProfileCard({
               .filter(Boolean)
               .join(' · ')}
           </p>
+          <CardRating count={profile.reviewCount} average={profile.ratingAverage} />
           {visiting && (
             <p className="text-xs font-medium text-sky-900" data-touring="">
               <span className="inline-flex items-center gap-1 rounded bg-sky-50 px-1.5 py-0.5">

@@ -8,18 +8,21 @@ import { FavoriteButton } from '#app/components/profile/favorite-button.tsx'
 import { ProfileGallery } from '#app/components/profile/gallery.tsx'
 import { ProfileCarousel } from '#app/components/profile/profile-carousel.tsx'
 import { VerifiedBadge } from '#app/components/profile/verified-badge.tsx'
+import { ProfileReviews } from '#app/components/reviews/profile-reviews.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import type { ProfilePageData } from '#app/modules/profile/public-profile.ts'
+import type { ReviewPage } from '#app/modules/reviews/review-types.ts'
 
 /**
  * A profile page's body (SPEC §2): the public page and, with `preview`, the provider's preview
  * of it before it is public (issue 19 point 19), drawn by the same components. The preview has
  * its notice first, no carousel of the city's profiles, no heart, no report link, and contact
- * buttons that do nothing (`inert`).
+ * buttons that do nothing (`inert`). The public page passes a page of the profile's `reviews`
+ * (issue 20 point 4); the previews have none to show.
  */
 export function ProfileView({
   profile,
@@ -27,7 +30,8 @@ export function ProfileView({
   carousel,
   refCity,
   preview,
-}: ProfilePageData & { preview?: ReactNode }) {
+  reviews,
+}: ProfilePageData & { preview?: ReactNode; reviews?: ReviewPage | null }) {
   const t = useT()
   const lang = useLanguage()
   const cityPath = breadcrumbCity ? paths.city(lang, breadcrumbCity.slug) : paths.home(lang)
@@ -126,6 +130,13 @@ export function ProfileView({
                 </h2>
                 <p className="mt-2 whitespace-pre-line text-stone-700">{profile.description}</p>
               </section>
+            )}
+            {reviews && (
+              <ProfileReviews
+                username={profile.username}
+                reviews={reviews}
+                canWrite={!preview && !profile.isDemo}
+              />
             )}
           </div>
           <aside className="space-y-4">

@@ -486,4 +486,28 @@ export const strings: Strings = {
     reload: 'Reload',
     home: 'Return to Home',
   },
+  reviews: {
+    heading: 'Reviews',
+    /** Beside the stars: the average with one decimal. */
+    average: '{average} out of 5',
+    stars: '{rating} out of 5 stars',
+    count: { one: '{count} review', other: '{count} reviews' },
+    /** A card's rating for screen readers ('★ 4.7 (12)' on screen). */
+    cardRating: {
+      one: 'Rated {average} out of 5, {count} review',
+      other: 'Rated {average} out of 5, {count} reviews',
+    },
+    averageFrom: 'The average shows from {count} reviews.',
+    photosMatchShare: '{percent}% say the photos match',
+    photosMatch: 'Photos match',
+    photosMatchYes: 'Photos match: yes',
+    photosMatchNo: 'Photos match: no',
+    reply: "The advertiser's reply",
+    none: 'No reviews of this profile yet.',
+    write: 'Write a review',
+    pages: 'Pages of reviews',
+    testimonialsHeading: 'What clients say',
+    testimonialAbout: '{name}, about {profile}',
+    testimonialLink: "See {name}'s profile",
+  },
 }

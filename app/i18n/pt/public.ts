@@ -489,6 +489,30 @@ export const strings = {
     reload: 'Recarregar',
     home: 'Voltar ao início',
   },
+  reviews: {
+    heading: 'Avaliações',
+    /** Beside the stars: the average with one decimal. */
+    average: '{average} de 5',
+    stars: '{rating} de 5 estrelas',
+    count: { one: '{count} avaliação', other: '{count} avaliações' },
+    /** A card's rating for screen readers ('★ 4,7 (12)' on screen). */
+    cardRating: {
+      one: 'Nota {average} de 5, {count} avaliação',
+      other: 'Nota {average} de 5, {count} avaliações',
+    },
+    averageFrom: 'A média aparece a partir de {count} avaliações.',
+    photosMatchShare: '{percent}% dizem que as fotos correspondem',
+    photosMatch: 'Fotos correspondem',
+    photosMatchYes: 'Fotos correspondem: sim',
+    photosMatchNo: 'Fotos correspondem: não',
+    reply: 'Resposta da anunciante',
+    none: 'Ainda não há avaliações deste perfil.',
+    write: 'Escrever uma avaliação',
+    pages: 'Páginas das avaliações',
+    testimonialsHeading: 'O que dizem os clientes',
+    testimonialAbout: '{name}, sobre {profile}',
+    testimonialLink: 'Ver o perfil de {name}',
+  },
 }
 
 export type Strings = typeof strings

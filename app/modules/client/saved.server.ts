@@ -35,9 +35,11 @@ function savedSql(from: ReturnType<typeof sql>, limit: number) {
       p.touring_available, (p.show_availability_status and p.available_now) as available_now,
       p.is_demo,
       c.storage_path as cover_path, c.variant_widths as cover_widths, c.width as cover_width,
-      c.height as cover_height
+      c.height as cover_height,
+      coalesce(rs.review_count, 0) as review_count, coalesce(rs.rating_sum, 0) as rating_sum
     from (${from}) s
     left join profiles p on p.id = s.profile_id
+    left join profile_review_stats rs on rs.profile_id = p.id and ${PUBLIC}
     left join neighborhoods n on n.city_slug = p.city_slug and n.slug = p.neighborhood_slug
       and ${PUBLIC}
     left join lateral (

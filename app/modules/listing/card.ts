@@ -17,6 +17,9 @@ export interface ProfileCardData {
   availableNow: boolean
   isDemo: boolean
   cover: { storagePath: string; variantWidths: number[]; width: number; height: number } | null
+  /** Published reviews (issue 20 point 4): their count, and the average from AVERAGE_FROM up. */
+  reviewCount: number
+  ratingAverage: number | null
 }
 
 export interface ListingPage {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { ageBounds, type Filters, priceBounds } from '#app/domain/filters.ts'
 import { MEMBERSHIP_TIERS, tierRankSql } from '#app/domain/membership.ts'
 import { rotationGroupKey, rotationOffset } from '#app/domain/ranking.ts'
+import { ratingSummary } from '#app/domain/reviews.ts'
 import { verifiedBadgeSql } from '#app/domain/verified-badge.ts'
 import { db } from '#db/client.server.ts'
 import type { ListingPage, ProfileCardData } from './card.ts'
@@ -84,6 +85,9 @@ export interface CardRow {
   cover_widths: number[] | null
   cover_width: number | null
   cover_height: number | null
+  /** The kept sums of the profile's published reviews (0 without any). */
+  review_count: number
+  rating_sum: number
 }
 
 /**
@@ -149,9 +153,11 @@ export function listingSql(query: ListingQuery): SQL {
       pg.description, pg.hourly_rate, pg.membership_tier, pg.verified, pg.touring_available,
       pg.available_now, pg.is_demo, pg.total, pg.touring, pg.online,
       c.storage_path as cover_path, c.variant_widths as cover_widths, c.width as cover_width,
-      c.height as cover_height
+      c.height as cover_height,
+      coalesce(rs.review_count, 0) as review_count, coalesce(rs.rating_sum, 0) as rating_sum
     from page pg
     left join neighborhoods n on n.city_slug = pg.city_slug and n.slug = pg.neighborhood_slug
+    left join profile_review_stats rs on rs.profile_id = pg.id
     left join lateral (
       select i.storage_path, i.variant_widths, i.width, i.height from images i
       where i.profile_id = pg.id and i.verification_type = 'profile' and i.media_type = 'image'
@@ -179,6 +185,8 @@ export async function listingCounts(
 }
 
 export function toCard(row: Omit<CardRow, 'total' | 'touring' | 'online'>): ProfileCardData {
+  // Counts of integer columns may come back as strings from some drivers: read them as numbers.
+  const reviews = ratingSummary(Number(row.review_count ?? 0), Number(row.rating_sum ?? 0), 0)
   return {
     id: row.id,
     username: row.username,
@@ -203,5 +211,7 @@ export function toCard(row: Omit<CardRow, 'total' | 'touring' | 'online'>): Prof
             height: row.cover_height,
           }
         : null,
+    reviewCount: reviews.count,
+    ratingAverage: reviews.average,
   }
 }

@@ -8,18 +8,22 @@ import { PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { EmptyState, ListErrorState, ProfileGrid } from '#app/components/listing/profile-grid.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
 import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
+import { TestimonialCard, useScrolledPastShare } from '#app/components/reviews/testimonial.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { FEED_FIRST_PAGE, HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
+import { SECOND_TESTIMONIAL_MIN_PROFILES } from '#app/domain/testimonials.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { readListingParams } from '#app/modules/listing/listing-params.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import { feedCity } from '#app/modules/location/feed-city.server.ts'
 import { findCity } from '#app/modules/location/places.server.ts'
 import { profileCounts } from '#app/modules/location/suggestions.server.ts'
+import { testimonials } from '#app/modules/reviews/reviews.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { log } from '#app/platform/logger.server.ts'
 import type { Route } from './+types/home'
 
 // Pressing a heart reads the favourites again, not this page's data.
@@ -28,7 +32,7 @@ export const shouldRevalidate = keepAfterFavorite
 export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = readListingParams(request, FEED_FIRST_PAGE)
   const located = await feedCity(request, context.clientIp)
-  const [city, feed, featured, counts] = await Promise.all([
+  const [city, feed, featured, counts, quotes] = await Promise.all([
     findCity(located.citySlug),
     listProfilesOrNull({ ...listing, offset: 0, citySlug: located.citySlug }),
     listProfilesOrNull({
@@ -38,6 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       offset: 0,
     }),
     profileCounts().catch(() => null),
+    // Real testimonials only (issue 20 point 5): none when they cannot be read.
+    testimonials(2).catch((error) => {
+      log.error('testimonials failed', { error: String(error) })
+      return []
+    }),
   ])
   return data(
     {
@@ -46,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       featured: featured?.profiles ?? null,
       filters: listing.filters,
       counts: counts ? { national: counts.total } : null,
+      testimonials: quotes,
     },
     {
       // A failed list must not be kept by the page cache: 503 (the page shows its retry state).
@@ -92,7 +102,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const countText = useCount()
   const lang = useLanguage()
-  const { city, feed, featured, filters, counts } = loaderData
+  const { city, feed, featured, filters, counts, testimonials } = loaderData
+  const scrolledPast = useScrolledPastShare()
+  const [firstTestimonial, secondTestimonial] = testimonials
+  // SPEC §9: the second testimonial only when the feed shows more than 8 profiles, and only once
+  // the visitor scrolled beyond 30% of the page (its place is kept meanwhile: no layout shift).
+  const showsSecond =
+    secondTestimonial && (feed?.profiles.length ?? 0) > SECOND_TESTIMONIAL_MIN_PROFILES
   const features = [
     { Icon: ShieldCheck, title: t.home.features.verifiedTitle, text: t.home.features.verifiedText },
     { Icon: EyeOff, title: t.home.features.discretionTitle, text: t.home.features.discretionText },
@@ -173,6 +189,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </>
         )}
+        {firstTestimonial && (
+          <div className="mt-6">
+            <h3 className="mb-2 text-sm font-semibold text-stone-700">
+              {t.reviews.testimonialsHeading}
+            </h3>
+            <TestimonialCard testimonial={firstTestimonial} />
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="why-heading" className="mt-12">
@@ -199,6 +223,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-600">{t.home.noProfiles}</p>
         ) : (
           <ProfileGrid profiles={featured} headingLevel={3} />
+        )}
+        {showsSecond && (
+          <div className="mt-8">
+            <TestimonialCard testimonial={secondTestimonial} hidden={!scrolledPast} />
+          </div>
         )}
       </section>
     </SiteShell>

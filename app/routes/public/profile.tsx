@@ -13,6 +13,7 @@ import { findCity } from '#app/modules/location/places.server.ts'
 import { profileCarousel } from '#app/modules/profile/carousel.server.ts'
 import { publicProfile } from '#app/modules/profile/queries.server.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
+import { reviewsOfProfile } from '#app/modules/reviews/reviews.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/profile'
 
@@ -27,15 +28,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const profile = resolution.kind === 'profile' ? await publicProfile(resolution.id) : undefined
   if (!profile) throw data({ kind: 'profile' }, { status: 404 })
+  const search = new URL(request.url).searchParams
   // The breadcrumb's city: where the visitor came from (ref_city), else the profile's own.
-  const refCity = new URL(request.url).searchParams.get('ref_city')
-  const [fromCity, carousel] = await Promise.all([
+  const refCity = search.get('ref_city')
+  const [fromCity, carousel, reviews] = await Promise.all([
     refCity && refCity !== profile.citySlug ? findCity(refCity) : undefined,
     profileCarousel(profile),
+    reviewsPage(profile.id, search.get('avaliacoes')),
   ])
   return {
     profile,
     carousel: carousel ?? null,
+    reviews,
     // Carried along the carousel's links when it names a known city.
     refCity: fromCity
       ? fromCity.slug
@@ -48,6 +52,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         ? { slug: profile.citySlug, name: profile.cityName }
         : null,
   }
+}
+
+/**
+ * The page of the profile's reviews `?avaliacoes=N` asks for: page 1 for anything but a whole
+ * number, the last page for one past it (issue 20 point 4; never an error page).
+ */
+async function reviewsPage(profileId: string, asked: string | null) {
+  const page = asked && /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 1
+  const reviews = await reviewsOfProfile(profileId, page)
+  return reviews.page > reviews.pageCount ? reviewsOfProfile(profileId, reviews.pageCount) : reviews
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -256,3 +256,89 @@ export async function reviewsBy(): Promise<number> {
     return 0
   })
 }
+
+/**
+ * Reviews as the public pages show them (issue 20 points 4 and 5), inserted directly: ten public
+ * profiles in São Paulo (the home feed then shows more than 8), 'Helena Prado' with 12 published
+ * reviews (average 4,7, the newest with markup in its text, one with a reply) and two chosen as
+ * testimonials, 'Irene Castro' with 2, the others with none. Prints their usernames.
+ */
+export async function insertReviews(): Promise<number> {
+  const { randomUUID } = await import('node:crypto')
+  const { reviews } = await import('#db/schema/reviews.ts')
+  return withDatabase(async () => {
+    const authors: { id: string }[] = []
+    for (const name of ['Caio Andrade', 'Bruno Lima']) {
+      const email = `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`
+      await openAccount(
+        { email, password: 'senha-forte-123', name },
+        { role: 'client', about: '', dateOfBirth: '1990-05-20' },
+        { language: 'pt' },
+      )
+      await settleAuthTasks()
+      const [row] = await db().select().from(user).where(eq(user.email, email))
+      if (!row) throw new Error('author not created')
+      authors.push(row)
+    }
+    const names = ['Helena Prado', 'Irene Castro', 'Joana Reis', 'Karen Souza', 'Lara Mendes']
+    const created = []
+    for (let index = 0; index < 10; index += 1) {
+      const name = names[index] ?? `Perfil ${index + 1}`
+      const [row] = await db()
+        .insert(profiles)
+        .values({
+          name,
+          username: `${name.toLowerCase().replace(/\s+/g, '-')}-${randomUUID().slice(0, 4)}`,
+          age: 24 + index,
+          city: 'São Paulo',
+          citySlug: 'sao-paulo',
+          hourlyRate: 300 + index * 10,
+          status: 'approved',
+          visibilityStatus: 'active',
+        })
+        .returning()
+      if (!row) throw new Error('profile not inserted')
+      created.push(row)
+    }
+    const [rated, few] = created
+    if (!rated || !few) throw new Error('no profiles')
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+    // Ten fives and two threes: 56 / 12 = 4,7.
+    const rows = Array.from({ length: 12 }, (_, index) => ({
+      profileId: rated.id,
+      authorId: authors[index % 2]?.id ?? '',
+      rating: index === 4 || index === 7 ? 3 : 5,
+      photosMatch: index !== 7,
+      body:
+        index === 0
+          ? 'Texto com <b>marcação</b> que deve aparecer como texto, nunca como negrito.'
+          : `Avaliação número ${12 - index}: pontual, educada e o lugar era limpo e tranquilo.`,
+      quotable: index === 1 || index === 2,
+      featured: index === 1 || index === 2,
+      reply: index === 3 ? 'Obrigada pela visita, volte sempre.' : null,
+      repliedAt: index === 3 ? new Date() : null,
+      createdAt: minutesAgo(index + 1),
+      publishedAt: minutesAgo(index + 1),
+    }))
+    rows.push(
+      ...[4, 5].map((rating, index) => ({
+        profileId: few.id,
+        authorId: authors[index]?.id ?? '',
+        rating,
+        photosMatch: true,
+        body: `Uma das duas avaliações deste perfil, a de número ${index + 1}, simpática.`,
+        quotable: false,
+        featured: false,
+        reply: null,
+        repliedAt: null,
+        createdAt: minutesAgo(30 + index),
+        publishedAt: minutesAgo(30 + index),
+      })),
+    )
+    await db().insert(reviews).values(rows)
+    process.stdout.write(
+      `${JSON.stringify({ rated: rated.username, few: few.username, none: created[2]?.username })}\n`,
+    )
+    return 0
+  })
+}
