@@ -34,7 +34,10 @@ async function reviewOf(
   provider: Provider,
   options: { status?: ReviewStatus; minutesAgo?: number; authorName?: string } = {},
 ) {
-  const author = await createAccount({ role: 'client', name: options.authorName ?? 'Cliente Teste' })
+  const author = await createAccount({
+    role: 'client',
+    name: options.authorName ?? 'Cliente Teste',
+  })
   const createdAt = new Date(Date.now() - (options.minutesAgo ?? 60) * 60_000)
   const status = options.status ?? 'published'
   const [row] = await db()
