@@ -56,7 +56,8 @@ async function signIn(page: import('@playwright/test').Page, label: string, butt
   await page.getByLabel('E-mail').fill(EMAIL)
   await page.getByLabel(label, { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: button, exact: true }).click()
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
+  // Signing in hashes the password: slow on a busy machine.
+  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`, { timeout: 20_000 })
 }
 
 test('the provider replies to one review once and reports the other', async ({ page }) => {

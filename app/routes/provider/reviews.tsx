@@ -204,6 +204,7 @@ function ReviewItem({ review }: { review: OwnReview }) {
       ) : review.status === 'published' ? (
         <ReplyForm reviewId={review.id} />
       ) : null}
+      <Outcome reviewId={review.id} />
       {review.reportedAt !== null ? (
         <p className="flex items-center gap-1.5 text-sm text-stone-700">
           <Flag aria-hidden="true" className="size-4" />
@@ -212,7 +213,6 @@ function ReviewItem({ review }: { review: OwnReview }) {
       ) : review.status !== 'hidden' ? (
         <ReportForm reviewId={review.id} />
       ) : null}
-      <Outcome reviewId={review.id} />
     </article>
   )
 }
