@@ -60,7 +60,7 @@ async function signIn(page: import('@playwright/test').Page, label: string, butt
   await expect(page).toHaveURL(`${server.baseUrl}/dashboard`, { timeout: 20_000 })
 }
 
-test('the provider replies to one review once and reports the other', async ({ page }) => {
+test('the provider replies to one review once and reports the other @phone', async ({ page }) => {
   await page.goto(`${server.baseUrl}/auth?mode=login`)
   await signIn(page, 'Senha', 'Entrar')
   await hydrated(page)
