@@ -34,6 +34,7 @@ export default [
     route('profile', 'routes/provider/profile.tsx'),
     route('photos', 'routes/provider/photos.tsx'),
     route('verification', 'routes/provider/verification.tsx'),
+    route('reviews', 'routes/provider/reviews.tsx'),
     route('account', 'routes/provider/account.tsx'),
   ]),
   route('dashboard/photos/upload', 'routes/provider/photo-upload.ts'),

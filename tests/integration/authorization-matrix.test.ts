@@ -41,6 +41,7 @@ import * as photoUpload from '#app/routes/provider/photo-upload.ts'
 import * as providerPhotos from '#app/routes/provider/photos.tsx'
 import * as providerPreview from '#app/routes/provider/preview.tsx'
 import * as providerProfile from '#app/routes/provider/profile.tsx'
+import * as providerReviews from '#app/routes/provider/reviews.tsx'
 import * as providerVerification from '#app/routes/provider/verification.tsx'
 import * as contact from '#app/routes/public/contact.tsx'
 import * as report from '#app/routes/public/report.tsx'
@@ -68,6 +69,7 @@ import {
   reservedUsernames,
   verificationSubmissions,
 } from '#db/schema/profiles.ts'
+import { reviews } from '#db/schema/reviews.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import {
   createAccount,
@@ -1646,8 +1648,79 @@ const PUBLIC_ROWS: Row[] = [
   ),
 ]
 
+/** A published review of `provider`'s profile by the client, unanswered and unreported. */
+async function publishedReview(provider: Provider) {
+  const [row] = await db()
+    .insert(reviews)
+    .values({
+      profileId: provider.profileId,
+      authorId: world.client.id,
+      rating: 4,
+      photosMatch: true,
+      body: `Avaliação ${unique()}: pontual, educada e o lugar era tranquilo e limpo.`,
+      publishedAt: new Date(),
+    })
+    .returning()
+  return must(row, 'review')
+}
+
+const reviewState = async (id: string) => {
+  const [row] = await db()
+    .select({ reply: reviews.reply, reportedAt: reviews.reportedAt })
+    .from(reviews)
+    .where(eq(reviews.id, id))
+  return row
+}
+
+// Issue 20 point 3: the provider's reviews, her reply and her report. Another provider's call
+// names a review that is not of her profile: not found, and nothing changes.
+const PROVIDER_REVIEW_ROWS: Row[] = [
+  loader(
+    '/dashboard/reviews',
+    'routes/provider/reviews.tsx',
+    providerReviews.loader,
+    ['provider'],
+    async () => ({
+      url: '/dashboard/reviews',
+      secrets: [(await publishedReview(world.provider)).body],
+    }),
+    { own: ['otherProvider'] },
+  ),
+  action(
+    '/dashboard/reviews',
+    'routes/provider/reviews.tsx',
+    'reply',
+    providerReviews.action,
+    ['provider'],
+    async () => {
+      const review = await publishedReview(world.provider)
+      return {
+        url: '/dashboard/reviews',
+        body: { intent: 'reply', reviewId: review.id, reply: 'Obrigada pela visita!' },
+        state: () => reviewState(review.id),
+      }
+    },
+  ),
+  action(
+    '/dashboard/reviews',
+    'routes/provider/reviews.tsx',
+    'report',
+    providerReviews.action,
+    ['provider'],
+    async () => {
+      const review = await publishedReview(world.provider)
+      return {
+        url: '/dashboard/reviews',
+        body: { intent: 'report', reviewId: review.id, reason: 'never_met' },
+        state: () => reviewState(review.id),
+      }
+    },
+  ),
+]
+
 const MATRIX: Row[] = [
   ...PROVIDER_ROWS,
+  ...PROVIDER_REVIEW_ROWS,
   ...CLIENT_ROWS,
   ...ACCOUNT_ROWS,
   ...ADMIN_ROWS,

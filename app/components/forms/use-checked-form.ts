@@ -25,9 +25,11 @@ export const firstProblem =
 export function useCheckedForm<Answer extends FormAnswer = FormAnswer>(
   intent: Answer['intent'],
   validate: (form: FormData) => FieldError | undefined,
+  /** For a page with one form of `intent` per item: whether an answer is this form's. */
+  belongs: (answer: Answer) => boolean = () => true,
 ) {
   const actionData = useActionData() as Answer | undefined
-  const data = actionData?.intent === intent ? actionData : undefined
+  const data = actionData?.intent === intent && belongs(actionData) ? actionData : undefined
   // The browser's own message holds until the server answers again.
   const [browserCheck, setBrowserCheck] = useState<{
     error?: FieldError

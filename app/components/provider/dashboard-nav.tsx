@@ -1,4 +1,5 @@
 import { TabNav } from '#app/components/layout/tab-nav.tsx'
+import { paths } from '#app/domain/paths.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
 /** The dashboard's sections, as tabs (on two rows on a narrow phone). */
@@ -9,6 +10,7 @@ export function DashboardNav() {
     { to: '/dashboard/profile', label: t.dashboard.nav.profile, end: false },
     { to: '/dashboard/photos', label: t.dashboard.nav.photos, end: false },
     { to: '/dashboard/verification', label: t.dashboard.nav.verification, end: false },
+    { to: paths.dashboardReviews, label: t.providerReviews.nav, end: false },
     { to: '/dashboard/account', label: t.dashboard.nav.account, end: false },
   ]
   return <TabNav label={t.dashboard.nav.label} items={items} />

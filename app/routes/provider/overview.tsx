@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react'
+import { Eye, Star } from 'lucide-react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { NextSteps } from '#app/components/provider/next-steps.tsx'
 import { StandingBanner, useLongDate } from '#app/components/provider/standing-banner.tsx'
@@ -7,8 +7,9 @@ import { Button } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { calendarDate, isoDay } from '#app/domain/account.ts'
 import { brazilDay, daysUpTo } from '#app/domain/brazil-time.ts'
+import { paths } from '#app/domain/paths.ts'
 import { providerStanding, uploadAllowance } from '#app/domain/provider.ts'
-import { format, useT } from '#app/i18n/i18n.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { orderedForm } from '#app/modules/forms/checks.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
@@ -21,6 +22,7 @@ import {
   countPublicChange,
   mayChangePublicProfile,
 } from '#app/modules/provider/public-writes.server.ts'
+import { ratingsOf } from '#app/modules/reviews/reviews.server.ts'
 import { publicBaseUrl } from '#app/platform/env.server.ts'
 import type { Route } from './+types/overview'
 
@@ -35,7 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
   const profile = await ensureOwnProfile(user)
   const today = brazilDay()
-  const figures = await profileStats(profile.id, STATS_DAYS)
+  const [figures, ratings] = await Promise.all([
+    profileStats(profile.id, STATS_DAYS),
+    ratingsOf(profile.id),
+  ])
   const byDay = new Map(figures.map((row) => [row.day, row]))
   const days = daysUpTo(today, STATS_DAYS).map((day) => {
     const row = byDay.get(day)
@@ -63,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       tierExpiresAt: profile.tierExpiresAt,
       allowance: { ...allowance, resetOn: isoDay(allowance.resetOn) },
       days,
+      ratings,
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -85,8 +91,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
+  const lang = useLanguage()
   const longDate = useLongDate()
   const navigation = useNavigation()
+  const { ratings } = loaderData
   const { standing, allowance } = loaderData
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const missing = standing.kind === 'draft' || standing.kind === 'rejected' ? standing.missing : []
@@ -131,6 +139,34 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
           </p>
           <p className="text-sm text-stone-600">
             {format(t.dashboard.tier.resets, { date: longDate(`${allowance.resetOn}T12:00:00Z`) })}
+          </p>
+        </section>
+        <section aria-labelledby="reviews-title" className={cardClass}>
+          <h2 id="reviews-title" className="flex items-center gap-2 font-semibold">
+            <Star aria-hidden="true" className="size-5" />
+            {t.providerReviews.overviewTitle}
+          </h2>
+          <p className="mt-2 text-sm">
+            {ratings.count === 0
+              ? t.providerReviews.summaryNone
+              : ratings.count === 1
+                ? t.providerReviews.summaryOne
+                : format(t.providerReviews.summaryCount, { count: ratings.count })}
+          </p>
+          {ratings.average !== null ? (
+            <p className="text-sm text-stone-600">
+              {format(t.providerReviews.summaryAverage, {
+                average: ratings.average.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en', {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                }),
+              })}
+            </p>
+          ) : null}
+          <p className="mt-3 text-sm">
+            <Link to={paths.dashboardReviews} className="underline">
+              {t.providerReviews.overviewLink}
+            </Link>
           </p>
         </section>
         {approved && approved.visibility !== 'hidden' ? (

@@ -342,3 +342,79 @@ export async function insertReviews(): Promise<number> {
     return 0
   })
 }
+
+/**
+ * Issue 20: an approved, public provider (`argv[2]` and `argv[3]` her e-mail and password) whose
+ * profile has two published reviews by two clients; prints her username and the reviews' texts.
+ */
+export async function createReviewedProvider(): Promise<number> {
+  const [email, password] = process.argv.slice(2, 4)
+  if (!email || !password) throw new Error('usage: createReviewedProvider <email> <password>')
+  // Imported here: the helpers of each part of issue 20 stay at the end of this file.
+  const { reviews } = await import('#db/schema/reviews.ts')
+  return withDatabase(async () => {
+    await openAccount(
+      { email, password, name: 'Lua Serena' },
+      { role: 'provider', workingName: 'Lua Serena' },
+      { language: 'pt' },
+    )
+    await settleAuthTasks()
+    const [account] = await db()
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, email))
+      .returning({ id: user.id })
+    if (!account) throw new Error('the provider was not created')
+    const [profile] = await db()
+      .update(profiles)
+      .set({
+        age: 29,
+        citySlug: 'recife',
+        city: 'Recife',
+        description: 'Olá! Sou a Lua, atendo em Recife com hora marcada e discrição.',
+        hourlyRate: 300,
+        whatsapp: '+5581966665555',
+        status: 'approved',
+        visibilityStatus: 'active',
+        verifiedAt: new Date(),
+        verificationStatus: 'approved',
+      })
+      .where(eq(profiles.userId, account.id))
+      .returning({ id: profiles.id, username: profiles.username })
+    if (!profile) throw new Error('no profile')
+    const texts = [
+      'Muito pontual e simpática, o lugar era limpo e tranquilo. Recomendo a todos.',
+      'Conversa agradável, tudo como combinado e com muita discrição. Voltaria com certeza.',
+    ]
+    const names = ['Caio Prado', 'Davi Lins']
+    for (const [index, body] of texts.entries()) {
+      const clientEmail = `avaliador-${index + 1}-${profile.username}@example.com`
+      await openAccount(
+        { email: clientEmail, password, name: names[index] ?? 'Cliente' },
+        { role: 'client', about: 'Gosto de boas conversas.', dateOfBirth: '1990-05-20' },
+        { language: 'pt' },
+      )
+      await settleAuthTasks()
+      const [client] = await db()
+        .update(user)
+        .set({ emailVerified: true })
+        .where(eq(user.email, clientEmail))
+        .returning({ id: user.id })
+      if (!client) throw new Error('the client was not created')
+      const at = new Date(Date.now() - (index + 1) * 60 * 60_000)
+      await db()
+        .insert(reviews)
+        .values({
+          profileId: profile.id,
+          authorId: client.id,
+          rating: 5 - index,
+          photosMatch: index === 0,
+          body,
+          createdAt: at,
+          publishedAt: at,
+        })
+    }
+    process.stdout.write(`${JSON.stringify({ username: profile.username, texts })}\n`)
+    return 0
+  })
+}
