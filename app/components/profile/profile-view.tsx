@@ -22,7 +22,7 @@ import type { ReviewPage } from '#app/modules/reviews/review-types.ts'
  * of it before it is public (issue 19 point 19), drawn by the same components. The preview has
  * its notice first, no carousel of the city's profiles, no heart, no report link, and contact
  * buttons that do nothing (`inert`). The public page passes a page of the profile's `reviews`
- * (issue 20 point 4); the previews have none to show.
+ * (issue 20 point 4); the previews pass the first page, without the link to write one.
  */
 export function ProfileView({
   profile,

@@ -4,6 +4,7 @@ import { ProfileView } from '#app/components/profile/profile-view.tsx'
 import type { ProviderStanding } from '#app/domain/provider.ts'
 import { useT } from '#app/i18n/i18n.ts'
 import type { ProfilePageData } from '#app/modules/profile/public-profile.ts'
+import type { ReviewPage } from '#app/modules/reviews/review-types.ts'
 
 /**
  * The notice over a profile's preview (issue 19 point 19): marked as a preview, and why the
@@ -77,7 +78,7 @@ export function ProfilePreviewPage({
   preview,
   back,
 }: {
-  preview: ProfilePageData & { standing: ProviderStanding; isPublic: boolean }
+  preview: ProfilePageData & { reviews: ReviewPage; standing: ProviderStanding; isPublic: boolean }
   back: { to: string; label: string }
 }) {
   const { standing, isPublic, ...page } = preview

@@ -4,6 +4,8 @@ import { isUuid } from '#app/domain/uuid.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import type { ProfilePageData } from '#app/modules/profile/public-profile.ts'
 import { publicProfile } from '#app/modules/profile/queries.server.ts'
+import type { ReviewPage } from '#app/modules/reviews/review-types.ts'
+import { reviewsOfProfile } from '#app/modules/reviews/reviews.server.ts'
 import { db } from '#db/client.server.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { ownProfile } from './own-profile.server.ts'
@@ -13,6 +15,8 @@ import { ownProfile } from './own-profile.server.ts'
 // missing, the review, a pause…), so the preview says why it is not public yet.
 
 export interface ProfilePreview extends ProfilePageData {
+  /** The first page of her published reviews, as the public page shows them (issue 20). */
+  reviews: ReviewPage
   standing: ProviderStanding
   /** Whether the profile is public right now (approved and active). */
   isPublic: boolean
@@ -25,10 +29,14 @@ export const PREVIEW_HEADERS = { ...PRIVATE_NO_STORE, 'X-Robots-Tag': 'noindex' 
 export async function previewOfProvider(userId: string): Promise<ProfilePreview | undefined> {
   const own = await ownProfile(userId)
   if (!own) return undefined
-  const profile = await publicProfile(own.id, { preview: true })
+  const [profile, reviews] = await Promise.all([
+    publicProfile(own.id, { preview: true }),
+    reviewsOfProfile(own.id, 1),
+  ])
   if (!profile) return undefined
   return {
     profile,
+    reviews,
     carousel: null,
     breadcrumbCity:
       profile.citySlug && profile.cityName
