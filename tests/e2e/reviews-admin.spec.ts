@@ -34,6 +34,9 @@ function helper(name: string, ...args: string[]) {
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   storage = await createServerStorage()
+  // A first start migrates the storage; the helper writes while the server is stopped.
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+  await server.stop()
   made = helper('createReviewsForAdmin', ADMIN.email, ADMIN.password)
   server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
 })
@@ -83,7 +86,7 @@ test('the team publishes a held review, chooses a testimonial, hides a review wi
   const hideForm = other
     .locator('form')
     .filter({ has: page.getByRole('button', { name: 'Ocultar' }) })
-  await hideForm.getByLabel('Motivo').selectOption({ label: 'Ofensiva' })
+  await hideForm.getByLabel('Motivo', { exact: true }).selectOption({ label: 'Ofensiva' })
   await hideForm.getByRole('button', { name: 'Ocultar' }).click()
   await expect(page.getByText('Avaliação ocultada.')).toBeVisible()
   await expect(other).toContainText('Ocultada: Ofensiva')

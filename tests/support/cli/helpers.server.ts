@@ -208,8 +208,11 @@ export async function createReviewsForAdmin(): Promise<number> {
       { language: 'pt' },
     )
     const authors: string[] = []
-    for (const name of ['Cliente Otávio', 'Cliente Heitor']) {
-      const address = `${name.split(' ')[1]?.toLowerCase()}-${Date.now()}@example.com`
+    for (const [name, login] of [
+      ['Cliente Otávio', 'otavio'],
+      ['Cliente Heitor', 'heitor'],
+    ] as const) {
+      const address = `${login}-${Date.now()}@example.com`
       await openAccount(
         { email: address, password, name },
         { role: 'client', about: 'Gosto de boas conversas.', dateOfBirth: '1990-05-20' },
