@@ -54,6 +54,7 @@ export default [
     route('profiles', 'routes/admin/search.tsx'),
     route('profiles/:id', 'routes/admin/profile.tsx'),
     route('reports', 'routes/admin/reports.tsx'),
+    route('reviews', 'routes/admin/reviews.tsx'),
     route('usernames', 'routes/admin/usernames.tsx'),
     route('team', 'routes/admin/team.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

@@ -24,6 +24,7 @@ import * as adminProfile from '#app/routes/admin/profile.tsx'
 import * as adminProfilePreview from '#app/routes/admin/profile-preview.tsx'
 import * as adminQueue from '#app/routes/admin/queue.tsx'
 import * as adminReports from '#app/routes/admin/reports.tsx'
+import * as adminReviews from '#app/routes/admin/reviews.tsx'
 import * as adminSearch from '#app/routes/admin/search.tsx'
 import * as adminTeam from '#app/routes/admin/team.tsx'
 import * as adminUsernames from '#app/routes/admin/usernames.tsx'
@@ -1043,6 +1044,55 @@ const ADMIN_ROWS: Row[] = [
     adminReports.loader,
     ADMIN,
     at('/admin/reports'),
+  ),
+  loader(
+    '/admin/reviews',
+    'routes/admin/reviews.tsx',
+    adminReviews.loader,
+    ADMIN,
+    at('/admin/reviews'),
+  ),
+  // The team's decisions on reviews (issue 20): each on a new review of the owner's profile.
+  ...(
+    [
+      ['review-publish', { status: 'pending', signals: ['burst'] }, {}],
+      ['review-hide', {}, { reason: 'offensive', note: '' }],
+      ['review-restore', { status: 'hidden', moderationReason: 'fake' }, {}],
+      ['review-remove', {}, { reason: 'other', note: REASON }],
+      ['review-close-report', { reportedAt: new Date(), reportReason: 'never_met' }, {}],
+      ['review-feature', { quotable: true }, {}],
+      ['review-unfeature', { quotable: true, featured: true }, {}],
+    ] as const
+  ).map(([intent, values, fields]) =>
+    action(
+      '/admin/reviews',
+      'routes/admin/reviews.tsx',
+      intent,
+      adminReviews.action,
+      ADMIN,
+      async () => {
+        const status = 'status' in values ? values.status : 'published'
+        const [written] = await db()
+          .insert(reviews)
+          .values({
+            profileId: world.provider.profileId,
+            authorId: world.client.id,
+            rating: 4,
+            photosMatch: true,
+            body: `Avaliação ${unique()} de teste, educada e pontual, recomendo.`,
+            publishedAt: status === 'published' ? new Date() : null,
+            ...values,
+            signals: 'signals' in values ? [...values.signals] : [],
+          })
+          .returning()
+        const id = must(written, 'review').id
+        return {
+          url: '/admin/reviews',
+          body: { intent, subject: id, ...fields },
+          state: () => db().select().from(reviews).where(eq(reviews.id, id)),
+        }
+      },
+    ),
   ),
   loader(
     '/admin/usernames',

@@ -15,6 +15,7 @@ export function AdminNav() {
     { to: '/admin/verifications', section: 'queue' },
     { to: '/admin/profiles', section: 'search' },
     { to: '/admin/reports', section: 'reports' },
+    { to: '/admin/reviews', section: 'reviews' },
     { to: '/admin/usernames', section: 'usernames' },
     { to: '/admin/team', section: 'team' },
     { to: '/admin/audit', section: 'audit' },

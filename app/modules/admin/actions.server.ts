@@ -19,6 +19,7 @@ import {
   resolveReports,
 } from '#app/modules/moderation/reports-and-flags.server.ts'
 import { releaseUsername, reserveUsername } from '#app/modules/moderation/reserved-names.server.ts'
+import { decideReview } from '#app/modules/moderation/reviews.server.ts'
 import {
   banProfile,
   liftSuspension,
@@ -211,8 +212,45 @@ async function perform(
         subject: userId,
       }
     }
+    case 'review-publish':
+    case 'review-restore':
+    case 'review-feature':
+    case 'review-unfeature': {
+      const kind = REVIEW_KINDS[form.intent]
+      const reviewId = form.values.subject
+      return {
+        result: await decideReview(actor, reviewId, { kind }),
+        notice: t.adminReviews.done[kind],
+        subject: reviewId,
+      }
+    }
+    case 'review-hide':
+    case 'review-remove': {
+      const kind = form.intent === 'review-hide' ? 'hide' : 'remove'
+      const { subject: reviewId, reason, note } = form.values
+      return {
+        result: await decideReview(actor, reviewId, { kind, reason, note }),
+        notice: t.adminReviews.done[kind],
+        subject: reviewId,
+      }
+    }
+    case 'review-close-report': {
+      const { subject: reviewId, note } = form.values
+      return {
+        result: await decideReview(actor, reviewId, { kind: 'close-report', note }),
+        notice: t.adminReviews.done['close-report'],
+        subject: reviewId,
+      }
+    }
   }
 }
+
+const REVIEW_KINDS = {
+  'review-publish': 'publish',
+  'review-restore': 'restore',
+  'review-feature': 'feature',
+  'review-unfeature': 'unfeature',
+} as const
 
 /** A bulk decision's answer: how many were closed, or each one that could not be. */
 function batchAnswer(batch: BatchResult, t: Texts) {

@@ -17,6 +17,13 @@ export const ADMIN_INTENTS = [
   'release',
   'grant-admin',
   'revoke-admin',
+  'review-publish',
+  'review-hide',
+  'review-restore',
+  'review-remove',
+  'review-close-report',
+  'review-feature',
+  'review-unfeature',
 ] as const
 
 export type AdminIntent = (typeof ADMIN_INTENTS)[number]

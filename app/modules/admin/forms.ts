@@ -12,6 +12,7 @@ import {
   SUSPENSION_DAYS,
 } from '#app/domain/moderation.ts'
 import { parseReais } from '#app/domain/money.ts'
+import { REVIEW_MODERATION_REASONS } from '#app/domain/reviews.ts'
 import { isUsername, USERNAME_LENGTH } from '#app/domain/username.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import type { Dictionary } from '#app/i18n/pt.ts'
@@ -132,6 +133,23 @@ const subjects = () =>
       .transform((values) => [...new Set(values)]),
   )
 
+/** A decision on one review (issue 20): its id only. */
+const reviewForm = () => orderedForm({ subject: uuid() })
+
+/** Hiding or removing a review: a listed reason, and words when it is 'other'. */
+const reviewReasonForm = () =>
+  orderedForm(
+    { subject: uuid(), reason: choice(REVIEW_MODERATION_REASONS), note: optionalNote() },
+    {
+      rules: {
+        note: (typed): AdminProblem | undefined =>
+          cleaned(typed.reason) === 'other' && cleaned(typed.note).length < REASON_LENGTH.min
+            ? 'rejectNote'
+            : undefined,
+      },
+    },
+  )
+
 /** Each admin form by its intent. */
 export const ADMIN_FORMS = {
   'approve-check': orderedForm({ submissionId: uuid() }),
@@ -224,4 +242,11 @@ export const ADMIN_FORMS = {
     subject: subject((value) => value.length > 0 && value.length <= 100),
     reason: reason(),
   }),
+  'review-publish': reviewForm(),
+  'review-hide': reviewReasonForm(),
+  'review-restore': reviewForm(),
+  'review-remove': reviewReasonForm(),
+  'review-close-report': orderedForm({ subject: uuid(), note: optionalNote() }),
+  'review-feature': reviewForm(),
+  'review-unfeature': reviewForm(),
 } satisfies Record<AdminIntent, unknown>

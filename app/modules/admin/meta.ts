@@ -6,6 +6,7 @@ export type AdminSection =
   | 'queue'
   | 'search'
   | 'reports'
+  | 'reviews'
   | 'usernames'
   | 'team'
   | 'audit'

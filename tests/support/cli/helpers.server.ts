@@ -418,3 +418,111 @@ export async function createReviewedProvider(): Promise<number> {
     return 0
   })
 }
+
+/**
+ * The team's reviews page end to end (issue 20): an admin (`argv[2]`, `argv[3]`: e-mail and
+ * password), a public profile, a published review its author allows to quote and a review a
+ * suspicion rule held (same device), each by its own client.
+ */
+export async function createReviewsForAdmin(): Promise<number> {
+  const [email, password] = process.argv.slice(2, 4)
+  if (!email || !password) throw new Error('usage: createReviewsForAdmin <email> <password>')
+  return withDatabase(async () => {
+    const { reviews } = await import('#db/schema/reviews.ts')
+    await openAccount(
+      { email, password, name: 'Equipe Avaliações' },
+      { role: 'admin' },
+      {
+        language: 'pt',
+      },
+    )
+    const provider = `avaliada-${Date.now()}@example.com`
+    await openAccount(
+      { email: provider, password, name: 'Celeste Aurora' },
+      { role: 'provider', workingName: 'Celeste Aurora' },
+      { language: 'pt' },
+    )
+    const authors: string[] = []
+    for (const [name, login] of [
+      ['Cliente Otávio', 'otavio'],
+      ['Cliente Heitor', 'heitor'],
+    ] as const) {
+      const address = `${login}-${Date.now()}@example.com`
+      await openAccount(
+        { email: address, password, name },
+        { role: 'client', about: 'Gosto de boas conversas.', dateOfBirth: '1990-05-20' },
+        { language: 'pt' },
+      )
+      authors.push(address)
+    }
+    await settleAuthTasks()
+    await db()
+      .update(user)
+      .set({ emailVerified: true })
+      .where(inArray(user.email, [email, provider, ...authors]))
+    const [owner] = await db().select().from(user).where(eq(user.email, provider))
+    const [profile] = await db()
+      .update(profiles)
+      .set({
+        age: 30,
+        citySlug: 'recife',
+        city: 'Recife',
+        description: 'Olá! Sou a Celeste, atendo em Recife com hora marcada e discrição.',
+        hourlyRate: 300,
+        whatsapp: '+5581966665555',
+        status: 'approved',
+        visibilityStatus: 'active',
+        verifiedAt: new Date(),
+        verificationStatus: 'approved',
+      })
+      .where(eq(profiles.userId, owner?.id ?? ''))
+      .returning({ id: profiles.id, username: profiles.username })
+    await db()
+      .insert(images)
+      .values({ profileId: profile?.id ?? '', url: '/media/celeste-320.webp', isCover: true })
+    const clients = await db().select().from(user).where(inArray(user.email, authors))
+    const byEmail = (address: string | undefined) =>
+      clients.find((one) => one.email === address)?.id ?? ''
+    const [published, held] = await db()
+      .insert(reviews)
+      .values([
+        {
+          profileId: profile?.id ?? '',
+          authorId: byEmail(authors[0]),
+          rating: 5,
+          photosMatch: true,
+          body: 'Atendimento gentil e pontual, fotos fiéis e ambiente tranquilo. Voltaria.',
+          quotable: true,
+          publishedAt: new Date(),
+        },
+        {
+          profileId: profile?.id ?? '',
+          authorId: byEmail(authors[1]),
+          rating: 2,
+          photosMatch: false,
+          body: 'Demorou a responder e o lugar era barulhento, não gostei muito da visita.',
+          status: 'pending',
+          signals: ['same_device'],
+        },
+      ])
+      .returning({ id: reviews.id })
+    process.stdout.write(
+      `${JSON.stringify({ username: profile?.username, published: published?.id, held: held?.id })}\n`,
+    )
+    return 0
+  })
+}
+
+/** The reviews of the database by id: status and featured (the team's page's e2e). */
+export async function reviewStates(): Promise<number> {
+  return withDatabase(async () => {
+    const { reviews } = await import('#db/schema/reviews.ts')
+    const rows = await db()
+      .select({ id: reviews.id, status: reviews.status, featured: reviews.featured })
+      .from(reviews)
+    process.stdout.write(
+      `${JSON.stringify(Object.fromEntries(rows.map(({ id, ...rest }) => [id, rest])))}\n`,
+    )
+    return 0
+  })
+}

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process'
+import { expect, hydrated, test } from './fixtures.ts'
+import { createServerStorage, startServer } from './server-process.mjs'
+
+// The team's reviews page end to end (issue 20 points 3 and 5): a server of its own whose data
+// a helper writes while it is stopped; the admin publishes a held review, chooses a testimonial,
+// hides a review with a reason, and finds the decisions in the audit log.
+
+type Server = Awaited<ReturnType<typeof startServer>>
+let storage: Awaited<ReturnType<typeof createServerStorage>>
+let server: Server | undefined
+let made: { username: string; published: string; held: string }
+
+const ADMIN = { email: 'equipe-avaliacoes@example.com', password: 'senha-forte-123' }
+
+test.describe.configure({ mode: 'serial' })
+test.use({ locale: 'pt-BR' })
+
+/** Runs a helper of tests/support/cli on the stopped server's storage; its JSON output. */
+function helper(name: string, ...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', name, ...args],
+    {
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  )
+  expect(result.status, result.stderr).toBe(0)
+  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  storage = await createServerStorage()
+  // A first start migrates the storage; the helper writes while the server is stopped.
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+  await server.stop()
+  made = helper('createReviewsForAdmin', ADMIN.email, ADMIN.password)
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+})
+
+test('the team publishes a held review, chooses a testimonial, hides a review with a reason', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  const base = server?.baseUrl ?? ''
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
+  await page.goto(`${base}/auth?mode=login`)
+  await page.getByLabel('E-mail').fill(ADMIN.email)
+  await page.getByLabel('Senha').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page).toHaveURL(`${base}/admin`)
+
+  await page.getByRole('link', { name: 'Avaliações' }).click()
+  await expect(page).toHaveURL(`${base}/admin/reviews`)
+  await hydrated(page)
+  const section = (title: string) =>
+    page.locator('section').filter({ has: page.getByRole('heading', { name: title }) })
+  const held = section('Retidas para análise')
+    .getByRole('listitem')
+    .filter({ hasText: 'Demorou a responder' })
+  await expect(held).toContainText('Outra conta do mesmo aparelho avaliou este perfil')
+  await expect(held).toContainText('Cliente Heitor')
+  await held.getByRole('button', { name: 'Publicar' }).click()
+  await expect(page.getByText('Avaliação publicada. A anunciante foi avisada.')).toBeVisible()
+  await expect(page.getByText('Nenhuma avaliação retida.')).toBeVisible()
+
+  // The recent list: choose the quotable one as a testimonial.
+  const recent = section('Avaliações recentes')
+  const quotable = recent.getByRole('listitem').filter({ hasText: 'Atendimento gentil' })
+  await quotable.getByRole('button', { name: 'Usar como depoimento' }).click()
+  await expect(page.getByText('Avaliação escolhida como depoimento.')).toBeVisible()
+  await expect(quotable.getByRole('button', { name: 'Retirar dos depoimentos' })).toBeVisible()
+
+  // Hiding asks for a reason first.
+  const other = recent.getByRole('listitem').filter({ hasText: 'Demorou a responder' })
+  await other.getByRole('button', { name: 'Ocultar' }).click()
+  await expect(other.getByText('Escolha uma das opções.')).toBeVisible()
+  const hideForm = other
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Ocultar' }) })
+  await hideForm.getByLabel('Motivo', { exact: true }).selectOption({ label: 'Ofensiva' })
+  await hideForm.getByRole('button', { name: 'Ocultar' }).click()
+  await expect(page.getByText('Avaliação ocultada.')).toBeVisible()
+  await expect(other).toContainText('Ocultada: Ofensiva')
+  await expect(other.getByRole('button', { name: 'Mostrar de novo' })).toBeVisible()
+
+  // The public profile does not show the hidden review.
+  const profile = await page.request.get(`${base}/acompanhante/${made.username}`)
+  expect(profile.status()).toBe(200)
+  expect(await profile.text()).not.toContain('Demorou a responder')
+
+  // The audit log lists the three decisions.
+  await page.getByRole('link', { name: 'Registro' }).click()
+  await expect(page).toHaveURL(/\/admin\/audit/)
+  for (const action of [
+    'Avaliação publicada',
+    'Avaliação escolhida como depoimento',
+    'Avaliação ocultada',
+  ]) {
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: action })
+        .filter({ hasText: 'Celeste Aurora' })
+        .first(),
+    ).toBeVisible()
+  }
+
+  // The database holds the decisions (the home page's testimonials are built apart).
+  await server?.stop()
+  server = undefined
+  const states = helper('reviewStates')
+  expect(states[made.published]).toEqual({ status: 'published', featured: true })
+  expect(states[made.held]).toEqual({ status: 'hidden', featured: false })
+})
