@@ -46,6 +46,7 @@ import * as providerReviews from '#app/routes/provider/reviews.tsx'
 import * as providerVerification from '#app/routes/provider/verification.tsx'
 import * as contact from '#app/routes/public/contact.tsx'
 import * as report from '#app/routes/public/report.tsx'
+import * as reviewForm from '#app/routes/public/review.tsx'
 import * as ageGate from '#app/routes/resources/age-gate.ts'
 import * as authApi from '#app/routes/resources/auth-api.ts'
 import * as favoritesApi from '#app/routes/resources/favorites.ts'
@@ -70,7 +71,7 @@ import {
   reservedUsernames,
   verificationSubmissions,
 } from '#db/schema/profiles.ts'
-import { reviews } from '#db/schema/reviews.ts'
+import { profileContacts, reviews } from '#db/schema/reviews.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import {
   createAccount,
@@ -1768,9 +1769,49 @@ const PROVIDER_REVIEW_ROWS: Row[] = [
   ),
 ]
 
+// Issue 20 point 1: only a client writes a review, here one whose account is old enough and who
+// contacted the (fresh) profile two days before; everyone else is refused and nothing is written.
+const REVIEW_FORM_ROWS: Row[] = [
+  action(
+    '/acompanhante/:slug/avaliar',
+    'routes/public/review.tsx',
+    undefined,
+    reviewForm.action,
+    ['client', 'otherClient'],
+    async ({ me }) => {
+      const reviewed = await createProfile()
+      if (me) {
+        const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000)
+        await db()
+          .update(user)
+          .set({ createdAt: new Date(Date.now() - 30 * 24 * 60 * 60_000) })
+          .where(eq(user.id, me.id))
+        await db().insert(profileContacts).values({
+          userId: me.id,
+          profileId: reviewed.id,
+          firstAt: twoDaysAgo,
+          lastAt: twoDaysAgo,
+        })
+      }
+      return {
+        url: `/acompanhante/${reviewed.username}/avaliar`,
+        params: { slug: reviewed.username },
+        body: {
+          rating: '4',
+          photosMatch: 'yes',
+          // Letters only: digits could read as a phone number.
+          body: `Avaliação ${randomUUID().replace(/[^a-f]/g, '')}: atenciosa, pontual e tranquila.`,
+        },
+        state: () => db().select().from(reviews).where(eq(reviews.profileId, reviewed.id)),
+      }
+    },
+  ),
+]
+
 const MATRIX: Row[] = [
   ...PROVIDER_ROWS,
   ...PROVIDER_REVIEW_ROWS,
+  ...REVIEW_FORM_ROWS,
   ...CLIENT_ROWS,
   ...ACCOUNT_ROWS,
   ...ADMIN_ROWS,
@@ -1797,6 +1838,8 @@ const PUBLIC_LOADERS: Record<string, string> = {
   'routes/public/profile-redirect.tsx': 'a redirect to a public profile',
   'routes/public/profile.tsx': 'public page',
   'routes/public/report.tsx': 'the report form of a public profile',
+  'routes/public/review.tsx':
+    'the review form of a public profile; the page says who may write one',
   'routes/public/not-found.tsx': 'the 404 page',
   'routes/resources/age-gate.ts': 'a redirect to the home page',
   'routes/resources/favorites.ts': '405: the hearts only post',
