@@ -733,6 +733,8 @@ const ROUTES: [template: string, role: Role][] = [
   ['/acompanhante/{slug}', 'visitor'],
   ['/acompanhante/{slug}', 'client'],
   ['/acompanhante/{slug}/denunciar', 'visitor'],
+  ['/acompanhante/{slug}/avaliar', 'visitor'],
+  ['/acompanhante/{slug}/avaliar', 'client'],
   ['/perfil/{id}', 'visitor'],
   ['/contato/{id}/{channel}', 'visitor'],
   ['/api/profile-views/{id}', 'visitor'],
@@ -746,6 +748,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/dashboard/photos', 'provider'],
   ['/dashboard/verification', 'provider'],
   ['/dashboard/account', 'provider'],
+  ['/dashboard/reviews', 'provider'],
   ['/dashboard/photos/upload', 'provider'],
   ['/client-dashboard', 'client'],
   ['/client-dashboard/history', 'client'],
@@ -759,6 +762,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/admin/profiles', 'admin'],
   ['/admin/profiles/{id}', 'admin'],
   ['/admin/reports', 'admin'],
+  ['/admin/reviews', 'admin'],
   ['/admin/usernames', 'admin'],
   ['/admin/team', 'admin'],
   ['/admin/audit', 'admin'],
@@ -783,6 +787,8 @@ const ROUTES: [template: string, role: Role][] = [
 /** Query parameters the pages read (listing filters, search, auth, admin filters…). */
 const QUERY_NAMES = [
   'page',
+  'avaliacoes',
+  'pagina',
   'r',
   'status',
   'availability',
@@ -1356,6 +1362,53 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
       ),
     ),
     other(account('/admin/account', 'admin')),
+    // Reviews (issue 20): the client's form (demo profiles and unknown names: never written, the
+    // checks and the refusals answer), the provider's reply and report, the team's decisions.
+    other(
+      at(
+        slug.map((username) => `/acompanhante/${username}/avaliar`),
+        'client',
+        fields({
+          rating: hostile('5', '0', '6'),
+          photosMatch: hostile('yes', 'no'),
+          body: storable,
+          quotable: hostile('on'),
+        }),
+      ),
+    ),
+    naming(
+      at(
+        '/dashboard/reviews',
+        'provider',
+        fields({
+          intent: mostly('reply', 'report'),
+          reviewId: fc.oneof(fc.uuid(), payload),
+          reply: storable,
+          reason: hostile('never_met', 'other'),
+          details: storable,
+        }),
+      ),
+    ),
+    naming(
+      at(
+        '/admin/reviews',
+        'admin',
+        fields({
+          intent: mostly(
+            'review-publish',
+            'review-hide',
+            'review-restore',
+            'review-remove',
+            'review-close-report',
+            'review-feature',
+            'review-unfeature',
+          ),
+          subject: fc.oneof(fc.uuid(), payload),
+          reason: hostile('fake', 'offensive', 'other'),
+          note: reason,
+        }),
+      ),
+    ),
   ]
 }
 
