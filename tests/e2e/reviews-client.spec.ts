@@ -67,7 +67,9 @@ for (const [lang, title, login, signup] of [
   ['pt', 'Entre para avaliar', 'Entrar', 'Criar conta de cliente'],
   ['en', 'Sign in to review', 'Log in', 'Create a client account'],
 ] as const) {
-  test(`a visitor on the review page is told to sign in, and how (${lang})`, async ({ page }) => {
+  test(`a visitor on the review page is told to sign in, and how (${lang}) @phone`, async ({
+    page,
+  }) => {
     await open(page, `/language/${lang}?to=${encodeURIComponent(reviewPath())}`)
     await expect(page).toHaveURL(`${server.baseUrl}${reviewPath()}`)
     const main = page.getByRole('main')

@@ -1,4 +1,4 @@
-import { Clock, LogIn, Star, UserPlus } from 'lucide-react'
+import { Clock, Star } from 'lucide-react'
 import {
   data,
   Form,
@@ -175,14 +175,12 @@ function NotYet({ refusal, username }: { refusal: Refusal; username: string }) {
       {refusal.reason === 'signed_out' ? (
         <div className="flex flex-wrap gap-3">
           <ButtonLink to={paths.auth({ mode: 'login', type: 'client', from: here, next: here })}>
-            <LogIn aria-hidden="true" className="size-4" />
             {r.login}
           </ButtonLink>
           <ButtonLink
             tone="secondary"
             to={paths.auth({ mode: 'signup', type: 'client', from: here, next: here })}
           >
-            <UserPlus aria-hidden="true" className="size-4" />
             {r.signup}
           </ButtonLink>
         </div>
