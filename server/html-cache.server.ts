@@ -4,6 +4,7 @@ import { AUTH_REFERRER_COOKIE } from '#app/domain/auth-screen.ts'
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { GEO_COOKIE_NAME } from '#app/domain/geolocation.ts'
 import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
+import { REVIEW_DEVICE_COOKIE } from '#app/domain/reviews.ts'
 import { isSharedPage } from '#app/domain/shared-pages.ts'
 import {
   SESSION_COOKIES as SESSION_COOKIE_NAMES,
@@ -27,9 +28,13 @@ import { type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.serv
 const KEY_COOKIES = new Set([LANGUAGE_STORAGE_KEY, GEO_COOKIE_NAME, AGE_COOKIE_NAME])
 /**
  * Cookies no cached page reads (/auth's back button; /auth itself is never kept; better-auth's
- * cookies beside the session's).
+ * cookies beside the session's; a reviewer's device cookie, read only by the review form).
  */
-const IGNORED_COOKIES = new Set([AUTH_REFERRER_COOKIE, ...SESSION_SIDE_COOKIES])
+const IGNORED_COOKIES = new Set([
+  AUTH_REFERRER_COOKIE,
+  REVIEW_DEVICE_COOKIE,
+  ...SESSION_SIDE_COOKIES,
+])
 /** The session cookie: the page depends on the audience it stands for, nothing else of it. */
 const SESSION_COOKIES = new Set(SESSION_COOKIE_NAMES)
 /** Longest wait for the same page rendered for another request before rendering it again. */

@@ -437,8 +437,8 @@ const CLIENT_CONDUCT: BilingualBlock[] = [
   ),
   h3('Avaliações', 'Reviews'),
   p(
-    `Você pode avaliar um perfil com uma conta de cliente confirmada há pelo menos ${R.accountAgeDays} dias, se abriu o contato dele pelos botões do site, com a conta, há pelo menos ${R.contactWaitHours} horas. Cada conta avalia o mesmo perfil uma vez a cada ${R.perProfileDays} dias e escreve no máximo ${R.perDay} avaliações por dia. A avaliação mostra a nota, se as fotos correspondem, o texto e a data, com o seu nome de exibição e nada mais.`,
-    `You may review a profile with a client account confirmed at least ${R.accountAgeDays} days ago, if you opened its contact through the site's buttons, signed in, at least ${R.contactWaitHours} hours before. Each account reviews the same profile once every ${R.perProfileDays} days and writes at most ${R.perDay} reviews a day. A review shows the rating, whether the photos match, the text and the date, with your display name and nothing else.`,
+    `Você pode avaliar um perfil com uma conta de cliente confirmada, criada há pelo menos ${R.accountAgeDays} dias, se abriu o contato dele pelos botões do site, com a conta, há pelo menos ${R.contactWaitHours} horas. Cada conta avalia o mesmo perfil uma vez a cada ${R.perProfileDays} dias e escreve no máximo ${R.perDay} avaliações por dia. A avaliação mostra a nota, se as fotos correspondem, o texto e a data, com o seu nome de exibição e nada mais.`,
+    `You may review a profile with a confirmed client account created at least ${R.accountAgeDays} days ago, if you opened its contact through the site's buttons, signed in, at least ${R.contactWaitHours} hours before. Each account reviews the same profile once every ${R.perProfileDays} days and writes at most ${R.perDay} reviews a day. A review shows the rating, whether the photos match, the text and the date, with your display name and nothing else.`,
   ),
   ul(
     tr(

@@ -19,6 +19,12 @@ export const REVIEW_RULES = {
   networkKeepDays: 30,
 } as const
 
+/**
+ * The browser's own random identifier for the device rule (issue 20 point 3), set only when a
+ * review is written; kept on reviews only as an HMAC. No kept page reads it.
+ */
+export const REVIEW_DEVICE_COOKIE = 'aprova-device'
+
 /** A review's text, and the provider's reply, in characters. */
 export const REVIEW_LENGTH = { min: 30, max: 1000 } as const
 export const REPLY_LENGTH = { min: 2, max: 500 } as const

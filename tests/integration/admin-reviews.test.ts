@@ -107,6 +107,26 @@ describe('the team decides on reviews (issue 20 point 3)', () => {
     expect(await auditOf(held.id)).toHaveLength(1)
   })
 
+  it('a held review hidden before it was published is published with publish, not restore', async () => {
+    const { actor } = await adminActor()
+    const target = await profile()
+    const held = await review(target.id, { status: 'pending', signals: ['same_device'] })
+    expect(
+      await decideReview(actor, held.id, { kind: 'hide', reason: 'fake', note: '' }),
+    ).toMatchObject({ ok: true })
+    expect(await decideReview(actor, held.id, { kind: 'restore' })).toEqual({
+      ok: false,
+      error: 'wrongState',
+    })
+    expect(await rowOf(held.id)).toMatchObject({ status: 'hidden', publishedAt: null })
+    expect(await decideReview(actor, held.id, { kind: 'publish' })).toMatchObject({ ok: true })
+    expect(await rowOf(held.id)).toMatchObject({ status: 'published' })
+    expect((await auditOf(held.id)).map((entry) => entry.action).sort()).toEqual([
+      'review_hide',
+      'review_publish',
+    ])
+  })
+
   it('hides with a reason and restores; the sums follow; a second hide is refused', async () => {
     const { actor } = await adminActor()
     const target = await profile()

@@ -1058,7 +1058,12 @@ const ADMIN_ROWS: Row[] = [
     [
       ['review-publish', { status: 'pending', signals: ['burst'] }, {}],
       ['review-hide', {}, { reason: 'offensive', note: '' }],
-      ['review-restore', { status: 'hidden', moderationReason: 'fake' }, {}],
+      // Shown before it was hidden: only such a review is shown again ('restore').
+      [
+        'review-restore',
+        { status: 'hidden', moderationReason: 'fake', publishedAt: new Date() },
+        {},
+      ],
       ['review-remove', {}, { reason: 'other', note: REASON }],
       ['review-close-report', { reportedAt: new Date(), reportReason: 'never_met' }, {}],
       ['review-feature', { quotable: true }, {}],
@@ -1779,6 +1784,7 @@ const REVIEW_FORM_ROWS: Row[] = [
     reviewForm.action,
     ['client', 'otherClient'],
     async ({ me }) => {
+      // Other rows write reviews as the shared client: a fresh account has its own daily limit.
       const reviewed = await createProfile()
       if (me) {
         const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000)
@@ -1805,6 +1811,7 @@ const REVIEW_FORM_ROWS: Row[] = [
         state: () => db().select().from(reviews).where(eq(reviews.profileId, reviewed.id)),
       }
     },
+    { fresh: 'account' },
   ),
 ]
 

@@ -284,6 +284,12 @@ describe('sending a review (issue 20 point 2)', () => {
     expect(again.headers?.getSetCookie().some((one) => one.startsWith('aprova-device='))).toBe(
       false,
     )
+    // A refused send (already reviewed) sets no cookie: only someone who wrote a review has one.
+    const refused = await send(other.username, {}, who.cookie)
+    expect(refused.status).toBe(409)
+    expect(refused.headers?.getSetCookie().some((one) => one.startsWith('aprova-device='))).toBe(
+      false,
+    )
   })
 })
 

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REVIEW_RULES, SUSPICION } from '#app/domain/reviews.ts'
 import { deleteAccount } from '#app/modules/account/account.server.ts'
 import type { SignedInUser } from '#app/modules/auth/session.server.ts'
+import { decideReview } from '#app/modules/moderation/reviews.server.ts'
 import { forgetOldContacts, recordContact } from '#app/modules/reviews/contacts.server.ts'
 import {
   forgetReviewNetworks,
@@ -301,6 +302,57 @@ describe('publication (issue 20 point 3)', () => {
     expect(results.map((r) => (r.ok ? r.published : r.reason))).toEqual(
       texts.map((_, i) => i + 1 < SUSPICION.burstCount),
     )
+  })
+
+  it('two new accounts of one network writing at the same moment: one waits for the team', async () => {
+    const profile = await target()
+    const [a, b] = [await client(10), await client(12)]
+    await contacted(a, profile.id)
+    await contacted(b, profile.id)
+    const both = await Promise.all([
+      write(a, profile, {}, { clientIp: '203.0.113.91' }),
+      write(b, profile, {}, { clientIp: '203.0.113.91' }),
+    ])
+    expect(both.map((one) => one.ok && one.published).sort()).toEqual([false, true])
+  })
+
+  it('reviews without a known address share no network', async () => {
+    const profile = await target()
+    const [a, b] = [await client(10), await client(10)]
+    await contacted(a, profile.id)
+    await contacted(b, profile.id)
+    const noAddress = (who: SignedInUser) =>
+      submitReview(
+        who,
+        profile,
+        { rating: 5, photosMatch: true, body: uniqueBody(), quotable: false },
+        { clientIp: undefined, deviceId: undefined },
+      )
+    expect(await noAddress(a)).toMatchObject({ published: true })
+    expect(await noAddress(b)).toMatchObject({ published: true })
+    const rows = await db().select().from(reviews).where(eq(reviews.profileId, profile.id))
+    expect(rows.map((row) => row.networkKey)).toEqual([null, null])
+  })
+
+  it('a review the team removed still counts for its 90 days', async () => {
+    const profile = await target()
+    const who = await client()
+    await contacted(who, profile.id)
+    const written = await write(who, profile)
+    if (!written.ok) throw new Error('not written')
+    const admin = await createAccount({ role: 'admin' })
+    expect(
+      await decideReview({ id: admin.id, email: admin.email }, written.id, {
+        kind: 'remove',
+        reason: 'fake',
+        note: '',
+      }),
+    ).toEqual({ ok: true, value: undefined })
+    expect(await db().select().from(reviews).where(eq(reviews.id, written.id))).toEqual([])
+    expect(await reviewEligibility(who, profile)).toMatchObject({
+      ok: false,
+      reason: 'already_reviewed',
+    })
   })
 
   it('forgets the hashed network and device after 30 days', async () => {

@@ -162,6 +162,12 @@ describe('htmlMicroCache', () => {
     expect(visited.headers.get('x-cache')).toBe('HIT')
   })
 
+  it("shares pages with someone who wrote a review (the review form's device cookie)", async () => {
+    await get('/page?dev=1')
+    const reviewer = await get('/page?dev=1', { cookie: 'aprova-device=abcdefghijklmnop1234' })
+    expect(reviewer.headers.get('x-cache')).toBe('HIT')
+  })
+
   it('bypasses requests that carry a key cookie twice', async () => {
     const twice = { cookie: 'aprova-geo=rio-de-janeiro; aprova-geo=sao-paulo' }
     await get('/page?d=1', twice)

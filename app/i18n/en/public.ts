@@ -429,7 +429,7 @@ export const strings: Strings = {
     reasons: {
       signed_out: {
         title: 'Sign in to review',
-        text: 'Only clients with an account can review. Sign in with your client account or create one: reviewing becomes possible 7 days after creating the account and 24 hours after a contact through the site.',
+        text: 'Only clients with an account can review. Sign in with your client account or create one: reviewing becomes possible {accountDays} days after creating the account and {contactHours} hours after a contact through the site.',
       },
       not_client: {
         title: 'Only clients review',
@@ -441,23 +441,23 @@ export const strings: Strings = {
       },
       account_too_new: {
         title: 'Your account is too new',
-        text: 'A client account can review 7 days after it was created.',
+        text: 'A client account can review {accountDays} days after it was created.',
       },
       no_contact: {
         title: 'Make contact first',
-        text: "A review needs a contact through the profile's buttons on this site (WhatsApp, Telegram or X), while signed in, at least 24 hours before.",
+        text: "A review needs a contact through the profile's buttons on this site (WhatsApp, Telegram or X), while signed in, at least {contactHours} hours before.",
       },
       contact_too_recent: {
         title: 'Contact too recent',
-        text: 'Reviewing becomes possible 24 hours after your first contact through the site.',
+        text: 'Reviewing becomes possible {contactHours} hours after your first contact through the site.',
       },
       already_reviewed: {
         title: 'You already reviewed this profile',
-        text: 'Each client reviews a profile once every 90 days.',
+        text: 'Each client reviews a profile once every {perProfileDays} days.',
       },
       daily_limit: {
         title: 'Daily limit reached',
-        text: 'An account writes at most 5 reviews in 24 hours.',
+        text: 'An account writes at most {perDay} reviews in 24 hours.',
       },
       not_reviewable: {
         title: 'This profile takes no reviews',

@@ -432,7 +432,7 @@ export const strings = {
     reasons: {
       signed_out: {
         title: 'Entre para avaliar',
-        text: 'Só clientes com conta podem avaliar. Entre com sua conta de cliente ou crie uma: a avaliação fica possível 7 dias após criar a conta e 24 horas após entrar em contato pelo site.',
+        text: 'Só clientes com conta podem avaliar. Entre com sua conta de cliente ou crie uma: a avaliação fica possível {accountDays} dias após criar a conta e {contactHours} horas após entrar em contato pelo site.',
       },
       not_client: {
         title: 'Só clientes avaliam',
@@ -444,23 +444,23 @@ export const strings = {
       },
       account_too_new: {
         title: 'Sua conta é muito nova',
-        text: 'Uma conta de cliente pode avaliar 7 dias depois de criada.',
+        text: 'Uma conta de cliente pode avaliar {accountDays} dias depois de criada.',
       },
       no_contact: {
         title: 'Entre em contato primeiro',
-        text: 'Uma avaliação exige um contato pelos botões do perfil neste site (WhatsApp, Telegram ou X), com sua conta conectada, pelo menos 24 horas antes.',
+        text: 'Uma avaliação exige um contato pelos botões do perfil neste site (WhatsApp, Telegram ou X), com sua conta conectada, pelo menos {contactHours} horas antes.',
       },
       contact_too_recent: {
         title: 'Contato muito recente',
-        text: 'A avaliação fica possível 24 horas depois do seu primeiro contato pelo site.',
+        text: 'A avaliação fica possível {contactHours} horas depois do seu primeiro contato pelo site.',
       },
       already_reviewed: {
         title: 'Você já avaliou este perfil',
-        text: 'Cada cliente avalia um perfil uma vez a cada 90 dias.',
+        text: 'Cada cliente avalia um perfil uma vez a cada {perProfileDays} dias.',
       },
       daily_limit: {
         title: 'Limite do dia atingido',
-        text: 'Uma conta escreve no máximo 5 avaliações em 24 horas.',
+        text: 'Uma conta escreve no máximo {perDay} avaliações em 24 horas.',
       },
       not_reviewable: {
         title: 'Este perfil não recebe avaliações',

@@ -144,6 +144,8 @@ async function lockReview(tx: Transaction, reviewId: string) {
       featured: reviews.featured,
       rating: reviews.rating,
       reportedAt: reviews.reportedAt,
+      publishedAt: reviews.publishedAt,
+      createdAt: reviews.createdAt,
       reportOpen: sql<boolean>`coalesce(${reportOpen}, false)`,
       authorId: reviews.authorId,
       authorName: user.name,
@@ -180,7 +182,9 @@ export async function decideReview(
     const where = eq(reviews.id, reviewId)
     switch (decision.kind) {
       case 'publish':
-        if (review.status !== 'pending') throw new Refusal('wrongState')
+        // A held review, or one hidden while it was held (never public yet).
+        if (!(review.status === 'pending' || (review.status === 'hidden' && !review.publishedAt)))
+          throw new Refusal('wrongState')
         await tx
           .update(reviews)
           .set({ status: 'published', publishedAt: sql`now()`, ...moderated })
@@ -199,12 +203,14 @@ export async function decideReview(
           .where(where)
         break
       case 'restore':
-        if (review.status !== 'hidden') throw new Refusal('wrongState')
+        // A held review hidden before it was ever published is published with 'publish', which
+        // tells the provider; 'restore' only shows again what was public before.
+        if (review.status !== 'hidden' || !review.publishedAt) throw new Refusal('wrongState')
         await tx
           .update(reviews)
           .set({
             status: 'published',
-            publishedAt: sql`coalesce(${reviews.publishedAt}, now())`,
+            publishedAt: review.publishedAt,
             moderationReason: null,
             ...moderated,
           })
@@ -243,6 +249,8 @@ export async function decideReview(
         authorId: review.authorId,
         status: review.status,
         rating: review.rating,
+        // When it was written: a removed review still counts for its author's 90 days.
+        writtenAt: review.createdAt.toISOString(),
         ...(decision.kind === 'hide' || decision.kind === 'remove'
           ? { reason: decision.reason }
           : {}),

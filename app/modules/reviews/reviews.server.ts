@@ -7,6 +7,7 @@ import {
   nearIdentical,
   RATINGS,
   type RatingSummary,
+  REVIEW_DEVICE_COOKIE,
   REVIEW_RULES,
   REVIEWS_PAGE_SIZE,
   ratingSummary,
@@ -24,6 +25,7 @@ import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
+import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { profileContacts, profileReviewStats, reviews } from '#db/schema/reviews.ts'
 import type { PublicReview, ReviewPage, Testimonial } from './review-types.ts'
@@ -93,9 +95,16 @@ export async function reviewEligibility(
         where ${profileContacts.userId} = ${who.id} and ${profileContacts.profileId} = ${target.id}
           and ${profileContacts.lastAt} >= ${new Date(now.getTime() - REVIEW_RULES.contactKeepDays * DAY_MS)}
       )`,
-      lastReview: sql<Date | string | null>`(
-        select max(${reviews.createdAt}) from ${reviews}
-        where ${reviews.authorId} = ${who.id} and ${reviews.profileId} = ${target.id}
+      // A review the team removed still counts (its row is gone; the audit entry keeps when it
+      // was written): removing a fake review must not invite another at once.
+      lastReview: sql<Date | string | null>`greatest(
+        (select max(${reviews.createdAt}) from ${reviews}
+          where ${reviews.authorId} = ${who.id} and ${reviews.profileId} = ${target.id}),
+        (select max((${auditLog.details}->>'writtenAt')::timestamptz) from ${auditLog}
+          where ${auditLog.action} = 'review_remove'
+            and ${auditLog.createdAt} > ${new Date(now.getTime() - REVIEW_RULES.perProfileDays * DAY_MS)}
+            and ${auditLog.details}->>'authorId' = ${who.id}
+            and ${auditLog.details}->>'profileId' = ${target.id})
       )`,
       today: sql<number>`(
         select count(*)::int from ${reviews}
@@ -135,20 +144,19 @@ export interface ReviewOrigin {
   deviceId: string | undefined
 }
 
-const DEVICE_COOKIE = 'aprova-device'
-const DEVICE_COOKIE_DAYS = 400
+const REVIEW_DEVICE_COOKIE_DAYS = 400
 
 /**
  * The browser's own identifier for the device rule (a random value in an httpOnly cookie, kept
  * only as an HMAC on reviews) and the Set-Cookie to send when the browser had none.
  */
 export function deviceOf(request: Request): { deviceId: string; setCookie?: string } {
-  const sent = cookieValue(request.headers.get('cookie'), DEVICE_COOKIE)
+  const sent = cookieValue(request.headers.get('cookie'), REVIEW_DEVICE_COOKIE)
   if (sent && /^[\w-]{16,64}$/.test(sent)) return { deviceId: sent }
   const deviceId = randomBytes(18).toString('base64url')
   return {
     deviceId,
-    setCookie: ownCookie(DEVICE_COOKIE, deviceId, DEVICE_COOKIE_DAYS * 24 * 60 * 60),
+    setCookie: ownCookie(REVIEW_DEVICE_COOKIE, deviceId, REVIEW_DEVICE_COOKIE_DAYS * 24 * 60 * 60),
   }
 }
 
@@ -173,11 +181,16 @@ export async function submitReview(
     throw new Error('rating out of range: the form is checked before')
   }
   const keys = {
-    networkKey: networkKey('review', origin.clientIp),
+    // Without a known address (a misconfigured proxy) no network is shared with anyone.
+    networkKey: origin.clientIp?.trim() ? networkKey('review', origin.clientIp) : null,
     deviceKey: origin.deviceId ? hashedKey('review-device', origin.deviceId) : null,
   }
   const result = await db().transaction(async (tx): Promise<SubmitResult> => {
+    // The author's lock holds the author's limits, the profile's the rules that count other
+    // accounts' reviews of it (network, device, burst): two at once see each other. Always in
+    // this order, so two writers never wait for each other in a circle.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${who.id}`}))`)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-profile:${target.id}`}))`)
     const eligible = await reviewEligibility(who, target, now, tx)
     if (!eligible.ok) return eligible
     const signals = await suspicionSignals(tx, who.id, target.id, input.body, keys, now)
@@ -217,7 +230,7 @@ async function suspicionSignals(
   authorId: string,
   profileId: string,
   body: string,
-  keys: { networkKey: string; deviceKey: string | null },
+  keys: { networkKey: string | null; deviceKey: string | null },
   now: Date,
 ): Promise<SuspicionSignal[]> {
   const since = new Date(now.getTime() - SUSPICION.windowDays * DAY_MS)
@@ -226,7 +239,9 @@ async function suspicionSignals(
   const [row] = await tx
     .select({
       authorIsNew: sql<boolean>`(select ${user.createdAt} > ${newSince} from ${user} where ${user.id} = ${authorId})`,
-      sameNetworkNew: sql<number>`count(*) filter (where ${reviews.networkKey} = ${keys.networkKey} and ${reviews.authorId} <> ${authorId} and ${user.createdAt} > ${newSince})::int`,
+      sameNetworkNew: keys.networkKey
+        ? sql<number>`count(*) filter (where ${reviews.networkKey} = ${keys.networkKey} and ${reviews.authorId} <> ${authorId} and ${user.createdAt} > ${newSince})::int`
+        : sql<number>`0`,
       sameDevice: keys.deviceKey
         ? sql<number>`count(*) filter (where ${reviews.deviceKey} = ${keys.deviceKey} and ${reviews.authorId} <> ${authorId})::int`
         : sql<number>`0`,

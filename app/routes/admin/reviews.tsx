@@ -120,12 +120,23 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
                   <ReviewFacts review={review} />
                   <div className="space-y-4">
                     {review.status === 'hidden' ? (
-                      <AdminForm
-                        intent="review-restore"
-                        subject={review.id}
-                        submit={r.actions.restore}
-                        tone="plain"
-                      />
+                      // Shown before: shown again; hidden while held: published (the provider is
+                      // told then, as for any held review).
+                      review.publishedAt ? (
+                        <AdminForm
+                          intent="review-restore"
+                          subject={review.id}
+                          submit={r.actions.restore}
+                          tone="plain"
+                        />
+                      ) : (
+                        <AdminForm
+                          intent="review-publish"
+                          subject={review.id}
+                          submit={r.actions.publish}
+                          tone="plain"
+                        />
+                      )
                     ) : (
                       <>
                         {review.featured ? (

@@ -16,7 +16,7 @@ import { ButtonLink, SubmitButton } from '#app/components/ui/button.tsx'
 import { CheckboxField, CountedTextArea } from '#app/components/ui/field.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { paths } from '#app/domain/paths.ts'
-import { type Ineligibility, RATINGS } from '#app/domain/reviews.ts'
+import { type Ineligibility, RATINGS, REVIEW_RULES } from '#app/domain/reviews.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import type { FormAnswer } from '#app/modules/forms/checks.ts'
@@ -49,6 +49,14 @@ const refusalOf = (result: { reason: Ineligibility; from?: Date }): Refusal =>
     : { reason: result.reason }
 
 /** A refusal's status: who the visitor is (403), or what they already did (409). */
+/** The rules' figures the explanations name, from the rules the server applies. */
+const RULE_FIGURES = {
+  accountDays: String(REVIEW_RULES.accountAgeDays),
+  contactHours: String(REVIEW_RULES.contactWaitHours),
+  perProfileDays: String(REVIEW_RULES.perProfileDays),
+  perDay: String(REVIEW_RULES.perDay),
+}
+
 const REFUSAL_STATUS: Record<Ineligibility, 403 | 409> = {
   signed_out: 403,
   not_client: 403,
@@ -113,8 +121,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     )
   }
   const device = deviceOf(request)
-  const headers = new Headers(PRIVATE_NO_STORE)
-  if (device.setCookie) headers.append('Set-Cookie', device.setCookie)
   const written = await submitReview(who, target, checked.value, {
     clientIp: context?.clientIp,
     deviceId: device.deviceId,
@@ -122,9 +128,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!written.ok) {
     return data<ReviewAnswer>(
       { intent: 'review', refusal: refusalOf(written), values },
-      { status: REFUSAL_STATUS[written.reason], headers },
+      { status: REFUSAL_STATUS[written.reason], headers: PRIVATE_NO_STORE },
     )
   }
+  // The browser's cookie for the device rule, set only for someone who wrote a review (the
+  // privacy policy says so).
+  const headers = new Headers(PRIVATE_NO_STORE)
+  if (device.setCookie) headers.append('Set-Cookie', device.setCookie)
   return data<ReviewAnswer>(
     { intent: 'review', done: written.published ? 'published' : 'pending' },
     { status: 200, headers },
@@ -164,7 +174,7 @@ function NotYet({ refusal, username }: { refusal: Refusal; username: string }) {
   return (
     <div className="mt-6 space-y-4">
       <FormAlert tone="info" title={reason.title}>
-        <p>{reason.text}</p>
+        <p>{format(reason.text, RULE_FIGURES)}</p>
         {refusal.from ? (
           <p className="mt-2 flex items-center gap-1.5 font-medium">
             <Clock aria-hidden="true" className="size-4 shrink-0" />
