@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, statfs, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -6,6 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
+import { runHelper } from './cli-helper.ts'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
 import { query, type Storage } from './storage-query.ts'
 
@@ -40,20 +41,8 @@ async function until<T>(
   }
 }
 
-/** Runs a helper of tests/support/cli on a stopped server's storage; its JSON output. */
-function helper(storage: Storage, name: string) {
-  const result = spawnSync(
-    process.execPath,
-    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', name],
-    {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  )
-  expect(result.status, result.stderr).toBe(0)
-  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')
-}
+/** Runs a helper of tests/support/cli on a stopped server's storage (cli-helper.ts). */
+const helper = (storage: Storage, name: string) => runHelper(storage, name)
 
 /** A form post from the site's own pages (same origin), with the session cookie. */
 function post(server: Server, url: string, body: URLSearchParams | FormData, cookie = '') {

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 
@@ -15,20 +15,8 @@ let server: Server
 test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
 
-/** Runs a helper of tests/support/cli on the stopped server's storage; its JSON output. */
-function helper(name: string) {
-  const result = spawnSync(
-    process.execPath,
-    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', name],
-    {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  )
-  expect(result.status, result.stderr).toBe(0)
-  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')
-}
+/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
+const helper = (name: string) => runHelper(storage, name)
 
 const start = async () => {
   server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })

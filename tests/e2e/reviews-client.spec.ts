@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { EXPLICIT_TERMS } from '#app/domain/review-words.ts'
+import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 
@@ -20,20 +20,8 @@ test.use({ locale: 'pt-BR' })
 
 const CLIENT = { email: 'avaliadora@example.com', password: 'senha-do-cliente-123' }
 
-/** Runs a helper of tests/support/cli on the stopped server's storage; its JSON output. */
-function helper(name: string, ...args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', name, ...args],
-    {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  )
-  expect(result.status, result.stderr).toBe(0)
-  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')
-}
+/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
+const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
 
 const start = async () => {
   server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 
@@ -17,20 +17,8 @@ test.use({ locale: 'pt-BR' })
 const EMAIL = 'lua@example.com'
 const PASSWORD = 'senha-forte-123'
 
-/** Runs a helper of tests/support/cli on the stopped server's storage; its JSON output. */
-function helper(name: string, ...args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', name, ...args],
-    {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  )
-  expect(result.status, result.stderr).toBe(0)
-  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')
-}
+/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
+const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
