@@ -1,4 +1,5 @@
-import { Link } from 'react-router'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { paths } from '#app/domain/paths.ts'
@@ -19,4 +20,14 @@ export function ProfileNotFound() {
       </section>
     </SiteShell>
   )
+}
+
+/**
+ * The error boundary of a page about one public profile (its report and review forms): the
+ * profile's not-found page for a 404, the error page of the status otherwise.
+ */
+export function ProfileFormErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProfileNotFound />
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
 }

@@ -1,17 +1,12 @@
 import { Flag } from 'lucide-react'
 import { useState } from 'react'
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  type ShouldRevalidateFunction,
-  useRouteError,
-} from 'react-router'
-import { ErrorPage } from '#app/components/error-page.tsx'
+import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
-import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
+import {
+  ProfileFormErrorBoundary,
+  ProfileNotFound,
+} from '#app/components/profile/profile-not-found.tsx'
 import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
 import { buttonClass, SubmitButton } from '#app/components/ui/button.tsx'
 import { CountedTextArea } from '#app/components/ui/field.tsx'
@@ -186,8 +181,4 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <ProfileNotFound />
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
-}
+export const ErrorBoundary = ProfileFormErrorBoundary

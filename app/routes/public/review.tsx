@@ -1,16 +1,8 @@
 import { Clock, Star } from 'lucide-react'
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  type ShouldRevalidateFunction,
-  useRouteError,
-} from 'react-router'
-import { ErrorPage } from '#app/components/error-page.tsx'
+import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
-import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
+import { ProfileFormErrorBoundary } from '#app/components/profile/profile-not-found.tsx'
 import { FormAlert } from '#app/components/ui/alert.tsx'
 import { ButtonLink, SubmitButton } from '#app/components/ui/button.tsx'
 import { CheckboxField, CountedTextArea } from '#app/components/ui/field.tsx'
@@ -357,8 +349,4 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <ProfileNotFound />
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
-}
+export const ErrorBoundary = ProfileFormErrorBoundary
