@@ -326,6 +326,77 @@ export const strings: Strings = {
     deleteSubmit: 'Delete my account',
     submitting: 'Sending…',
   },
+  // The review form (/acompanhante/{username}/avaliar, issue 20): its page loads this area.
+  reviewForm: {
+    metaTitle: 'Review {name}',
+    title: 'Review {name}',
+    intro: 'Tell others how it went. The review shows your display name only.',
+    ratingLegend: 'Your rating',
+    ratingNames: { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' },
+    stars: '{count} of 5 stars',
+    photosLegend: 'Do the photos match the person?',
+    yes: 'Yes',
+    no: 'No',
+    body: 'Your review',
+    bodyHint: '30 to 1,000 characters: punctuality, manners, the place, what you thought.',
+    rules:
+      "Do not write phone numbers, handles, links, e-mail addresses, prices, explicit sexual terms or anyone's personal data. Reviews that break the rules are refused or removed.",
+    quotable: 'May be quoted on the home page',
+    quotableHint:
+      'An excerpt (up to 160 characters) may appear as a testimonial on the home page, with your display name, if the team chooses it.',
+    submit: 'Publish review',
+    submitting: 'Sending…',
+    backToProfile: 'Back to the profile',
+    publishedTitle: 'Review published',
+    publishedText: "Thank you! Your review now shows on {name}'s profile.",
+    seeReviews: 'See the reviews',
+    pendingTitle: 'Review received',
+    pendingText:
+      "Thank you! The team will look at your review before it shows on {name}'s profile.",
+    notYetTitle: 'You cannot review yet',
+    possibleFrom: 'You can review from {date} at {time} (Brasília time).',
+    reasons: {
+      signed_out: {
+        title: 'Sign in to review',
+        text: 'Only clients with an account can review. Sign in with your client account or create one: reviewing becomes possible {accountDays} days after creating the account and {contactHours} hours after a contact through the site.',
+      },
+      not_client: {
+        title: 'Only clients review',
+        text: 'Reviews are written by client accounts. Advertiser and team accounts do not review profiles.',
+      },
+      unconfirmed: {
+        title: 'Confirm your e-mail',
+        text: 'Open the link we sent to your e-mail to confirm the account, then come back to this page.',
+      },
+      account_too_new: {
+        title: 'Your account is too new',
+        text: 'A client account can review {accountDays} days after it was created.',
+      },
+      no_contact: {
+        title: 'Make contact first',
+        text: "A review needs a contact through the profile's buttons on this site (WhatsApp, Telegram or X), while signed in, at least {contactHours} hours before.",
+      },
+      contact_too_recent: {
+        title: 'Contact too recent',
+        text: 'Reviewing becomes possible {contactHours} hours after your first contact through the site.',
+      },
+      already_reviewed: {
+        title: 'You already reviewed this profile',
+        text: 'Each client reviews a profile once every {perProfileDays} days.',
+      },
+      daily_limit: {
+        title: 'Daily limit reached',
+        text: 'An account writes at most {perDay} reviews in 24 hours.',
+      },
+      not_reviewable: {
+        title: 'This profile takes no reviews',
+        text: 'Demonstration profiles cannot be reviewed.',
+      },
+    },
+    login: 'Log in',
+    signup: 'Create a client account',
+    openProfile: 'Open the profile',
+  },
   report: {
     metaTitle: 'Report {name} – Aprova',
     title: 'Report {name}’s profile',

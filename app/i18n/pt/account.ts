@@ -329,6 +329,78 @@ export const strings = {
     deleteSubmit: 'Excluir minha conta',
     submitting: 'Enviando…',
   },
+  // The review form (/acompanhante/{username}/avaliar, issue 20): its page loads this area.
+  reviewForm: {
+    metaTitle: 'Avaliar {name}',
+    title: 'Avaliar {name}',
+    intro:
+      'Conte a outras pessoas como foi o atendimento. A avaliação mostra só o seu nome de exibição.',
+    ratingLegend: 'Sua nota',
+    ratingNames: { 1: 'Ruim', 2: 'Regular', 3: 'Boa', 4: 'Muito boa', 5: 'Excelente' },
+    stars: '{count} de 5 estrelas',
+    photosLegend: 'As fotos correspondem à pessoa?',
+    yes: 'Sim',
+    no: 'Não',
+    body: 'Sua avaliação',
+    bodyHint: 'De 30 a 1.000 caracteres: pontualidade, atendimento, ambiente, o que achou.',
+    rules:
+      'Não escreva telefones, perfis, links, e-mails, valores, termos sexuais explícitos nem dados pessoais de ninguém. Avaliações que desrespeitam as regras são recusadas ou retiradas.',
+    quotable: 'Pode ser citada na página inicial',
+    quotableHint:
+      'Um trecho (até 160 caracteres) pode aparecer como depoimento na página inicial, com seu nome de exibição, se a equipe escolher.',
+    submit: 'Publicar avaliação',
+    submitting: 'Enviando…',
+    backToProfile: 'Voltar ao perfil',
+    publishedTitle: 'Avaliação publicada',
+    publishedText: 'Obrigado! Sua avaliação já aparece no perfil de {name}.',
+    seeReviews: 'Ver as avaliações',
+    pendingTitle: 'Avaliação recebida',
+    pendingText:
+      'Obrigado! A equipe vai olhar sua avaliação antes de publicá-la no perfil de {name}.',
+    notYetTitle: 'Ainda não é possível avaliar',
+    possibleFrom: 'Você poderá avaliar a partir de {date} às {time} (horário de Brasília).',
+    reasons: {
+      signed_out: {
+        title: 'Entre para avaliar',
+        text: 'Só clientes com conta podem avaliar. Entre com sua conta de cliente ou crie uma: a avaliação fica possível {accountDays} dias após criar a conta e {contactHours} horas após entrar em contato pelo site.',
+      },
+      not_client: {
+        title: 'Só clientes avaliam',
+        text: 'Avaliações são escritas por contas de cliente. Contas de anunciante e da equipe não avaliam perfis.',
+      },
+      unconfirmed: {
+        title: 'Confirme seu e-mail',
+        text: 'Abra o link que enviamos ao seu e-mail para confirmar a conta; depois volte a esta página.',
+      },
+      account_too_new: {
+        title: 'Sua conta é muito nova',
+        text: 'Uma conta de cliente pode avaliar {accountDays} dias depois de criada.',
+      },
+      no_contact: {
+        title: 'Entre em contato primeiro',
+        text: 'Uma avaliação exige um contato pelos botões do perfil neste site (WhatsApp, Telegram ou X), com sua conta conectada, pelo menos {contactHours} horas antes.',
+      },
+      contact_too_recent: {
+        title: 'Contato muito recente',
+        text: 'A avaliação fica possível {contactHours} horas depois do seu primeiro contato pelo site.',
+      },
+      already_reviewed: {
+        title: 'Você já avaliou este perfil',
+        text: 'Cada cliente avalia um perfil uma vez a cada {perProfileDays} dias.',
+      },
+      daily_limit: {
+        title: 'Limite do dia atingido',
+        text: 'Uma conta escreve no máximo {perDay} avaliações em 24 horas.',
+      },
+      not_reviewable: {
+        title: 'Este perfil não recebe avaliações',
+        text: 'Perfis de demonstração não podem ser avaliados.',
+      },
+    },
+    login: 'Entrar',
+    signup: 'Criar conta de cliente',
+    openProfile: 'Abrir o perfil',
+  },
   report: {
     metaTitle: 'Denunciar {name} – Aprova',
     title: 'Denunciar o perfil de {name}',
