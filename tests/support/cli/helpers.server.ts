@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
@@ -28,6 +29,46 @@ async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
     setDatabase(undefined)
     await handle.close()
   }
+}
+
+/**
+ * A provider account (`name` her working name), confirmed, whose profile in Recife is filled
+ * with `values` (a public, verified one with `approved`). Her account id and profile.
+ */
+async function recifeProvider(
+  login: { email: string; password: string; name: string },
+  values: { age: number; hourlyRate: number; whatsapp: string; approved?: boolean },
+) {
+  await openAccount(login, { role: 'provider', workingName: login.name }, { language: 'pt' })
+  await settleAuthTasks()
+  const [account] = await db()
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.email, login.email))
+    .returning({ id: user.id })
+  if (!account) throw new Error('the provider was not created')
+  const [profile] = await db()
+    .update(profiles)
+    .set({
+      age: values.age,
+      citySlug: 'recife',
+      city: 'Recife',
+      description: `Olá! Sou a ${login.name.split(' ')[0]}, atendo em Recife com hora marcada e discrição.`,
+      hourlyRate: values.hourlyRate,
+      whatsapp: values.whatsapp,
+      ...(values.approved
+        ? {
+            status: 'approved' as const,
+            visibilityStatus: 'active' as const,
+            verifiedAt: new Date(),
+            verificationStatus: 'approved' as const,
+          }
+        : {}),
+    })
+    .where(eq(profiles.userId, account.id))
+    .returning({ id: profiles.id, username: profiles.username })
+  if (!profile) throw new Error('no profile')
+  return { accountId: account.id, profile }
 }
 
 /** The team approves every identity check waiting (a stand-in for the admin queue). */
@@ -110,31 +151,10 @@ export async function checkMediaConsistency(): Promise<number> {
  */
 export async function createPendingProvider(): Promise<number> {
   return withDatabase(async () => {
-    const email = 'estrela@example.com'
-    await openAccount(
-      { email, password: 'senha-forte-123', name: 'Estrela Azul' },
-      { role: 'provider', workingName: 'Estrela Azul' },
-      { language: 'pt' },
+    const { accountId, profile } = await recifeProvider(
+      { email: 'estrela@example.com', password: 'senha-forte-123', name: 'Estrela Azul' },
+      { age: 31, hourlyRate: 350, whatsapp: '+5581977776666' },
     )
-    await settleAuthTasks()
-    const [account] = await db()
-      .update(user)
-      .set({ emailVerified: true })
-      .where(eq(user.email, email))
-      .returning({ id: user.id })
-    if (!account) throw new Error('the provider was not created')
-    const [profile] = await db()
-      .update(profiles)
-      .set({
-        age: 31,
-        citySlug: 'recife',
-        city: 'Recife',
-        description: 'Olá! Sou a Estrela, atendo em Recife com hora marcada e discrição.',
-        hourlyRate: 350,
-        whatsapp: '+5581977776666',
-      })
-      .where(eq(profiles.userId, account.id))
-      .returning({ username: profiles.username })
     const shape = (hue: number, width: number, height: number) =>
       sharp({
         create: { width, height, channels: 3, background: `hsl(${hue}, 50%, 45%)` },
@@ -148,10 +168,10 @@ export async function createPendingProvider(): Promise<number> {
         ])
         .jpeg()
         .toBuffer()
-    const photo = await uploadPhoto(account.id, await shape(200, 900, 1200))
+    const photo = await uploadPhoto(accountId, await shape(200, 900, 1200))
     if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
     const sent = await submitVerification(
-      account.id,
+      accountId,
       {
         documentFront: await shape(30, 900, 600),
         documentBack: await shape(90, 900, 600),
@@ -160,7 +180,7 @@ export async function createPendingProvider(): Promise<number> {
       true,
     )
     if (!sent.ok) throw new Error(`documents refused: ${JSON.stringify(sent.error)}`)
-    process.stdout.write(`${JSON.stringify({ username: profile?.username })}\n`)
+    process.stdout.write(`${JSON.stringify({ username: profile.username })}\n`)
     return 0
   })
 }
@@ -264,8 +284,6 @@ export async function reviewsBy(): Promise<number> {
  * testimonials, 'Irene Castro' with 2, the others with none. Prints their usernames.
  */
 export async function insertReviews(): Promise<number> {
-  const { randomUUID } = await import('node:crypto')
-  const { reviews } = await import('#db/schema/reviews.ts')
   return withDatabase(async () => {
     const authors: { id: string }[] = []
     for (const name of ['Caio Andrade', 'Bruno Lima']) {
@@ -350,38 +368,11 @@ export async function insertReviews(): Promise<number> {
 export async function createReviewedProvider(): Promise<number> {
   const [email, password] = process.argv.slice(2, 4)
   if (!email || !password) throw new Error('usage: createReviewedProvider <email> <password>')
-  // Imported here: the helpers of each part of issue 20 stay at the end of this file.
-  const { reviews } = await import('#db/schema/reviews.ts')
   return withDatabase(async () => {
-    await openAccount(
+    const { profile } = await recifeProvider(
       { email, password, name: 'Lua Serena' },
-      { role: 'provider', workingName: 'Lua Serena' },
-      { language: 'pt' },
+      { age: 29, hourlyRate: 300, whatsapp: '+5581966665555', approved: true },
     )
-    await settleAuthTasks()
-    const [account] = await db()
-      .update(user)
-      .set({ emailVerified: true })
-      .where(eq(user.email, email))
-      .returning({ id: user.id })
-    if (!account) throw new Error('the provider was not created')
-    const [profile] = await db()
-      .update(profiles)
-      .set({
-        age: 29,
-        citySlug: 'recife',
-        city: 'Recife',
-        description: 'Olá! Sou a Lua, atendo em Recife com hora marcada e discrição.',
-        hourlyRate: 300,
-        whatsapp: '+5581966665555',
-        status: 'approved',
-        visibilityStatus: 'active',
-        verifiedAt: new Date(),
-        verificationStatus: 'approved',
-      })
-      .where(eq(profiles.userId, account.id))
-      .returning({ id: profiles.id, username: profiles.username })
-    if (!profile) throw new Error('no profile')
     const texts = [
       'Muito pontual e simpática, o lugar era limpo e tranquilo. Recomendo a todos.',
       'Conversa agradável, tudo como combinado e com muita discrição. Voltaria com certeza.',
@@ -428,7 +419,6 @@ export async function createReviewsForAdmin(): Promise<number> {
   const [email, password] = process.argv.slice(2, 4)
   if (!email || !password) throw new Error('usage: createReviewsForAdmin <email> <password>')
   return withDatabase(async () => {
-    const { reviews } = await import('#db/schema/reviews.ts')
     await openAccount(
       { email, password, name: 'Equipe Avaliações' },
       { role: 'admin' },
@@ -436,11 +426,9 @@ export async function createReviewsForAdmin(): Promise<number> {
         language: 'pt',
       },
     )
-    const provider = `avaliada-${Date.now()}@example.com`
-    await openAccount(
-      { email: provider, password, name: 'Celeste Aurora' },
-      { role: 'provider', workingName: 'Celeste Aurora' },
-      { language: 'pt' },
+    const { profile } = await recifeProvider(
+      { email: `avaliada-${Date.now()}@example.com`, password, name: 'Celeste Aurora' },
+      { age: 30, hourlyRate: 300, whatsapp: '+5581966665555', approved: true },
     )
     const authors: string[] = []
     for (const [name, login] of [
@@ -459,27 +447,10 @@ export async function createReviewsForAdmin(): Promise<number> {
     await db()
       .update(user)
       .set({ emailVerified: true })
-      .where(inArray(user.email, [email, provider, ...authors]))
-    const [owner] = await db().select().from(user).where(eq(user.email, provider))
-    const [profile] = await db()
-      .update(profiles)
-      .set({
-        age: 30,
-        citySlug: 'recife',
-        city: 'Recife',
-        description: 'Olá! Sou a Celeste, atendo em Recife com hora marcada e discrição.',
-        hourlyRate: 300,
-        whatsapp: '+5581966665555',
-        status: 'approved',
-        visibilityStatus: 'active',
-        verifiedAt: new Date(),
-        verificationStatus: 'approved',
-      })
-      .where(eq(profiles.userId, owner?.id ?? ''))
-      .returning({ id: profiles.id, username: profiles.username })
+      .where(inArray(user.email, [email, ...authors]))
     await db()
       .insert(images)
-      .values({ profileId: profile?.id ?? '', url: '/media/celeste-320.webp', isCover: true })
+      .values({ profileId: profile.id, url: '/media/celeste-320.webp', isCover: true })
     const clients = await db().select().from(user).where(inArray(user.email, authors))
     const byEmail = (address: string | undefined) =>
       clients.find((one) => one.email === address)?.id ?? ''
@@ -487,7 +458,7 @@ export async function createReviewsForAdmin(): Promise<number> {
       .insert(reviews)
       .values([
         {
-          profileId: profile?.id ?? '',
+          profileId: profile.id,
           authorId: byEmail(authors[0]),
           rating: 5,
           photosMatch: true,
@@ -496,7 +467,7 @@ export async function createReviewsForAdmin(): Promise<number> {
           publishedAt: new Date(),
         },
         {
-          profileId: profile?.id ?? '',
+          profileId: profile.id,
           authorId: byEmail(authors[1]),
           rating: 2,
           photosMatch: false,
@@ -507,7 +478,7 @@ export async function createReviewsForAdmin(): Promise<number> {
       ])
       .returning({ id: reviews.id })
     process.stdout.write(
-      `${JSON.stringify({ username: profile?.username, published: published?.id, held: held?.id })}\n`,
+      `${JSON.stringify({ username: profile.username, published: published?.id, held: held?.id })}\n`,
     )
     return 0
   })
@@ -516,7 +487,6 @@ export async function createReviewsForAdmin(): Promise<number> {
 /** The reviews of the database by id: status and featured (the team's page's e2e). */
 export async function reviewStates(): Promise<number> {
   return withDatabase(async () => {
-    const { reviews } = await import('#db/schema/reviews.ts')
     const rows = await db()
       .select({ id: reviews.id, status: reviews.status, featured: reviews.featured })
       .from(reviews)
