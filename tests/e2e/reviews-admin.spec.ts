@@ -67,6 +67,10 @@ test('the team publishes a held review, chooses a testimonial, hides a review wi
   await expect(page.getByText('Avaliação escolhida como depoimento.')).toBeVisible()
   await expect(quotable.getByRole('button', { name: 'Retirar dos depoimentos' })).toBeVisible()
 
+  // The review just published shows on the public profile (so its absence below means hidden).
+  const before = await page.request.get(`${base}/acompanhante/${made.username}`)
+  expect(await before.text()).toContain('Demorou a responder')
+
   // Hiding asks for a reason first.
   const other = recent.getByRole('listitem').filter({ hasText: 'Demorou a responder' })
   await other.getByRole('button', { name: 'Ocultar' }).click()
