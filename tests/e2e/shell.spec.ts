@@ -76,6 +76,11 @@ test('client-side navigation into another language and area brings its strings',
   )
   await page.getByRole('link', { name: 'Aprova, home page' }).click()
   await expect(page).toHaveURL(/\/en\/$/, NAVIGATION)
+  // The address changes before the new page is drawn: until the home page shows, the banner is
+  // still the sign-up page's, whose 'Português' link leads to the Portuguese sign-up page.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Verified escorts, direct contact' }),
+  ).toBeVisible(NAVIGATION)
   await page.getByRole('banner').getByRole('link', { name: 'Português' }).click()
   await expect(page).toHaveURL(/\/pt\/$/, NAVIGATION)
   await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).click()
