@@ -63,6 +63,8 @@ export default [
   route('admin/verification/:id/:part', 'routes/account/verification-document.ts'),
   route('admin/profiles/:id/preview', 'routes/admin/profile-preview.tsx'),
   route('api/auth/*', 'routes/resources/auth-api.ts'),
+  route('webhooks/pix/:secret', 'routes/resources/pix-webhook.ts', { id: 'pix-webhook' }),
+  route('webhooks/pix/:secret/pix', 'routes/resources/pix-webhook.ts', { id: 'pix-webhook-pix' }),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts', { id: 'sitemap' }),
   route('sitemaps/:file', 'routes/resources/sitemap.ts', { id: 'sitemap-file' }),

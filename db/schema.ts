@@ -3,6 +3,7 @@ import * as auth from './schema/auth.ts'
 import * as clients from './schema/clients.ts'
 import * as counters from './schema/counters.ts'
 import * as moderation from './schema/moderation.ts'
+import * as payments from './schema/payments.ts'
 import * as profiles from './schema/profiles.ts'
 import * as reference from './schema/reference.ts'
 import * as reviews from './schema/reviews.ts'
@@ -13,6 +14,7 @@ export const schema = {
   ...clients,
   ...counters,
   ...moderation,
+  ...payments,
   ...profiles,
   ...reference,
   ...reviews,

@@ -17,6 +17,13 @@ import {
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
+import {
+  forgetOldPaymentRecords,
+  reconcilePix,
+  registerWebhook,
+  remindPlanEnds,
+  returnSuspendedProfiles,
+} from '#app/modules/payments/payments.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import { runVerificationCalendar } from '#app/modules/provider/verification-calendar.server.ts'
 import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
@@ -72,6 +79,11 @@ const PHOTO_SWEEP_GRACE_MS = 15 * 60 * 1000
 const VERIFICATION_CALENDAR_INTERVAL_MS = 60 * 60 * 1000
 /** Expired membership tiers are found within this time. */
 const TIER_EXPIRY_INTERVAL_MS = 5 * 60 * 1000
+/**
+ * Open Pix charges, Pix received without a charge and refunds not yet taken are looked at this
+ * often (issue 21): a payment whose webhook never came is credited within this time.
+ */
+const PIX_RECONCILE_INTERVAL_MS = 2 * 60 * 1000
 /** Finished rate-limit windows, and a past day's statistics salt, are deleted within this time. */
 const COUNTER_SWEEP_INTERVAL_MS = 5 * 60 * 1000
 
@@ -186,6 +198,17 @@ export async function startServer(options: StartOptions): Promise<void> {
     )
     // Paid membership tiers fall back to free when their time is up (issue 8 item 5).
     every(TIER_EXPIRY_INTERVAL_MS, () => expireTiers(), 'tier expiry')
+    // Plans and return fees by Pix (issue 21): reconciliation, suspensions whose time is up and
+    // whose fee is settled, the reminder 3 days before a plan ends, records past their time.
+    if (env.pix) {
+      registerWebhook().catch((error: unknown) =>
+        log.warn('Pix webhook not registered yet', { error: String(error) }),
+      )
+      every(PIX_RECONCILE_INTERVAL_MS, () => reconcilePix(), 'Pix reconciliation')
+      every(VERIFICATION_CALENDAR_INTERVAL_MS, () => remindPlanEnds(), 'plan reminder')
+    }
+    every(TIER_EXPIRY_INTERVAL_MS, () => returnSuspendedProfiles(), 'suspension end')
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldPaymentRecords(), 'payment records')
     // Visitors' hashed addresses on reports are kept a week, for the daily limit (issue 9).
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReporterKeys(), 'reporter key expiry')
     // Client–profile contact records last 180 days, a review's hashed network 30 (issue 20).

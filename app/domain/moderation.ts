@@ -30,6 +30,12 @@ export const ADMIN_ACTIONS = [
   'review_report_close',
   'review_feature',
   'review_unfeature',
+  /** Plans by Pix (issue 21): a plan's price set, a payment sent back, a return fee waived; a */
+  /** suspension ended with its fee settled (actor 'system'). */
+  'plan_price',
+  'payment_refund',
+  'return_fee_waive',
+  'suspension_end',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
@@ -41,6 +47,8 @@ export const AUDIT_TARGETS = [
   'report',
   'photo_flag',
   'review',
+  'plan',
+  'payment',
 ] as const
 export type AuditTarget = (typeof AUDIT_TARGETS)[number]
 

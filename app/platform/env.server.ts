@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -24,6 +25,27 @@ const S3_VARIABLES = [
   'S3_BUCKET',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+] as const
+
+/**
+ * Pix (issue 21): all of these, and a client certificate (PIX_CERT with PIX_CERT_KEY, or PIX_PFX),
+ * or none of them (nothing about money is shown). PIX_TOKEN_URL, PIX_CA and PIX_PFX_PASSPHRASE
+ * are optional.
+ */
+const PIX_VARIABLES = [
+  'PIX_API_URL',
+  'PIX_CLIENT_ID',
+  'PIX_CLIENT_SECRET',
+  'PIX_KEY',
+  'PIX_WEBHOOK_SECRET',
+] as const
+const PIX_CERTIFICATE_VARIABLES = [
+  'PIX_CERT',
+  'PIX_CERT_KEY',
+  'PIX_PFX',
+  'PIX_PFX_PASSPHRASE',
+  'PIX_CA',
+  'PIX_TOKEN_URL',
 ] as const
 
 /**
@@ -85,6 +107,24 @@ const schema = z
         message: `must be a whole number from 1 to ${MAX_WORKERS}, or 'auto'`,
       }),
     ).default('1'),
+    PIX_API_URL: optional(urlWithProtocols(['https:'], 'https://pix.example.com/api/v2')),
+    PIX_TOKEN_URL: optional(urlWithProtocols(['https:'], 'https://pix.example.com/oauth/token')),
+    PIX_CLIENT_ID: optional(z.string().min(1)),
+    PIX_CLIENT_SECRET: optional(z.string().min(1)),
+    PIX_CERT: optional(z.string().min(1)),
+    PIX_CERT_KEY: optional(z.string().min(1)),
+    PIX_PFX: optional(z.string().min(1)),
+    PIX_PFX_PASSPHRASE: optional(z.string()),
+    PIX_CA: optional(z.string().min(1)),
+    PIX_KEY: optional(
+      z
+        .string()
+        .max(77, 'must be a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)')
+        .regex(/^\S+$/, 'must be a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)'),
+    ),
+    PIX_WEBHOOK_SECRET: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 of A-Z, a-z, 0-9, _ and -'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -101,6 +141,30 @@ const schema = z
           code: 'custom',
           path: [name],
           message: `must be set together with ${s3.join(', ')} (or none of them: local storage)`,
+        })
+      }
+    }
+    const pix = [...PIX_VARIABLES, ...PIX_CERTIFICATE_VARIABLES].filter((name) => env[name])
+    if (pix.length > 0) {
+      for (const name of PIX_VARIABLES.filter((name) => !env[name])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set together with ${pix.join(', ')} (or no PIX_* variable: no payments)`,
+        })
+      }
+      if (env.PIX_PFX && (env.PIX_CERT || env.PIX_CERT_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PIX_PFX'],
+          message: 'must not be set together with PIX_CERT / PIX_CERT_KEY (one client certificate)',
+        })
+      } else if (!env.PIX_PFX && !(env.PIX_CERT && env.PIX_CERT_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [env.PIX_CERT ? 'PIX_CERT_KEY' : 'PIX_CERT'],
+          message:
+            'must be set: the Pix client certificate is PIX_CERT with PIX_CERT_KEY (PEM), or PIX_PFX (PKCS#12)',
         })
       }
     }
@@ -137,6 +201,27 @@ export interface ServerEnv {
   redisUrl: string | undefined
   /** Worker processes `npm start` and `npm run serve` run (WEB_CONCURRENCY; 1: no cluster). */
   webConcurrency: number
+  /** The institution's API Pix; undefined: nothing about money is shown (issue 21). */
+  pix: PixConfig | undefined
+}
+
+export interface PixConfig {
+  /** The API's base, e.g. https://pix.example.com/api/v2 (paths /cob, /pix… below it). */
+  apiUrl: string
+  /** OAuth2 token endpoint (client credentials); default `/oauth/token` on the API's host. */
+  tokenUrl: string
+  clientId: string
+  clientSecret: string
+  /** The mutual-TLS client certificate, as read from PIX_CERT / PIX_CERT_KEY or PIX_PFX. */
+  certificate:
+    | { kind: 'pem'; cert: Buffer; key: Buffer }
+    | { kind: 'pfx'; pfx: Buffer; passphrase: string | undefined }
+  /** Extra certificate authorities to trust for the API (a sandbox's own CA); none in production. */
+  ca: Buffer | undefined
+  /** The receiving Pix key of the charges. */
+  key: string
+  /** The secret in the webhook address the institution calls (/webhooks/pix/SECRET). */
+  webhookSecret: string
 }
 
 export interface S3Config {
@@ -205,10 +290,81 @@ export function parseEnv(
         : undefined,
     redisUrl: env.REDIS_URL,
     webConcurrency: workersFor(env.WEB_CONCURRENCY),
+    pix: pixConfig(env),
   }
 }
 
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'GOOGLE_CLIENT_SECRET', 'S3_SECRET_ACCESS_KEY'])
+/** A certificate variable's bytes: PEM text itself, or the path of a file holding it. */
+function pemOrFile(name: string, value: string, binary = false): Buffer {
+  if (!binary && value.includes('-----BEGIN ')) return Buffer.from(value)
+  try {
+    return readFileSync(path.resolve(value))
+  } catch (error) {
+    throw new EnvError(
+      `Invalid environment:\n  ${name} cannot be read: ${(error as Error).message}`,
+    )
+  }
+}
+
+function pixConfig(env: z.infer<typeof schema>): PixConfig | undefined {
+  if (
+    !env.PIX_API_URL ||
+    !env.PIX_CLIENT_ID ||
+    !env.PIX_CLIENT_SECRET ||
+    !env.PIX_KEY ||
+    !env.PIX_WEBHOOK_SECRET
+  ) {
+    return undefined
+  }
+  const certificate: PixConfig['certificate'] = env.PIX_PFX
+    ? {
+        kind: 'pfx',
+        pfx: pemOrFile('PIX_PFX', env.PIX_PFX, true),
+        passphrase: env.PIX_PFX_PASSPHRASE,
+      }
+    : {
+        kind: 'pem',
+        cert: pemOrFile('PIX_CERT', env.PIX_CERT ?? ''),
+        key: pemOrFile('PIX_CERT_KEY', env.PIX_CERT_KEY ?? ''),
+      }
+  const ca = env.PIX_CA ? pemOrFile('PIX_CA', env.PIX_CA) : undefined
+  // A certificate that does not load (wrong passphrase, key not matching) is found now, not at
+  // the first payment.
+  try {
+    createSecureContext(
+      certificate.kind === 'pfx'
+        ? { pfx: certificate.pfx, passphrase: certificate.passphrase, ca }
+        : { cert: certificate.cert, key: certificate.key, ca },
+    )
+  } catch (error) {
+    const name = certificate.kind === 'pfx' ? 'PIX_PFX' : 'PIX_CERT'
+    throw new EnvError(
+      `Invalid environment:\n  ${name} is not a usable client certificate: ${(error as Error).message}`,
+    )
+  }
+  const apiUrl = env.PIX_API_URL.replace(/\/+$/, '')
+  return {
+    apiUrl,
+    tokenUrl: env.PIX_TOKEN_URL ?? new URL('/oauth/token', apiUrl).toString(),
+    clientId: env.PIX_CLIENT_ID,
+    clientSecret: env.PIX_CLIENT_SECRET,
+    certificate,
+    ca,
+    key: env.PIX_KEY,
+    webhookSecret: env.PIX_WEBHOOK_SECRET,
+  }
+}
+
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'PIX_CLIENT_SECRET',
+  'PIX_CERT_KEY',
+  'PIX_PFX',
+  'PIX_PFX_PASSPHRASE',
+  'PIX_WEBHOOK_SECRET',
+])
 
 /** The offending value for the error message, without secrets or URL passwords. */
 function shownValue(name: string, value: string | undefined): string {

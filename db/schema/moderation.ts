@@ -75,9 +75,18 @@ export const profileSanctions = pgTable(
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     /** A ban that the third consecutive suspension turned into (SPEC §4). */
     automatic: boolean('automatic').notNull().default(false),
+    /** The return fee paid by Pix (issue 21 point 4), or waived by the team with a reason. */
+    feePaidAt: timestamptz('fee_paid_at'),
+    feeWaivedAt: timestamptz('fee_waived_at'),
+    feeWaivedBy: text('fee_waived_by'),
+    feeWaiveReason: text('fee_waive_reason'),
   },
   (t) => [
     index('profile_sanctions_profile_idx').on(t.profileId, t.startsAt),
+    // The suspensions still running, which the return sweep reads.
+    index('profile_sanctions_running_idx')
+      .on(t.endsAt)
+      .where(sql`${t.kind} = 'suspension' and ${t.liftedAt} is null`),
     check('profile_sanctions_kind_check', sql`${t.kind} in ('suspension', 'ban')`),
   ],
 )

@@ -44,6 +44,8 @@ export const profiles = pgTable(
     membershipTier: text('membership_tier', { enum: MEMBERSHIP_TIERS }).notNull().default('free'),
     tierExpiresAt: timestamptz('tier_expires_at'),
     tierUpgradedAt: timestamptz('tier_upgraded_at'),
+    /** The plan end the 3-days reminder was sent for (issue 21), so it goes once per end. */
+    tierReminderFor: timestamptz('tier_reminder_for'),
     status: text('status', { enum: PROFILE_STATUSES }).notNull().default('draft'),
     visibilityStatus: text('visibility_status', { enum: VISIBILITY_STATUSES })
       .notNull()

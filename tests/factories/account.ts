@@ -34,6 +34,7 @@ export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Prom
     s3: undefined,
     redisUrl: undefined,
     webConcurrency: 1,
+    pix: undefined,
     ...overrides,
   })
   return dataDir

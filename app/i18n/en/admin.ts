@@ -291,6 +291,10 @@ export const strings: Strings = {
         review_report_close: 'Review report closed',
         review_feature: 'Review chosen as a testimonial',
         review_unfeature: 'Testimonial withdrawn',
+        plan_price: 'Plan price changed',
+        payment_refund: 'Payment refunded',
+        return_fee_waive: 'Return fee waived',
+        suspension_end: 'Suspension ended (fee settled)',
       },
     },
     adminReviews: {

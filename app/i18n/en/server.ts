@@ -64,6 +64,21 @@ export const strings: Strings = {
     newReviewText:
       'Someone who contacted you through the site rated your profile {rating} out of 5 stars. You may reply once, publicly, or report the review to the team if it breaks the rules.',
     newReviewAction: 'See reviews',
+    planReceiptSubject: 'Receipt: {tier} plan',
+    planReceiptText:
+      'We received your Pix of {amount} on {paidAt}. Your {tier} plan is active until {date}.',
+    returnFeeReceiptSubject: 'Receipt: return fee',
+    returnFeeReceiptText:
+      'We received your Pix of {amount} on {paidAt}, the return fee of your profile. It goes back online when the suspension ends.',
+    planReminderSubject: 'Your plan ends in 3 days',
+    planReminderText:
+      'Your {tier} plan ends on {date}. After that your profile goes back to the Free plan. You can renew it from your dashboard, by Pix.',
+    planRenewAction: 'Renew plan',
+    refundedSubject: 'Your Pix was sent back',
+    refundedText:
+      'We sent back a Pix of {amount} that could not be used (the charge was paid already or had expired, or the amount did not match). The money returns to the account it came from.',
+    receiptReference: 'Charge reference: {txid}',
+    planAction: 'See payments',
     minorReportSubject: 'Urgent report: suspected minor',
     minorReportText:
       'A profile was hidden after a suspected-minor report: {profile}. It stays offline until an admin closes the report.',

@@ -295,6 +295,10 @@ export const strings = {
         review_report_close: 'Denúncia de avaliação encerrada',
         review_feature: 'Avaliação escolhida como depoimento',
         review_unfeature: 'Depoimento retirado',
+        plan_price: 'Preço de plano alterado',
+        payment_refund: 'Pagamento devolvido',
+        return_fee_waive: 'Taxa de retorno dispensada',
+        suspension_end: 'Suspensão encerrada (taxa quitada)',
       },
     },
     adminReviews: {

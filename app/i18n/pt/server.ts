@@ -64,6 +64,21 @@ export const strings = {
     newReviewText:
       'Uma pessoa que entrou em contato pelo site avaliou seu perfil com {rating} de 5 estrelas. Você pode responder uma vez, publicamente, ou denunciar a avaliação à equipe se ela desrespeitar as regras.',
     newReviewAction: 'Ver avaliações',
+    planReceiptSubject: 'Recibo: plano {tier}',
+    planReceiptText:
+      'Recebemos seu Pix de {amount} em {paidAt}. Seu plano {tier} está ativo até {date}.',
+    returnFeeReceiptSubject: 'Recibo: taxa de retorno',
+    returnFeeReceiptText:
+      'Recebemos seu Pix de {amount} em {paidAt}, a taxa de retorno do seu perfil. Ele volta ao ar quando a suspensão terminar.',
+    planReminderSubject: 'Seu plano termina em 3 dias',
+    planReminderText:
+      'Seu plano {tier} termina em {date}. Depois disso o perfil volta ao plano Gratuito. Você pode renovar pelo painel, com Pix.',
+    planRenewAction: 'Renovar plano',
+    refundedSubject: 'Seu Pix foi devolvido',
+    refundedText:
+      'Devolvemos um Pix de {amount} que não pôde ser usado (a cobrança já estava paga ou vencida, ou o valor não conferia). O valor volta para a conta de onde saiu.',
+    receiptReference: 'Identificador da cobrança: {txid}',
+    planAction: 'Ver pagamentos',
     minorReportSubject: 'Denúncia urgente: suspeita de menor de idade',
     minorReportText:
       'Um perfil foi ocultado depois de uma denúncia de suspeita de menor de idade: {profile}. Ele fica fora do ar até um administrador encerrar a denúncia.',

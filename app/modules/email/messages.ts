@@ -125,6 +125,36 @@ export function newReviewEmail(
   })
 }
 
+/**
+ * Payments (issue 21), in the provider's language: the receipt of a plan or of a return fee, the
+ * reminder that a plan ends in 3 days, and the notice that a Pix was sent back (values: amount,
+ * tier, date, paidAt, txid).
+ */
+export type PaymentEmail = 'planReceipt' | 'returnFeeReceipt' | 'planReminder' | 'refunded'
+
+export function paymentEmail(
+  kind: PaymentEmail,
+  language: Language,
+  message: { to: string; name: string; url: string; values: Record<string, string> },
+): EmailMessage {
+  const { email: t } = dictionary(language)
+  const texts: Record<PaymentEmail, [subject: string, body: string, action: string]> = {
+    planReceipt: [t.planReceiptSubject, t.planReceiptText, t.planAction],
+    returnFeeReceipt: [t.returnFeeReceiptSubject, t.returnFeeReceiptText, t.planAction],
+    planReminder: [t.planReminderSubject, t.planReminderText, t.planRenewAction],
+    refunded: [t.refundedSubject, t.refundedText, t.planAction],
+  }
+  const [subject, body, action] = texts[kind]
+  const paragraphs = [format(body, message.values)]
+  if (kind !== 'planReminder') paragraphs.push(format(t.receiptReference, message.values))
+  return renderEmail(language, {
+    ...message,
+    subject: format(subject, message.values),
+    paragraphs,
+    action,
+  })
+}
+
 /** One message as plain text and HTML with the same words. */
 function renderEmail(
   language: Language,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { returnFeeCents, suspensionStreak } from '#app/domain/moderation.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
@@ -112,8 +112,8 @@ export async function suspendProfile(
 }
 
 /**
- * Lifts a suspension (only the team can, issue 7 item 6): the profile is public again while
- * its identity check is valid, else back to draft to send new documents.
+ * Lifts a suspension early (the team, issue 7 item 6): the profile is public again while its
+ * identity check is valid, else back to draft to send new documents.
  */
 export async function liftSuspension(
   actor: Actor,
@@ -123,42 +123,7 @@ export async function liftSuspension(
   const result = await inTransaction(async (tx) => {
     const profile = await lockProfile(tx, profileId)
     if (profile.status !== 'suspended') throw new Refusal('wrongState')
-    const valid = profile.verifiedAt !== null && verificationEndsAt(profile.verifiedAt) > new Date()
-    // A lapsed check goes back to the provider, or waits in the queue when new documents are in.
-    const [renewal] = valid
-      ? []
-      : await tx
-          .select({ id: verificationSubmissions.id })
-          .from(verificationSubmissions)
-          .where(
-            and(
-              eq(verificationSubmissions.profileId, profileId),
-              inArray(verificationSubmissions.status, ['receiving', 'pending']),
-            ),
-          )
-          .limit(1)
-    await tx
-      .update(profileSanctions)
-      .set({ liftedAt: sql`now()` })
-      .where(
-        and(
-          eq(profileSanctions.profileId, profileId),
-          eq(profileSanctions.kind, 'suspension'),
-          isNull(profileSanctions.liftedAt),
-        ),
-      )
-    await tx
-      .update(profiles)
-      .set({
-        status: valid ? 'approved' : renewal ? 'pending' : 'draft',
-        statusReason: valid || renewal ? null : LAPSED_VERIFICATION_REASON,
-        suspendedUntil: null,
-        ...(valid
-          ? {}
-          : { verificationStatus: renewal ? ('pending' as const) : ('not_submitted' as const) }),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(profiles.id, profileId))
+    const valid = await endSuspension(tx, profile)
     await audit(tx, actor, {
       action: 'lift_suspension',
       targetType: 'profile',
@@ -170,6 +135,122 @@ export async function liftSuspension(
     return valid
   })
   // "Back online" only when it is; otherwise the dashboard says what to send.
+  if (result.ok && result.value) await tellProvider(profileId, 'restored', { reason })
+  return result.ok ? done(undefined) : result
+}
+
+/**
+ * A suspension ends by itself when its time is up and its return fee is settled (issue 21
+ * point 4; SPEC §4): inside the caller's transaction, audited with the actor 'system'. True when
+ * the profile is public again (the caller tells her, after the commit); false when it was not
+ * suspended (nothing done) or its identity check lapsed meanwhile (back to draft or the queue).
+ */
+export async function returnInside(
+  tx: Transaction,
+  profileId: string,
+  why: 'time_up' | 'fee_paid' | 'fee_waived',
+): Promise<boolean> {
+  const profile = await lockProfile(tx, profileId)
+  if (profile.status !== 'suspended') return false
+  const valid = await endSuspension(tx, profile)
+  await audit(tx, SYSTEM_ACTOR, {
+    action: 'suspension_end',
+    targetType: 'profile',
+    targetId: profileId,
+    targetLabel: profileLabel(profile),
+    details: { why, public: valid },
+  })
+  return valid
+}
+
+/** The actor of what the site does by itself (audit entries). */
+const SYSTEM_ACTOR: Actor = { id: 'system', email: 'system' }
+
+/** Ends the running suspension: public again with a valid check, else draft or the queue. */
+async function endSuspension(tx: Transaction, profile: LockedProfile): Promise<boolean> {
+  const valid = profile.verifiedAt !== null && verificationEndsAt(profile.verifiedAt) > new Date()
+  // A lapsed check goes back to the provider, or waits in the queue when new documents are in.
+  const [renewal] = valid
+    ? []
+    : await tx
+        .select({ id: verificationSubmissions.id })
+        .from(verificationSubmissions)
+        .where(
+          and(
+            eq(verificationSubmissions.profileId, profile.id),
+            inArray(verificationSubmissions.status, ['receiving', 'pending']),
+          ),
+        )
+        .limit(1)
+  await tx
+    .update(profileSanctions)
+    .set({ liftedAt: sql`now()` })
+    .where(
+      and(
+        eq(profileSanctions.profileId, profile.id),
+        eq(profileSanctions.kind, 'suspension'),
+        isNull(profileSanctions.liftedAt),
+      ),
+    )
+  await tx
+    .update(profiles)
+    .set({
+      status: valid ? 'approved' : renewal ? 'pending' : 'draft',
+      statusReason: valid || renewal ? null : LAPSED_VERIFICATION_REASON,
+      suspendedUntil: null,
+      ...(valid
+        ? {}
+        : { verificationStatus: renewal ? ('pending' as const) : ('not_submitted' as const) }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.id, profile.id))
+  return valid
+}
+
+/**
+ * The team waives a suspension's return fee, with a reason (issue 21 point 4; audited). A
+ * suspension whose time is up ends at once.
+ */
+export async function waiveReturnFee(
+  actor: Actor,
+  profileId: string,
+  reason: string,
+): Promise<AdminResult> {
+  const result = await inTransaction(async (tx) => {
+    const profile = await lockProfile(tx, profileId)
+    if (profile.status !== 'suspended') throw new Refusal('wrongState')
+    const [sanction] = await tx
+      .select()
+      .from(profileSanctions)
+      .where(
+        and(
+          eq(profileSanctions.profileId, profileId),
+          eq(profileSanctions.kind, 'suspension'),
+          isNull(profileSanctions.liftedAt),
+        ),
+      )
+      .orderBy(desc(profileSanctions.startsAt))
+      .limit(1)
+      .for('update')
+    if (!sanction?.feeCents || sanction.feePaidAt || sanction.feeWaivedAt) {
+      throw new Refusal('wrongState')
+    }
+    await tx
+      .update(profileSanctions)
+      .set({ feeWaivedAt: sql`now()`, feeWaivedBy: actor.id, feeWaiveReason: reason })
+      .where(eq(profileSanctions.id, sanction.id))
+    await audit(tx, actor, {
+      action: 'return_fee_waive',
+      targetType: 'profile',
+      targetId: profileId,
+      targetLabel: profileLabel(profile),
+      reason,
+      details: { feeCents: sanction.feeCents },
+    })
+    return sanction.endsAt !== null && sanction.endsAt <= new Date()
+      ? returnInside(tx, profileId, 'fee_waived')
+      : false
+  })
   if (result.ok && result.value) await tellProvider(profileId, 'restored', { reason })
   return result.ok ? done(undefined) : result
 }

@@ -1,0 +1,846 @@
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
+import { asLanguage, type Language } from '#app/domain/language.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
+import {
+  CHARGE_MINUTES,
+  type ChargePurpose,
+  type ChargeStatus,
+  isPaidTier,
+  PAID_TIERS,
+  type PaidTier,
+  PLAN_DAYS,
+  PLAN_REMINDER_DAYS,
+  type PlanPrices,
+  planChange,
+  type RefundReason,
+  type RefundStatus,
+} from '#app/domain/plans.ts'
+import { dictionary } from '#app/i18n/i18n.ts'
+import { mailer } from '#app/modules/email/mailer.server.ts'
+import { type PaymentEmail, paymentEmail } from '#app/modules/email/messages.ts'
+import { returnInside } from '#app/modules/moderation/sanctions.server.ts'
+import { serverEnv } from '#app/platform/env.server.ts'
+import { log } from '#app/platform/logger.server.ts'
+import { db, type Transaction } from '#db/client.server.ts'
+import { user } from '#db/schema/auth.ts'
+import { profileSanctions } from '#db/schema/moderation.ts'
+import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
+import { profiles } from '#db/schema/profiles.ts'
+import {
+  END_TO_END_ID_PATTERN,
+  type PixApi,
+  PixNotFound,
+  PixUnavailable,
+  pixApi,
+  type ReceivedPix,
+} from './pix-api.server.ts'
+
+// Plans and return fees paid by Pix (issue 21; ADR 0019). Money is never lost or doubled:
+// - every charge, received Pix and refund is a row, amounts in centavos;
+// - a received Pix is recorded once, by its end-to-end id, whoever reports it first (the webhook,
+//   the page's own check, reconciliation) and however often;
+// - nothing is credited on the webhook's word: the Pix is read back from the institution's API;
+// - a Pix that pays nothing we can credit (an expired, unknown or already paid charge, a wrong
+//   amount) is refunded automatically, and a refund the institution did not take is asked again.
+
+/** The institution's API, or undefined when Pix is not configured (nothing about money shows). */
+let shared: { api: PixApi; config: unknown } | undefined
+
+export function pixClient(): PixApi | undefined {
+  const config = serverEnv().pix
+  if (!config) return undefined
+  if (shared?.config !== config) shared = { api: pixApi(config), config }
+  return shared.api
+}
+
+export function pixEnabled(): boolean {
+  return serverEnv().pix !== undefined
+}
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** Random letters and digits: a txid (32) or a refund id ('R' + 31). */
+function randomId(length: number): string {
+  let id = ''
+  for (let i = 0; i < length; i++) id += BASE62[randomInt(BASE62.length)]
+  return id
+}
+
+/** A new refund's identifier at the institution. */
+export function refundId(): string {
+  return `R${randomId(31)}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices
+
+/** The current price of every paid plan (one query). */
+export async function currentPlanPrices(): Promise<PlanPrices> {
+  const rows = await db().select().from(planPrices)
+  const prices = Object.fromEntries(rows.map((row) => [row.tier, row.priceCents]))
+  for (const tier of PAID_TIERS) {
+    if (typeof prices[tier] !== 'number') throw new Error(`plan ${tier} has no price`)
+  }
+  return prices as PlanPrices
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charges a provider starts
+
+/** Why a charge cannot be started, as a key of the provider dictionary's plan errors. */
+export type ChargeError =
+  | 'noPix'
+  | 'noProfile'
+  | 'notApproved'
+  | 'notSuspended'
+  | 'noFee'
+  | 'unavailable'
+
+export type ChargeStart = { ok: true; chargeId: string } | { ok: false; error: ChargeError }
+
+/** A charge still open this long is offered again rather than a new one made. */
+const REUSE_MIN_MS = 5 * 60_000
+
+async function providerProfile(userId: string) {
+  const [profile] = await db()
+    .select({
+      id: profiles.id,
+      status: profiles.status,
+      name: profiles.name,
+      username: profiles.username,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1)
+  return profile
+}
+
+/** An open charge of the profile for the same thing and amount, still open long enough. */
+async function reusableCharge(
+  profileId: string,
+  purpose: ChargePurpose,
+  amountCents: number,
+  match: { tier?: PaidTier; sanctionId?: string },
+): Promise<string | undefined> {
+  const [open] = await db()
+    .select({ id: pixCharges.id })
+    .from(pixCharges)
+    .where(
+      and(
+        eq(pixCharges.profileId, profileId),
+        eq(pixCharges.purpose, purpose),
+        eq(pixCharges.status, 'active'),
+        eq(pixCharges.amountCents, amountCents),
+        match.tier ? eq(pixCharges.tier, match.tier) : undefined,
+        match.sanctionId ? eq(pixCharges.sanctionId, match.sanctionId) : undefined,
+        gt(pixCharges.expiresAt, new Date(Date.now() + REUSE_MIN_MS)),
+      ),
+    )
+    .orderBy(desc(pixCharges.createdAt))
+    .limit(1)
+  return open?.id
+}
+
+/** Creates the charge at the institution, then its row. */
+async function createCharge(input: {
+  purpose: ChargePurpose
+  userId: string
+  profileId: string
+  amountCents: number
+  tier?: PaidTier
+  sanctionId?: string
+  description: string
+}): Promise<ChargeStart> {
+  const api = pixClient()
+  if (!api) return { ok: false, error: 'noPix' }
+  const txid = randomId(32)
+  const expiresAt = new Date(Date.now() + CHARGE_MINUTES * 60_000)
+  let brCode: string
+  try {
+    const charge = await api.createCharge({
+      txid,
+      amountCents: input.amountCents,
+      expiresInSeconds: CHARGE_MINUTES * 60,
+      description: input.description,
+    })
+    brCode = charge.brCode
+  } catch (error) {
+    log.error('Pix charge not created', { error: String(error) })
+    return { ok: false, error: 'unavailable' }
+  }
+  if (!brCode) {
+    log.error('Pix charge without a BR Code', { txid })
+    return { ok: false, error: 'unavailable' }
+  }
+  // A row that fails to be written leaves a charge we do not know: if it is paid anyway, the
+  // Pix is refunded as one for an unknown charge.
+  const [row] = await db()
+    .insert(pixCharges)
+    .values({
+      txid,
+      purpose: input.purpose,
+      userId: input.userId,
+      profileId: input.profileId,
+      tier: input.tier ?? null,
+      days: input.purpose === 'plan' ? PLAN_DAYS : null,
+      sanctionId: input.sanctionId ?? null,
+      amountCents: input.amountCents,
+      brCode,
+      expiresAt,
+    })
+    .returning({ id: pixCharges.id })
+  if (!row) throw new Error('charge row not written')
+  return { ok: true, chargeId: row.id }
+}
+
+/** A provider buys `tier` for PLAN_DAYS: a charge of its current price (issue 21 point 3). */
+export async function startPlanCharge(userId: string, tier: PaidTier): Promise<ChargeStart> {
+  if (!pixEnabled()) return { ok: false, error: 'noPix' }
+  const profile = await providerProfile(userId)
+  if (!profile) return { ok: false, error: 'noProfile' }
+  if (profile.status !== 'approved') return { ok: false, error: 'notApproved' }
+  const prices = await currentPlanPrices()
+  const amountCents = prices[tier]
+  const reused = await reusableCharge(profile.id, 'plan', amountCents, { tier })
+  if (reused) return { ok: true, chargeId: reused }
+  return createCharge({
+    purpose: 'plan',
+    userId,
+    profileId: profile.id,
+    amountCents,
+    tier,
+    description: `Aprova: plano ${tier} (${PLAN_DAYS} dias) para ${profile.username}`,
+  })
+}
+
+/** The suspension whose return fee is still to be settled, if any. */
+async function unpaidSuspension(profileId: string) {
+  const [sanction] = await db()
+    .select({
+      id: profileSanctions.id,
+      feeCents: profileSanctions.feeCents,
+      endsAt: profileSanctions.endsAt,
+      feePaidAt: profileSanctions.feePaidAt,
+      feeWaivedAt: profileSanctions.feeWaivedAt,
+    })
+    .from(profileSanctions)
+    .where(
+      and(
+        eq(profileSanctions.profileId, profileId),
+        eq(profileSanctions.kind, 'suspension'),
+        isNull(profileSanctions.liftedAt),
+      ),
+    )
+    .orderBy(desc(profileSanctions.startsAt))
+    .limit(1)
+  return sanction
+}
+
+/** A suspended provider pays her return fee (issue 21 point 4; SPEC §4). */
+export async function startReturnFeeCharge(userId: string): Promise<ChargeStart> {
+  if (!pixEnabled()) return { ok: false, error: 'noPix' }
+  const profile = await providerProfile(userId)
+  if (!profile) return { ok: false, error: 'noProfile' }
+  if (profile.status !== 'suspended') return { ok: false, error: 'notSuspended' }
+  const sanction = await unpaidSuspension(profile.id)
+  if (!sanction?.feeCents || sanction.feePaidAt || sanction.feeWaivedAt) {
+    return { ok: false, error: 'noFee' }
+  }
+  const reused = await reusableCharge(profile.id, 'return_fee', sanction.feeCents, {
+    sanctionId: sanction.id,
+  })
+  if (reused) return { ok: true, chargeId: reused }
+  return createCharge({
+    purpose: 'return_fee',
+    userId,
+    profileId: profile.id,
+    amountCents: sanction.feeCents,
+    sanctionId: sanction.id,
+    description: `Aprova: taxa de retorno de ${profile.username}`,
+  })
+}
+
+export interface ChargeView {
+  id: string
+  purpose: ChargePurpose
+  tier: PaidTier | null
+  days: number | null
+  amountCents: number
+  status: ChargeStatus
+  brCode: string
+  createdAt: Date
+  expiresAt: Date
+  paidAt: Date | null
+  planExpiresAt: Date | null
+  creditedDays: number | null
+}
+
+const chargeColumns = {
+  id: pixCharges.id,
+  purpose: pixCharges.purpose,
+  tier: pixCharges.tier,
+  days: pixCharges.days,
+  amountCents: pixCharges.amountCents,
+  status: pixCharges.status,
+  brCode: pixCharges.brCode,
+  createdAt: pixCharges.createdAt,
+  expiresAt: pixCharges.expiresAt,
+  paidAt: pixCharges.paidAt,
+  planExpiresAt: pixCharges.planExpiresAt,
+  creditedDays: pixCharges.creditedDays,
+  txid: pixCharges.txid,
+  checkedAt: pixCharges.checkedAt,
+}
+
+/** The page asks the institution itself at most this often while a charge is open. */
+const OWN_CHECK_MS = 10_000
+
+/**
+ * A charge of the user's, as her payment page shows it. While it is open, the institution is
+ * asked about it (at most every OWN_CHECK_MS), so the page learns of the payment even when the
+ * webhook is late or never comes.
+ */
+export async function ownCharge(userId: string, chargeId: string): Promise<ChargeView | null> {
+  const read = async () => {
+    const [row] = await db()
+      .select(chargeColumns)
+      .from(pixCharges)
+      .where(and(eq(pixCharges.id, chargeId), eq(pixCharges.userId, userId)))
+    return row
+  }
+  let row = await read()
+  if (!row) return null
+  const stale = !row.checkedAt || Date.now() - row.checkedAt.getTime() > OWN_CHECK_MS
+  if (row.status === 'active' && stale) {
+    await checkCharge(row.txid).catch((error: unknown) =>
+      log.warn('Pix charge check failed', { error: String(error) }),
+    )
+    row = (await read()) ?? row
+  }
+  const { txid: _txid, checkedAt: _checkedAt, ...view } = row
+  return view
+}
+
+/** The user's charges that were paid, newest first, with what became of each payment. */
+export async function paymentHistory(userId: string, limit = 50) {
+  return db()
+    .select({
+      id: pixCharges.id,
+      purpose: pixCharges.purpose,
+      tier: pixCharges.tier,
+      amountCents: pixCharges.amountCents,
+      paidAt: pixCharges.paidAt,
+      planExpiresAt: pixCharges.planExpiresAt,
+      creditedDays: pixCharges.creditedDays,
+      refunded: sql<boolean>`exists (select 1 from pix_payments p where p.charge_id = ${pixCharges.id} and p.outcome = 'refunded')`,
+    })
+    .from(pixCharges)
+    .where(and(eq(pixCharges.userId, userId), eq(pixCharges.status, 'paid')))
+    .orderBy(desc(pixCharges.paidAt))
+    .limit(limit)
+}
+
+/** Asks the institution about one charge and records what it was paid with. */
+export async function checkCharge(txid: string): Promise<void> {
+  const api = pixClient()
+  if (!api) return
+  const charge = await api.getCharge(txid)
+  for (const pix of charge.pix) {
+    // The charge's own list names it; a Pix listed without its txid is still this charge's.
+    await recordReceivedPix({ ...pix, txid: pix.txid ?? txid })
+  }
+  const now = new Date()
+  await db()
+    .update(pixCharges)
+    .set({
+      checkedAt: now,
+      // Unpaid past its time (a minute's grace for a Pix on its way): closed.
+      ...(charge.pix.length === 0 && charge.status !== 'CONCLUIDA'
+        ? {
+            status: sql`case when ${pixCharges.status} = 'active' and ${pixCharges.expiresAt} < ${new Date(now.getTime() - 60_000)} then 'expired' else ${pixCharges.status} end`,
+          }
+        : {}),
+    })
+    .where(eq(pixCharges.txid, txid))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Received Pix
+
+export type RecordOutcome = 'credited' | 'refunded' | 'known'
+
+interface Decision {
+  outcome: 'credited' | 'refunded'
+  refundReason?: RefundReason
+  chargeId: string | null
+  /** Who to e-mail once it is committed, and about what. */
+  tell?: { userId: string; kind: PaymentEmail; chargeId: string }
+}
+
+/**
+ * Records a Pix the institution confirmed: credits its charge, or refunds it. Idempotent by the
+ * end-to-end id; concurrent reports of one Pix, or of two Pix for one charge, are serialised by
+ * the charge's row lock.
+ */
+export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome> {
+  const result = await db()
+    .transaction(
+      async (
+        tx,
+      ): Promise<{ kind: 'known' } | { kind: 'new'; decision: Decision; refundId?: string }> => {
+        const [charge] = pix.txid
+          ? await tx.select().from(pixCharges).where(eq(pixCharges.txid, pix.txid)).for('update')
+          : []
+        const [known] = await tx
+          .select({ id: pixPayments.endToEndId })
+          .from(pixPayments)
+          .where(eq(pixPayments.endToEndId, pix.endToEndId))
+        if (known) return { kind: 'known' }
+        const decision = await decide(tx, pix, charge)
+        const inserted = await tx
+          .insert(pixPayments)
+          .values({
+            endToEndId: pix.endToEndId,
+            txid: pix.txid,
+            chargeId: decision.chargeId,
+            amountCents: pix.amountCents,
+            paidAt: pix.paidAt,
+            outcome: decision.outcome,
+          })
+          .onConflictDoNothing()
+          .returning({ id: pixPayments.endToEndId })
+        // Another transaction recorded this Pix a moment ago (a Pix with no charge takes no lock).
+        if (inserted.length === 0) throw new AlreadyRecorded()
+        if (decision.outcome === 'credited') return { kind: 'new', decision }
+        const id = refundId()
+        await tx.insert(pixRefunds).values({
+          id,
+          endToEndId: pix.endToEndId,
+          amountCents: pix.amountCents,
+          reason: decision.refundReason ?? 'unknown_charge',
+        })
+        return { kind: 'new', decision, refundId: id }
+      },
+    )
+    .catch((error: unknown) => {
+      if (error instanceof AlreadyRecorded) return { kind: 'known' as const }
+      throw error
+    })
+  if (result.kind === 'known') return 'known'
+  const { decision } = result
+  log.info('Pix received', {
+    endToEndId: pix.endToEndId,
+    outcome: decision.outcome,
+    reason: decision.refundReason,
+  })
+  if (result.refundId) await sendRefund(result.refundId)
+  if (decision.tell) await tellPayer(decision.tell)
+  return decision.outcome
+}
+
+class AlreadyRecorded extends Error {}
+
+type ChargeRow = typeof pixCharges.$inferSelect
+
+/** What a new Pix does: the checks of issue 21 point 5, then the charge's effect. */
+async function decide(
+  tx: Transaction,
+  pix: ReceivedPix,
+  charge: ChargeRow | undefined,
+): Promise<Decision> {
+  const refund = (refundReason: RefundReason): Decision => ({
+    outcome: 'refunded',
+    refundReason,
+    chargeId: charge?.id ?? null,
+    ...(charge?.userId
+      ? { tell: { userId: charge.userId, kind: 'refunded' as const, chargeId: charge.id } }
+      : {}),
+  })
+  if (!charge) return refund('unknown_charge')
+  if (charge.status === 'paid') return refund('already_paid')
+  if (pix.amountCents !== charge.amountCents) return refund('amount_mismatch')
+  // Paid after its time (the institution should refuse it; one that did not is refunded).
+  if (charge.status === 'expired' || pix.paidAt.getTime() > charge.expiresAt.getTime()) {
+    return refund('charge_expired')
+  }
+  const now = new Date()
+  if (charge.purpose === 'plan') {
+    const applied = charge.profileId && charge.tier ? await applyPlan(tx, charge, now) : null
+    if (!applied) return refund('unknown_charge')
+    await tx
+      .update(pixCharges)
+      .set({
+        status: 'paid',
+        paidAt: pix.paidAt,
+        planExpiresAt: applied.expiresAt,
+        creditedDays: applied.creditedDays,
+      })
+      .where(eq(pixCharges.id, charge.id))
+  } else {
+    if (!(await applyReturnFee(tx, charge, now))) return refund('already_paid')
+    await tx
+      .update(pixCharges)
+      .set({ status: 'paid', paidAt: pix.paidAt })
+      .where(eq(pixCharges.id, charge.id))
+  }
+  return {
+    outcome: 'credited',
+    chargeId: charge.id,
+    ...(charge.userId
+      ? {
+          tell: {
+            userId: charge.userId,
+            kind:
+              charge.purpose === 'plan' ? ('planReceipt' as const) : ('returnFeeReceipt' as const),
+            chargeId: charge.id,
+          },
+        }
+      : {}),
+  }
+}
+
+/** The plan starts, or its end moves (domain/plans.ts planChange); listings move at once. */
+async function applyPlan(tx: Transaction, charge: ChargeRow, now: Date) {
+  if (!charge.profileId || !charge.tier || !isPaidTier(charge.tier)) return null
+  const [profile] = await tx
+    .select({ tier: profiles.membershipTier, expiresAt: profiles.tierExpiresAt })
+    .from(profiles)
+    .where(eq(profiles.id, charge.profileId))
+    .for('update')
+  if (!profile) return null
+  const prices = await currentPlanPricesIn(tx)
+  const change = planChange(profile, charge.tier, prices, now)
+  await tx
+    .update(profiles)
+    .set({
+      membershipTier: charge.tier,
+      tierExpiresAt: change.expiresAt,
+      ...(profile.tier !== charge.tier ? { tierUpgradedAt: now } : {}),
+      isPremium: true,
+      premiumExpiresAt: change.expiresAt,
+      tierReminderFor: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.id, charge.profileId))
+  return change
+}
+
+async function currentPlanPricesIn(tx: Transaction): Promise<PlanPrices> {
+  const rows = await tx.select().from(planPrices)
+  return Object.fromEntries(rows.map((row) => [row.tier, row.priceCents])) as PlanPrices
+}
+
+/**
+ * The return fee is settled; a suspension whose time is up ends now. False when the fee was
+ * settled already (paid, waived) or the suspension is over: the Pix is refunded.
+ */
+async function applyReturnFee(tx: Transaction, charge: ChargeRow, now: Date): Promise<boolean> {
+  if (!charge.sanctionId) return false
+  const [sanction] = await tx
+    .select()
+    .from(profileSanctions)
+    .where(eq(profileSanctions.id, charge.sanctionId))
+    .for('update')
+  if (!sanction || sanction.liftedAt || sanction.feePaidAt || sanction.feeWaivedAt) return false
+  await tx
+    .update(profileSanctions)
+    .set({ feePaidAt: now })
+    .where(eq(profileSanctions.id, sanction.id))
+  if (sanction.endsAt && sanction.endsAt <= now) {
+    await returnInside(tx, sanction.profileId, 'fee_paid')
+  }
+  return true
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds
+
+/** Asks the institution for a refund; one it does not answer stays 'requested' for the next try. */
+export async function sendRefund(refundId: string): Promise<RefundStatus> {
+  const api = pixClient()
+  const [refund] = await db().select().from(pixRefunds).where(eq(pixRefunds.id, refundId))
+  if (refund?.status !== 'requested') return refund?.status ?? 'failed'
+  if (!api) return 'requested'
+  try {
+    const answer = await api.refund(
+      refund.endToEndId,
+      refund.id,
+      refund.amountCents,
+      'Aprova: devolução',
+    )
+    const status: RefundStatus =
+      answer.status === 'DEVOLVIDO'
+        ? 'done'
+        : answer.status === 'NAO_REALIZADO'
+          ? 'failed'
+          : 'requested'
+    await db()
+      .update(pixRefunds)
+      .set({
+        status,
+        returnId: answer.returnId,
+        ...(status === 'requested' ? {} : { settledAt: new Date() }),
+      })
+      .where(and(eq(pixRefunds.id, refund.id), eq(pixRefunds.status, 'requested')))
+    if (status === 'failed') log.error('Pix refund refused', { refundId: refund.id })
+    return status
+  } catch (error) {
+    log.warn('Pix refund not sent yet', { refundId: refund.id, error: String(error) })
+    return 'requested'
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The webhook
+
+/** Whether the secret in the webhook's address is ours (constant time). */
+export function webhookSecretMatches(given: string): boolean {
+  const expected = serverEnv().pix?.webhookSecret
+  if (!expected) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** At most this many Pix in one call (the institution sends a few). */
+const WEBHOOK_MAX_PIX = 100
+
+/**
+ * The institution tells of received Pix (POST {webhookUrl}/pix with `{ pix: [...] }`). Only
+ * end-to-end ids are taken from the call: each Pix is read back from the API, so a forged or
+ * replayed call credits nothing. Answers 503 when the API cannot be asked, so the institution
+ * calls again (and reconciliation finds it anyway).
+ */
+export async function receiveWebhook(body: unknown): Promise<{ status: number }> {
+  const api = pixClient()
+  if (!api) return { status: 404 }
+  const list = (body as { pix?: unknown } | null)?.pix
+  if (!Array.isArray(list) || list.length > WEBHOOK_MAX_PIX) return { status: 400 }
+  const ids = new Set<string>()
+  for (const item of list) {
+    const id = (item as { endToEndId?: unknown } | null)?.endToEndId
+    if (typeof id !== 'string' || !END_TO_END_ID_PATTERN.test(id)) return { status: 400 }
+    ids.add(id)
+  }
+  let unavailable = false
+  for (const id of ids) {
+    try {
+      await recordReceivedPix(await api.getPix(id))
+    } catch (error) {
+      if (error instanceof PixNotFound) {
+        log.warn('webhook named a Pix the institution does not know', { endToEndId: id })
+      } else if (error instanceof PixUnavailable) {
+        unavailable = true
+      } else {
+        throw error
+      }
+    }
+  }
+  return { status: unavailable ? 503 : 200 }
+}
+
+/** The address the institution calls; the secret in it authenticates the call. */
+export function webhookUrl(): string | undefined {
+  const pix = serverEnv().pix
+  return pix ? `${serverEnv().baseUrl}/webhooks/pix/${pix.webhookSecret}` : undefined
+}
+
+let webhookRegistered = false
+
+/** Tells the institution where to call (PUT /webhook/{key}); retried by reconciliation. */
+export async function registerWebhook(): Promise<void> {
+  const api = pixClient()
+  const url = webhookUrl()
+  if (!api || !url || webhookRegistered) return
+  await api.registerWebhook(url)
+  webhookRegistered = true
+  log.info('Pix webhook registered')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation and the clock
+
+/** Open charges younger than this are asked about; older ones are closed. */
+const RECONCILE_CHARGES_MS = 48 * 3_600_000
+/** Received Pix of this window are compared with ours (strays: unknown charges, no charge). */
+const RECONCILE_PIX_MS = 24 * 3_600_000
+
+/**
+ * Every few minutes (issue 21 point 5): asks about every open charge and records what paid it,
+ * closes the expired ones, records Pix received without a charge of ours (to refund them), and
+ * asks again for refunds not yet taken. Safe to run on every instance at once.
+ */
+export async function reconcilePix(now = new Date()): Promise<{ recorded: number }> {
+  const api = pixClient()
+  if (!api) return { recorded: 0 }
+  await registerWebhook().catch((error: unknown) =>
+    log.warn('Pix webhook not registered yet', { error: String(error) }),
+  )
+  let recorded = 0
+  const open = await db()
+    .select({ txid: pixCharges.txid })
+    .from(pixCharges)
+    .where(
+      and(
+        eq(pixCharges.status, 'active'),
+        gt(pixCharges.createdAt, new Date(now.getTime() - RECONCILE_CHARGES_MS)),
+      ),
+    )
+  for (const { txid } of open) await checkCharge(txid)
+  await db()
+    .update(pixCharges)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(pixCharges.status, 'active'),
+        lte(pixCharges.createdAt, new Date(now.getTime() - RECONCILE_CHARGES_MS)),
+      ),
+    )
+  const received = await api.listPix(new Date(now.getTime() - RECONCILE_PIX_MS), now)
+  if (received.length > 0) {
+    const ids = received.map((pix) => pix.endToEndId)
+    const known = new Set(
+      (
+        await db()
+          .select({ id: pixPayments.endToEndId })
+          .from(pixPayments)
+          .where(inArray(pixPayments.endToEndId, ids))
+      ).map((row) => row.id),
+    )
+    for (const pix of received) {
+      if (known.has(pix.endToEndId)) continue
+      if ((await recordReceivedPix(pix)) !== 'known') recorded++
+    }
+  }
+  const waiting = await db()
+    .select({ id: pixRefunds.id })
+    .from(pixRefunds)
+    .where(eq(pixRefunds.status, 'requested'))
+  for (const { id } of waiting) await sendRefund(id)
+  return { recorded }
+}
+
+/**
+ * Suspensions whose time is up and whose return fee is settled (paid, waived, or none) end:
+ * the profile returns (SPEC §4). Hourly, and at once when a fee is paid after the end.
+ */
+export async function returnSuspendedProfiles(now = new Date()): Promise<number> {
+  const due = await db()
+    .select({ profileId: profileSanctions.profileId })
+    .from(profileSanctions)
+    .innerJoin(profiles, eq(profiles.id, profileSanctions.profileId))
+    .where(
+      and(
+        eq(profileSanctions.kind, 'suspension'),
+        isNull(profileSanctions.liftedAt),
+        lte(profileSanctions.endsAt, now),
+        eq(profiles.status, 'suspended'),
+        sql`(coalesce(${profileSanctions.feeCents}, 0) = 0 or ${profileSanctions.feePaidAt} is not null or ${profileSanctions.feeWaivedAt} is not null)`,
+      ),
+    )
+  let returned = 0
+  for (const { profileId } of due) {
+    await db().transaction(async (tx) => {
+      if (await returnInside(tx, profileId, 'time_up')) returned++
+    })
+  }
+  if (returned > 0) log.info('suspensions ended', { count: returned })
+  return returned
+}
+
+/** The provider is reminded PLAN_REMINDER_DAYS before her plan ends, once per end. */
+export async function remindPlanEnds(now = new Date()): Promise<number> {
+  if (!pixEnabled()) return 0
+  const soon = await db()
+    .update(profiles)
+    .set({ tierReminderFor: sql`${profiles.tierExpiresAt}` })
+    .where(
+      and(
+        sql`${profiles.membershipTier} <> 'free'`,
+        gt(profiles.tierExpiresAt, now),
+        lte(profiles.tierExpiresAt, new Date(now.getTime() + PLAN_REMINDER_DAYS * 86_400_000)),
+        sql`${profiles.tierReminderFor} is distinct from ${profiles.tierExpiresAt}`,
+        sql`${profiles.userId} is not null`,
+      ),
+    )
+    .returning({
+      userId: profiles.userId,
+      expiresAt: profiles.tierExpiresAt,
+      tier: profiles.membershipTier,
+    })
+  for (const one of soon) {
+    if (!one.userId) continue
+    await tellUser(one.userId, 'planReminder', (language) => ({
+      tier: isPaidTier(one.tier) ? dictionary(language).tiers[one.tier] : one.tier,
+      date: longDate(one.expiresAt, language),
+    }))
+  }
+  return soon.length
+}
+
+/** Payment records past their legal keeping time (PAYMENT_RECORD_YEARS) are deleted. */
+export async function forgetOldPaymentRecords(now = new Date()): Promise<number> {
+  const cutoff = new Date(Date.UTC(now.getUTCFullYear() - 5, 0, 1))
+  const payments = await db()
+    .delete(pixPayments)
+    .where(lte(pixPayments.paidAt, cutoff))
+    .returning({ id: pixPayments.endToEndId })
+  await db().delete(pixCharges).where(lte(pixCharges.createdAt, cutoff))
+  return payments.length
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mails
+
+function longDate(date: Date | null, language: Language): string {
+  if (!date) return ''
+  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'long',
+    timeZone: BRAZIL_TIME_ZONE,
+  }).format(date)
+}
+
+async function tellUser(
+  userId: string,
+  kind: PaymentEmail,
+  values: (language: Language) => Record<string, string>,
+): Promise<void> {
+  try {
+    const [owner] = await db()
+      .select({ email: user.email, name: user.name, language: user.language })
+      .from(user)
+      .where(eq(user.id, userId))
+    if (!owner) return
+    const language = asLanguage(owner.language) ?? 'pt'
+    await mailer().send(
+      paymentEmail(kind, language, {
+        to: owner.email,
+        name: owner.name,
+        url: `${serverEnv().baseUrl}/dashboard/plan`,
+        values: values(language),
+      }),
+    )
+  } catch (error) {
+    log.error('payment e-mail not sent', { kind, error: String(error) })
+  }
+}
+
+/** Tells the payer that a payment of hers was sent back (by the team). */
+export async function notifyRefund(userId: string, chargeId: string): Promise<void> {
+  await tellPayer({ userId, kind: 'refunded', chargeId })
+}
+
+/** The receipt (or the refund notice) of a charge, in the payer's language. */
+async function tellPayer(tell: { userId: string; kind: PaymentEmail; chargeId: string }) {
+  const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, tell.chargeId))
+  if (!charge) return
+  await tellUser(tell.userId, tell.kind, (language) => ({
+    amount: formatBrlCents(charge.amountCents, language),
+    tier: charge.tier ? dictionary(language).tiers[charge.tier] : '',
+    date: longDate(charge.planExpiresAt, language),
+    paidAt: longDate(charge.paidAt, language),
+    txid: charge.txid,
+  }))
+}
