@@ -1,0 +1,251 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { type Answer, createPixAccount, Problem } from '#tests/support/pix-account.ts'
+import { makePixCertificates } from '#tests/support/pix-certs.ts'
+import type {
+  PixPayment,
+  PixRequest,
+  PixServerOptions,
+  PixSiteEnv,
+  PixTestServer,
+  ReceivedPix,
+} from '#tests/support/pix-types.ts'
+
+export type {
+  PixCharge,
+  PixRefund,
+  PixSiteEnv,
+  PixTestServer,
+  ReceivedPix,
+} from '#tests/support/pix-types.ts'
+
+// A local PSP speaking the Banco Central's standard "API Pix" v2 (DESIGN.md: third parties are
+// replaced in tests by a real local server speaking the same protocol): HTTPS with mutual TLS
+// (a client without a certificate from the test CA cannot even connect), OAuth 2 client
+// credentials, and the account of pix-account.ts behind /api/v2, with controls for what a test
+// needs to happen: a payment and its webhook, a duplicate or forged delivery, an outage…
+
+const ERROR_BASE = 'https://pix.bcb.gov.br/api/v2/error/'
+const TOKEN_SECONDS = 3600
+const SCOPE = 'cob.write cob.read pix.read pix.write webhook.write webhook.read'
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function send(response: ServerResponse, status: number, body: object | undefined, type: string) {
+  if (body === undefined) return response.writeHead(status).end()
+  response.writeHead(status, { 'Content-Type': type }).end(JSON.stringify(body))
+}
+
+/** POSTs JSON to the site: its status, or 0 when it cannot be reached. */
+async function postJson(url: string, payload: unknown): Promise<number> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(15_000),
+    })
+    await response.arrayBuffer()
+    return response.status
+  } catch {
+    return 0
+  }
+}
+
+/** The webhook body for one Pix, as PSPs send it: the Pix without its refunds. */
+function webhookBody({ devolucoes: _, ...pix }: ReceivedPix) {
+  return { pix: [pix] }
+}
+
+/** Starts the server on a free port of 127.0.0.1 with fresh certificates. */
+export async function startPixServer(options: PixServerOptions = {}): Promise<PixTestServer> {
+  const certificates = await makePixCertificates()
+  const [ca, cert, key] = await Promise.all([
+    readFile(certificates.caFile),
+    readFile(certificates.serverCertFile),
+    readFile(certificates.serverKeyFile),
+  ])
+  const clientId = `Client_Id_${randomBytes(12).toString('hex')}`
+  const clientSecret = `Client_Secret_${randomBytes(24).toString('hex')}`
+  let clockOffsetMs = 0
+  const nowMs = () => Date.now() + clockOffsetMs
+  let down = false
+  let issued = 0
+  const tokens = new Map<string, number>() // token -> when it expires (server clock, ms)
+  const log: PixRequest[] = []
+  let host = ''
+  const receivingKey = options.key ?? randomUUID()
+  const account = createPixAccount({
+    receivingKey,
+    merchantName: options.merchantName ?? 'Aprova Teste',
+    merchantCity: options.merchantCity ?? 'Recife',
+    nowMs,
+    host: () => host,
+  })
+
+  function issueToken(request: IncomingMessage, body: string): Answer {
+    const [scheme, encoded = ''] = (request.headers.authorization ?? '').split(' ')
+    const credentials = Buffer.from(encoded, 'base64').toString('utf8')
+    if (scheme !== 'Basic' || credentials !== `${clientId}:${clientSecret}`) {
+      return { status: 401, body: { error: 'invalid_client' } }
+    }
+    if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
+      return { status: 400, body: { error: 'unsupported_grant_type' } }
+    }
+    const accessToken = randomBytes(32).toString('base64url')
+    tokens.set(accessToken, nowMs() + TOKEN_SECONDS * 1000)
+    issued++
+    return {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: TOKEN_SECONDS,
+        scope: SCOPE,
+      },
+    }
+  }
+
+  function answerApi(request: IncomingMessage, url: URL, body: string): Answer {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
+    const expiresAtMs = tokens.get(token)
+    if (expiresAtMs === undefined || expiresAtMs <= nowMs()) {
+      throw new Problem(
+        401,
+        'AcessoNegado',
+        'Acesso negado.',
+        'Token ausente, inválido ou expirado.',
+      )
+    }
+    let parsed: unknown
+    try {
+      parsed = body === '' ? undefined : JSON.parse(body)
+    } catch {
+      throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.')
+    }
+    const apiPath = url.pathname.slice('/api/v2'.length)
+    return account.answer(request.method ?? '', apiPath, parsed, url.searchParams)
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'https://127.0.0.1')
+    log.push({ method: request.method ?? '', path: url.pathname + url.search })
+    const body = await readBody(request)
+    try {
+      if (down)
+        throw new Problem(503, 'ServicoIndisponivel', 'Serviço indisponível.', 'Fora do ar.')
+      let answer: Answer
+      if (url.pathname === '/oauth/token' && request.method === 'POST') {
+        answer = issueToken(request, body)
+      } else if (url.pathname.startsWith('/api/v2/')) {
+        answer = answerApi(request, url, body)
+      } else {
+        throw new Problem(404, 'NaoEncontrado', 'Não encontrado.', url.pathname)
+      }
+      send(response, answer.status, answer.body, 'application/json')
+    } catch (error) {
+      const { status, type, title, detail } =
+        error instanceof Problem
+          ? error
+          : new Problem(500, 'ErroInternoDoServidor', 'Erro interno.', String(error))
+      if (status === 401) response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
+      const problem = { type: ERROR_BASE + type, title, status, detail }
+      send(response, status, problem, 'application/problem+json')
+    }
+  }
+
+  const server = https.createServer(
+    { key, cert, ca, requestCert: true, rejectUnauthorized: true },
+    (request, response) => void handle(request, response),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  host = `127.0.0.1:${(server.address() as AddressInfo).port}`
+  const origin = `https://${host}`
+
+  /** Sends the Pix's webhook, like real PSPs to the registered URL with '/pix' appended. */
+  async function notify(pix: ReceivedPix, wanted = true): Promise<PixPayment> {
+    const registered = account.webhookUrl()
+    if (!wanted || registered === undefined) return { endToEndId: pix.endToEndId }
+    const webhookStatus = await postJson(`${registered}/pix`, webhookBody(pix))
+    return { endToEndId: pix.endToEndId, webhookStatus }
+  }
+
+  const env = (webhookSecret = 'test-webhook-secret-0123456789'): PixSiteEnv => ({
+    PIX_API_URL: `${origin}/api/v2`,
+    PIX_TOKEN_URL: `${origin}/oauth/token`,
+    PIX_CLIENT_ID: clientId,
+    PIX_CLIENT_SECRET: clientSecret,
+    PIX_CERT: certificates.clientCertFile,
+    PIX_CERT_KEY: certificates.clientKeyFile,
+    PIX_CA: certificates.caFile,
+    PIX_KEY: receivingKey,
+    PIX_WEBHOOK_SECRET: webhookSecret,
+  })
+
+  return {
+    url: `${origin}/api/v2`,
+    tokenUrl: `${origin}/oauth/token`,
+    clientId,
+    clientSecret,
+    key: receivingKey,
+    certificates,
+    env,
+    pfxEnv(webhookSecret) {
+      const { PIX_CERT: _, PIX_CERT_KEY: __, ...rest } = env(webhookSecret)
+      return {
+        ...rest,
+        PIX_PFX: certificates.pfxFile,
+        PIX_PFX_PASSPHRASE: certificates.pfxPassphrase,
+      }
+    },
+    charge: account.charge,
+    charges: account.charges,
+    pixes: account.pixes,
+    refunds: account.refunds,
+    pay: async (txid, payOptions = {}) =>
+      notify(account.payCharge(txid, payOptions), payOptions.webhook),
+    payUnknown: async (payOptions) =>
+      notify(account.receiveUnknown(payOptions), payOptions.webhook),
+    async redeliver(endToEndId) {
+      const pix = account.pix(endToEndId)
+      if (!pix) throw new Error(`no Pix ${endToEndId}`)
+      const { webhookStatus } = await notify(pix)
+      if (webhookStatus === undefined) throw new Error('no webhook registered')
+      return webhookStatus
+    },
+    async deliver(payload, { secretPath } = {}) {
+      const registered = account.webhookUrl()
+      if (secretPath === undefined && registered === undefined) {
+        throw new Error('no webhook registered and no secretPath given')
+      }
+      const target = secretPath === undefined ? registered : new URL(secretPath, registered).href
+      return postJson(`${target}/pix`, payload)
+    },
+    expire: account.expire,
+    advanceClock(seconds) {
+      clockOffsetMs += seconds * 1000
+    },
+    setDown(value) {
+      down = value
+    },
+    failRefunds: account.failRefunds,
+    revokeTokens() {
+      tokens.clear()
+    },
+    tokensIssued: () => issued,
+    requests: () => log.map((entry) => ({ ...entry })),
+    webhookUrl: account.webhookUrl,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await certificates.remove()
+    },
+  }
+}

@@ -1,0 +1,168 @@
+import type { PixCertificates } from '#tests/support/pix-certs.ts'
+
+// What the local Pix server (pix-server.ts) speaks and offers. Field names are the Banco
+// Central's "API Pix" v2 ones, so a site that works against this works against a real PSP.
+
+export type PixChargeStatus =
+  | 'ATIVA'
+  | 'CONCLUIDA'
+  | 'REMOVIDA_PELO_USUARIO_RECEBEDOR'
+  | 'REMOVIDA_PELO_PSP'
+
+/** A refund (devolução) of a received Pix. */
+export interface PixRefund {
+  id: string
+  /** The refund's own end-to-end id: 'D' + 31 letters and digits. */
+  rtrId: string
+  valor: string
+  natureza: 'ORIGINAL' | 'RETIRADA'
+  descricao?: string
+  horario: { solicitacao: string; liquidacao?: string }
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'
+  /** Why a refund was not made (status NAO_REALIZADO). */
+  motivo?: string
+}
+
+/** A Pix the receiving account got, for a charge (txid) or sent to the key directly. */
+export interface ReceivedPix {
+  /** 'E' + payer's ISPB (8 digits) + yyyyMMddHHmm + 11 letters and digits. */
+  endToEndId: string
+  txid?: string
+  valor: string
+  chave: string
+  horario: string
+  /** The payer's free-text message. */
+  infoPagador?: string
+  /** Not in the BCB schema: PSPs commonly add the payer this way (extra fields are allowed). */
+  pagador?: { nome: string }
+  devolucoes?: PixRefund[]
+}
+
+/** An immediate charge (cob) as GET /cob/{txid} returns it. */
+export interface PixCharge {
+  calendario: { criacao: string; expiracao: number }
+  txid: string
+  revisao: number
+  loc: { id: number; location: string; tipoCob: 'cob' }
+  location: string
+  status: PixChargeStatus
+  valor: { original: string }
+  chave: string
+  solicitacaoPagador?: string
+  pixCopiaECola: string
+  /** The Pix received for it, once paid. */
+  pix?: ReceivedPix[]
+}
+
+export interface PixRefundRecord extends PixRefund {
+  /** The Pix it refunds. */
+  endToEndId: string
+}
+
+/** The site's environment variables for this server, with the client certificate as PEM files. */
+export interface PixSiteEnv {
+  PIX_API_URL: string
+  PIX_TOKEN_URL: string
+  PIX_CLIENT_ID: string
+  PIX_CLIENT_SECRET: string
+  PIX_CERT: string
+  PIX_CERT_KEY: string
+  PIX_CA: string
+  PIX_KEY: string
+  PIX_WEBHOOK_SECRET: string
+}
+
+/** The same with the client certificate as a PKCS#12 bundle. */
+export type PixSitePfxEnv = Omit<PixSiteEnv, 'PIX_CERT' | 'PIX_CERT_KEY'> & {
+  PIX_PFX: string
+  PIX_PFX_PASSPHRASE: string
+}
+
+export interface PixPayOptions {
+  /** What the payer sent; the charge's amount unless given. */
+  amount?: string
+  endToEndId?: string
+  /** Deliver the webhook (default true). */
+  webhook?: boolean
+  payerName?: string
+  /** The payer's message (infoPagador). */
+  payerMessage?: string
+  /** Accept it even though the charge expired or was removed (a PSP that let it through). */
+  late?: boolean
+}
+
+export interface PixPayUnknownOptions {
+  amount: string
+  /** A txid the server never issued; none for a Pix sent to the key directly. */
+  txid?: string
+  endToEndId?: string
+  webhook?: boolean
+  payerName?: string
+  payerMessage?: string
+}
+
+export interface PixPayment {
+  endToEndId: string
+  /** The site's answer to the webhook; 0 if it could not be reached; absent if none was sent. */
+  webhookStatus?: number
+}
+
+export interface PixServerOptions {
+  /** The receiving key (default: a random EVP key, a UUID). */
+  key?: string
+  merchantName?: string
+  merchantCity?: string
+}
+
+export interface PixRequest {
+  method: string
+  /** Path and query string, e.g. '/api/v2/cob?inicio=…'. */
+  path: string
+}
+
+export interface PixTestServer {
+  /** The API base, `https://127.0.0.1:PORT/api/v2`. */
+  url: string
+  /** The OAuth 2 token endpoint, `https://127.0.0.1:PORT/oauth/token`. */
+  tokenUrl: string
+  clientId: string
+  clientSecret: string
+  /** The receiving Pix key: every charge must name it as `chave`. */
+  key: string
+  certificates: PixCertificates
+  /** The site's variables (client certificate as PEM files). */
+  env(webhookSecret?: string): PixSiteEnv
+  /** The site's variables with the client certificate as PKCS#12. */
+  pfxEnv(webhookSecret?: string): PixSitePfxEnv
+  charge(txid: string): PixCharge | undefined
+  charges(): PixCharge[]
+  pixes(): ReceivedPix[]
+  refunds(): PixRefundRecord[]
+  /** A payer pays the charge: records the Pix (status CONCLUIDA) and sends the webhook. */
+  pay(txid: string, options?: PixPayOptions): Promise<PixPayment>
+  /** A Pix for a txid the server never issued, or for none (sent to the key), with its webhook. */
+  payUnknown(options: PixPayUnknownOptions): Promise<PixPayment>
+  /** Sends the webhook of that Pix again (a duplicate delivery); the site's answer. */
+  redeliver(endToEndId: string): Promise<number>
+  /**
+   * Posts `payload` as a delivery would ('/pix' appended) to the registered webhook URL, or to
+   * `secretPath` resolved against it (a path or a whole URL); the site's answer.
+   */
+  deliver(payload: unknown, options?: { secretPath?: string }): Promise<number>
+  /** The PSP removes the charge: REMOVIDA_PELO_PSP from now on (unless already paid). */
+  expire(txid: string): void
+  /** Moves the server's clock forward (charge expiry, token lifetime, timestamps). */
+  advanceClock(seconds: number): void
+  /** While down, every request gets 503 with a problem JSON. */
+  setDown(down: boolean): void
+  /** While true, new refunds come back NAO_REALIZADO with a `motivo`. */
+  failRefunds(fail: boolean): void
+  /** Every token issued so far stops working (401); the client must get a new one. */
+  revokeTokens(): void
+  tokensIssued(): number
+  requests(): PixRequest[]
+  /** The webhook URL the site registered, if any. */
+  webhookUrl(): string | undefined
+  /** Stops the server and deletes its certificates. */
+  close(): Promise<void>
+}
