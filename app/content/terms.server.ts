@@ -1,6 +1,12 @@
 import { GEO_CACHE_SECONDS } from '#app/domain/geolocation.ts'
 import type { Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
+import {
+  CHARGE_MINUTES,
+  PAYMENT_RECORD_YEARS,
+  PLAN_DAYS,
+  PLAN_REMINDER_DAYS,
+} from '#app/domain/plans.ts'
 import { REVIEW_RULES } from '#app/domain/reviews.ts'
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '#app/domain/site.ts'
 import {
@@ -557,6 +563,10 @@ const PRIVACY: BilingualBlock[] = [
       `Approximate city: we estimate your city from your IP address, using a local database, to show nearby profiles. The IP address is neither stored nor sent to third parties, and the estimated city is kept in your browser for up to ${EN.geoCache}.`,
     ),
     tr(
+      'Pagamentos de planos e de taxas de retorno: o que foi pago, o valor, as datas, o identificador da cobrança e o da transação Pix. Não guardamos os dados bancários de quem pagou (nome, CPF ou conta), mesmo quando a instituição de pagamento os informa.',
+      'Payments for plans and return fees: what was paid for, the amount, the dates, the charge’s identifier and the Pix transaction’s. We do not keep the payer’s bank details (name, CPF or account), even when the payment institution provides them.',
+    ),
+    tr(
       'Presentes e saques, quando usados: valores, datas e a chave Pix do tipo CPF ou CNPJ informada para saque.',
       'Gifts and withdrawals, when used: amounts, dates and the CPF or CNPJ type Pix key given for withdrawals.',
     ),
@@ -596,6 +606,10 @@ const PRIVACY: BilingualBlock[] = [
       'Publishing profile information relating to the advertiser’s sex life, which the LGPD treats as sensitive data: specific, highlighted consent given at registration (art. 11, I), which may be withdrawn at any time by taking the ad down.',
     ),
     tr(
+      'Cobrar os planos e as taxas de retorno e emitir recibos: execução de contrato (art. 7º, V); guardar os registros de pagamento: cumprimento de obrigação legal (art. 7º, II, e art. 16, I).',
+      'Charging for plans and return fees and sending receipts: performance of a contract (art. 7, V); keeping the payment records: compliance with a legal obligation (art. 7, II, and art. 16, I).',
+    ),
+    tr(
       'Registrar os contatos que permitem avaliar e proteger as avaliações contra fraude: legítimo interesse (art. 7º, IX), com o mínimo de dados e pelo tempo indicado abaixo.',
       'Keeping the contacts that allow a review and protecting reviews from fraud: legitimate interest (art. 7, IX), with the minimum of data and for the time given below.',
     ),
@@ -615,8 +629,8 @@ const PRIVACY: BilingualBlock[] = [
   ),
   ul(
     tr(
-      'Operadores que trabalham para nós, como hospedagem, armazenamento de arquivos, envio de e-mails e, se você escolher, login com o Google, sempre por contrato e apenas para prestar o serviço.',
-      'Processors working for us, such as hosting, file storage, email delivery and, if you choose it, Google sign-in, always under contract and only to provide the service.',
+      'Operadores que trabalham para nós, como hospedagem, armazenamento de arquivos, envio de e-mails, a instituição de pagamento que recebe os Pix dos planos (que recebe só o valor e a descrição de cada cobrança) e, se você escolher, login com o Google, sempre por contrato e apenas para prestar o serviço.',
+      'Processors working for us, such as hosting, file storage, email delivery, the payment institution that receives the Pix for plans (which receives only each charge’s amount and description) and, if you choose it, Google sign-in, always under contract and only to provide the service.',
     ),
     tr(
       'Autoridades públicas, quando a lei exigir ou houver ordem judicial, e sempre que houver indícios de exploração sexual de crianças e adolescentes, tráfico de pessoas ou outro crime grave.',
@@ -652,6 +666,10 @@ const PRIVACY: BilingualBlock[] = [
     tr(
       'Estatísticas: apenas totais por perfil e por dia, sem dados de visitantes. Os códigos que evitam contar a mesma pessoa duas vezes são apagados ao fim de cada dia.',
       'Statistics: only totals per profile and per day, with no visitor data. The codes that avoid counting the same person twice are deleted at the end of each day.',
+    ),
+    tr(
+      `Pagamentos de planos e de taxas de retorno: ${PAYMENT_RECORD_YEARS} anos contados do fim do ano do pagamento, o prazo em que o fisco pode examinar livros e documentos (Código Tributário Nacional, arts. 173 e 195, parágrafo único); depois são apagados. Ao excluir a conta, esses registros ficam, mas sem ligação com você: nem e-mail, nem conta, nem perfil.`,
+      `Payments for plans and return fees: ${PAYMENT_RECORD_YEARS} years from the end of the year of payment, the period in which the tax authority may examine books and records (Brazilian Tax Code, arts. 173 and 195, sole paragraph); then they are deleted. When you delete your account these records stay, but with no link to you: no e-mail, account or profile.`,
     ),
     tr(
       'Presentes, saques, suspensões e banimentos: pelo tempo necessário para cumprir obrigações legais e fiscais e para a defesa de direitos. Em caso de banimento, mantemos o CPF e o motivo para impedir um novo cadastro da mesma pessoa.',
@@ -734,6 +752,33 @@ const RANKING: BilingualBlock[] = [
     tr(
       'Dentro de cada grupo do mesmo plano, a ordem gira a cada minuto, em rodízio justo, para que todos ocupem as primeiras posições por um tempo parecido. Não vendemos posições fixas nem favorecemos perfis fora destas regras.',
       'Within each group on the same plan, the order rotates every minute, fairly, so that everyone spends a similar amount of time in the top positions. We do not sell fixed positions or favour profiles outside these rules.',
+    ),
+  ),
+]
+
+/** Plans and return fees paid by Pix (issue 21): the numbers are the code's (domain/plans.ts). */
+const PLANS: BilingualBlock[] = [
+  h3('Planos pagos e taxa de retorno', 'Paid plans and the return fee'),
+  ul(
+    tr(
+      `Um plano pago vale por ${PLAN_DAYS} dias e é contratado no painel, por Pix, ou com a equipe pelo suporte quando o Pix não estiver disponível. O preço de cada plano está no painel antes da compra. Não há renovação automática: nada é cobrado sem que você pague uma nova cobrança.`,
+      `A paid plan lasts ${PLAN_DAYS} days and is bought from the dashboard, by Pix, or through support when Pix is not available. Each plan’s price is shown in the dashboard before you buy. There is no automatic renewal: nothing is charged unless you pay a new charge.`,
+    ),
+    tr(
+      `Cada cobrança Pix vale por ${CHARGE_MINUTES} minutos e o plano começa assim que o pagamento é confirmado. Comprar de novo o mesmo plano soma ${PLAN_DAYS} dias ao fim do atual. Trocar de plano começa o novo na hora e converte os dias não usados do plano anterior em dias do novo, pela proporção entre os preços dos dois.`,
+      `Each Pix charge is valid for ${CHARGE_MINUTES} minutes and the plan starts as soon as the payment is confirmed. Buying the same plan again adds ${PLAN_DAYS} days to the end of the current one. Changing plans starts the new one at once and converts the unused days of the previous plan into days of the new one, in proportion to the two prices.`,
+    ),
+    tr(
+      `Avisamos por e-mail ${PLAN_REMINDER_DAYS} dias antes do fim do plano. Quando ele termina, o perfil volta ao plano Gratuito, sem sair do ar.`,
+      `We send an e-mail ${PLAN_REMINDER_DAYS} days before the plan ends. When it ends, the profile goes back to the Free plan without going offline.`,
+    ),
+    tr(
+      'Um Pix que não pode ser usado (uma cobrança já paga ou vencida, um valor diferente do cobrado, ou um Pix sem cobrança) é devolvido automaticamente à conta de origem. Cada pagamento gera um recibo por e-mail e aparece no seu histórico de pagamentos no painel.',
+      'A Pix that cannot be used (a charge already paid or expired, an amount other than the one charged, or a Pix without a charge) is sent back automatically to the account it came from. Each payment produces an e-mail receipt and appears in your payment history in the dashboard.',
+    ),
+    tr(
+      'A taxa de retorno de uma suspensão é paga da mesma forma, pelo painel. O perfil volta ao ar quando a suspensão terminar e a taxa estiver paga; a equipe pode dispensar a taxa, registrando o motivo.',
+      'A suspension’s return fee is paid the same way, from the dashboard. The profile goes back online once the suspension has ended and the fee is paid; the team may waive the fee, recording why.',
     ),
   ),
 ]
@@ -831,6 +876,7 @@ const PROVIDER_ADVERTISING: BilingualBlock[] = [
     'As visualizações e os cliques mostrados no seu painel são números reais, contados uma vez por visitante a cada dia, sem contar robôs de busca.',
     'The views and clicks shown in your dashboard are real figures, counted once per visitor per day, excluding search-engine bots.',
   ),
+  ...PLANS,
   h3('Presentes e saques', 'Gifts and withdrawals'),
   p(
     'O recurso de presentes é opcional. Ele permite que um cliente envie, por livre vontade, um presente em dinheiro a um anunciante pela plataforma. Um presente não é pagamento por encontro nem por qualquer serviço, não pode ser exigido nem combinado como sinal, reserva ou condição para um encontro, e não cria obrigação para quem o recebe. Pagamentos de encontros nunca passam pelo Aprova.',

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/platform/env.server.ts'
+import { makePixCertificates, type PixCertificates } from '#tests/support/pix-certs.ts'
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'aprova-env-'))
 
@@ -167,5 +168,92 @@ describe('parseEnv error messages', () => {
     expect(() => parseEnv({ DATA_DIR: path.join(file, 'data') }, 'production')).toThrow(
       /DATA_DIR cannot be created/,
     )
+  })
+})
+
+describe('PIX_* (issue 21): all or none, the client certificate checked at start-up', () => {
+  let certificates: PixCertificates
+  beforeAll(async () => {
+    certificates = await makePixCertificates()
+  })
+  afterAll(async () => {
+    await certificates?.remove()
+  })
+  const base = () => ({
+    DATA_DIR: dataDir(),
+    PIX_API_URL: 'https://pix.example.com/api/v2/',
+    PIX_CLIENT_ID: 'client-id',
+    PIX_CLIENT_SECRET: 'client-secret-value',
+    PIX_KEY: '2b8a3c1e-0d4f-4a5b-9c6d-7e8f9a0b1c2d',
+    PIX_WEBHOOK_SECRET: 'webhook-secret-0123456789abcdef',
+    PIX_CERT: certificates.clientCertFile,
+    PIX_CERT_KEY: certificates.clientKeyFile,
+  })
+
+  it('is off without any PIX_* variable', () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }, 'production').pix).toBeUndefined()
+  })
+
+  it('reads a PEM certificate and key from files, the token URL on the API host by default', () => {
+    const pix = parseEnv(base(), 'production').pix
+    expect(pix).toMatchObject({
+      apiUrl: 'https://pix.example.com/api/v2',
+      tokenUrl: 'https://pix.example.com/oauth/token',
+      key: '2b8a3c1e-0d4f-4a5b-9c6d-7e8f9a0b1c2d',
+      webhookSecret: 'webhook-secret-0123456789abcdef',
+      certificate: { kind: 'pem' },
+      ca: undefined,
+    })
+  })
+
+  it('reads a PKCS#12 bundle with its passphrase, and refuses a wrong passphrase', () => {
+    const { PIX_CERT: _cert, PIX_CERT_KEY: _key, ...rest } = base()
+    const pfx = { ...rest, PIX_PFX: certificates.pfxFile }
+    expect(
+      parseEnv({ ...pfx, PIX_PFX_PASSPHRASE: certificates.pfxPassphrase }, 'production').pix
+        ?.certificate.kind,
+    ).toBe('pfx')
+    expect(() => parseEnv({ ...pfx, PIX_PFX_PASSPHRASE: 'wrong' }, 'production')).toThrow(
+      /PIX_PFX is not a usable client certificate/,
+    )
+  })
+
+  it('names every missing variable when only some are set, and never shows a secret', () => {
+    let message = ''
+    try {
+      parseEnv(
+        {
+          DATA_DIR: dataDir(),
+          PIX_API_URL: 'https://pix.example.com/api/v2',
+          PIX_CLIENT_SECRET: 's3cr3t-value',
+        },
+        'production',
+      )
+    } catch (error) {
+      message = String(error)
+    }
+    for (const name of ['PIX_CLIENT_ID', 'PIX_KEY', 'PIX_WEBHOOK_SECRET', 'PIX_CERT']) {
+      expect(message).toContain(name)
+    }
+    expect(message).not.toContain('s3cr3t-value')
+  })
+
+  it('refuses two certificates, an http API, a short webhook secret and an unreadable file', () => {
+    expect(() => parseEnv({ ...base(), PIX_PFX: certificates.pfxFile }, 'production')).toThrow(
+      /PIX_PFX must not be set together with PIX_CERT/,
+    )
+    expect(() =>
+      parseEnv({ ...base(), PIX_API_URL: 'http://pix.example.com/api/v2' }, 'production'),
+    ).toThrow(/PIX_API_URL must start with https:\/\//)
+    expect(() => parseEnv({ ...base(), PIX_WEBHOOK_SECRET: 'short' }, 'production')).toThrow(
+      /PIX_WEBHOOK_SECRET must be 24 to 128/,
+    )
+    expect(() =>
+      parseEnv({ ...base(), PIX_CERT_KEY: path.join(dataDir(), 'missing.pem') }, 'production'),
+    ).toThrow(/PIX_CERT_KEY cannot be read/)
+    // A key that is not the certificate's.
+    expect(() =>
+      parseEnv({ ...base(), PIX_CERT_KEY: certificates.strangerKeyFile }, 'production'),
+    ).toThrow(/PIX_CERT is not a usable client certificate/)
   })
 })

@@ -7,6 +7,12 @@ import {
 } from '#app/content/terms.server.ts'
 import { LANGUAGES, type Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
+import {
+  CHARGE_MINUTES,
+  PAYMENT_RECORD_YEARS,
+  PLAN_DAYS,
+  PLAN_REMINDER_DAYS,
+} from '#app/domain/plans.ts'
 import { REVIEW_RULES } from '#app/domain/reviews.ts'
 import {
   BREACH_NOTICE_HOURS,
@@ -253,6 +259,55 @@ describe('reviews in the terms and the privacy policy (issue 20)', () => {
         expect(provider).toContain(rule)
       }
       for (const rule of expected[lang].provider) expect(provider).toContain(rule)
+    })
+  }
+})
+
+describe('plans by Pix in the terms and the privacy policy (issue 21)', () => {
+  const expected = {
+    pt: {
+      provider: [
+        `Um plano pago vale por ${PLAN_DAYS} dias`,
+        `Cada cobrança Pix vale por ${CHARGE_MINUTES} minutos`,
+        'converte os dias não usados do plano anterior',
+        `${PLAN_REMINDER_DAYS} dias antes do fim do plano`,
+        'é devolvido automaticamente',
+        'a equipe pode dispensar a taxa',
+      ],
+      both: [
+        `${PAYMENT_RECORD_YEARS} anos contados do fim do ano do pagamento`,
+        'arts. 173 e 195',
+        'Não guardamos os dados bancários de quem pagou',
+      ],
+    },
+    en: {
+      provider: [
+        `A paid plan lasts ${PLAN_DAYS} days`,
+        `Each Pix charge is valid for ${CHARGE_MINUTES} minutes`,
+        'converts the unused days of the previous plan',
+        `${PLAN_REMINDER_DAYS} days before the plan ends`,
+        'is sent back automatically',
+        'the team may waive the fee',
+      ],
+      both: [
+        `${PAYMENT_RECORD_YEARS} years from the end of the year of payment`,
+        'arts. 173 and 195',
+        'We do not keep the payer’s bank details',
+      ],
+    },
+  }
+  for (const lang of LANGUAGES) {
+    it(`${lang}: the plan rules for advertisers, the payment records in both privacy policies`, () => {
+      const client = fullText(TERMS[lang].cliente)
+      const provider = fullText(TERMS[lang].anunciante)
+      for (const rule of expected[lang].provider) {
+        expect(provider).toContain(rule)
+        expect(client).not.toContain(rule)
+      }
+      for (const rule of expected[lang].both) {
+        expect(client).toContain(rule)
+        expect(provider).toContain(rule)
+      }
     })
   }
 })

@@ -4,6 +4,7 @@ import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
 import { discardSubmissionFiles } from '#app/modules/provider/verification-documents.server.ts'
+import { paymentRecordsOf } from '#app/modules/payments/payments.server.ts'
 import { reviewDataOf } from '#app/modules/reviews/reviews.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
@@ -201,6 +202,8 @@ export async function exportAccountData(userId: string) {
     // The contacts noted for reviews and the reviews written (issue 20), and a provider's replies.
     reviewDataOf(userId, profile?.id),
   ])
+  // Her charges, the Pix that paid them and their refunds (issue 21).
+  const payments = await paymentRecordsOf(userId)
   return {
     exportedAt: new Date().toISOString(),
     account: { ...owner, role: await roleOf(userId), signInMethods: logins },
@@ -212,6 +215,7 @@ export async function exportAccountData(userId: string) {
     ...(reviewData.contacts.length > 0 ? { contactsForReviews: reviewData.contacts } : {}),
     ...(reviewData.written.length > 0 ? { reviewsWritten: reviewData.written } : {}),
     ...(reviewData.replies.length > 0 ? { reviewReplies: reviewData.replies } : {}),
+    ...(payments.length > 0 ? { payments } : {}),
     ...(provider ? { provider } : {}),
   }
 }

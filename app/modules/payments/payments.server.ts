@@ -9,6 +9,7 @@ import {
   type ChargeStatus,
   isPaidTier,
   PAID_TIERS,
+  PAYMENT_RECORD_YEARS,
   type PaidTier,
   PLAN_DAYS,
   PLAN_REMINDER_DAYS,
@@ -647,15 +648,20 @@ export function webhookUrl(): string | undefined {
   return pix ? `${serverEnv().baseUrl}/webhooks/pix/${pix.webhookSecret}` : undefined
 }
 
-let webhookRegistered = false
+/** The configuration the webhook was registered for by this process. */
+let registeredFor: unknown
 
-/** Tells the institution where to call (PUT /webhook/{key}); retried by reconciliation. */
+/**
+ * Tells the institution where to call (PUT /webhook/{key}): at start-up, and by reconciliation
+ * until it succeeds.
+ */
 export async function registerWebhook(): Promise<void> {
   const api = pixClient()
   const url = webhookUrl()
-  if (!api || !url || webhookRegistered) return
+  const config = serverEnv().pix
+  if (!api || !url || registeredFor === config) return
   await api.registerWebhook(url)
-  webhookRegistered = true
+  registeredFor = config
   log.info('Pix webhook registered')
 }
 
@@ -782,7 +788,7 @@ export async function remindPlanEnds(now = new Date()): Promise<number> {
 
 /** Payment records past their legal keeping time (PAYMENT_RECORD_YEARS) are deleted. */
 export async function forgetOldPaymentRecords(now = new Date()): Promise<number> {
-  const cutoff = new Date(Date.UTC(now.getUTCFullYear() - 5, 0, 1))
+  const cutoff = new Date(Date.UTC(now.getUTCFullYear() - PAYMENT_RECORD_YEARS, 0, 1))
   const payments = await db()
     .delete(pixPayments)
     .where(lte(pixPayments.paidAt, cutoff))
@@ -843,4 +849,41 @@ async function tellPayer(tell: { userId: string; kind: PaymentEmail; chargeId: s
     paidAt: longDate(charge.paidAt, language),
     txid: charge.txid,
   }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The account's export
+
+/**
+ * The user's charges with the Pix that paid them and their refunds, for /account/export (issue
+ * 21 point 6). Nothing about the payer's bank account is kept, so there is nothing more to give.
+ */
+export async function paymentRecordsOf(userId: string) {
+  const charges = await db()
+    .select({
+      txid: pixCharges.txid,
+      createdAt: pixCharges.createdAt,
+      purpose: pixCharges.purpose,
+      tier: pixCharges.tier,
+      days: pixCharges.days,
+      amountCents: pixCharges.amountCents,
+      status: pixCharges.status,
+      paidAt: pixCharges.paidAt,
+      planExpiresAt: pixCharges.planExpiresAt,
+      creditedDays: pixCharges.creditedDays,
+      payments: sql<unknown[]>`coalesce((
+        select json_agg(json_build_object(
+          'endToEndId', p.end_to_end_id, 'amountCents', p.amount_cents, 'paidAt', p.paid_at,
+          'outcome', p.outcome,
+          'refunds', coalesce((select json_agg(json_build_object(
+            'amountCents', r.amount_cents, 'reason', r.reason, 'status', r.status,
+            'requestedAt', r.requested_at, 'settledAt', r.settled_at) order by r.requested_at)
+            from pix_refunds r where r.end_to_end_id = p.end_to_end_id), '[]'::json))
+          order by p.paid_at)
+        from pix_payments p where p.charge_id = ${pixCharges.id}), '[]'::json)`,
+    })
+    .from(pixCharges)
+    .where(eq(pixCharges.userId, userId))
+    .orderBy(desc(pixCharges.createdAt))
+  return charges
 }
