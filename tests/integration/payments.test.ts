@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PLAN_DAYS } from '#app/domain/plans.ts'
+import { pt } from '#app/i18n/pt.ts'
 import { deleteAccount, exportAccountData } from '#app/modules/account/account.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
@@ -29,6 +30,7 @@ import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
 // speaks the Banco Central's API Pix over mutual TLS and calls the site's webhook route over HTTP.
 
 const DAY = 86_400_000
+const RESTORED_SUBJECT = pt.email.restoredSubject
 let site: PixSite
 
 beforeAll(async () => {
@@ -440,6 +442,8 @@ describe('the return fee (SPEC §4; issue 21 point 4)', () => {
     const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, started.chargeId))
     await site.pix.pay(charge?.txid ?? '')
     expect((await profileOf(provider.profile.id)).status).toBe('approved')
+    const mails = await mailsTo(site.dataDir, provider.email)
+    expect(mails.some((mail) => mail.includes(RESTORED_SUBJECT))).toBe(true)
   })
 
   it('is refused when the profile is not suspended', async () => {

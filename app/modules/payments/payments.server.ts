@@ -21,6 +21,7 @@ import {
 import { dictionary } from '#app/i18n/i18n.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type PaymentEmail, paymentEmail } from '#app/modules/email/messages.ts'
+import { tellProvider } from '#app/modules/moderation/kernel.server.ts'
 import { returnInside } from '#app/modules/moderation/sanctions.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
@@ -378,6 +379,8 @@ interface Decision {
   chargeId: string | null
   /** Who to e-mail once it is committed, and about what. */
   tell?: { userId: string; kind: PaymentEmail; chargeId: string }
+  /** A profile the payment brought back online (its return fee paid after the end). */
+  restored?: string
 }
 
 /**
@@ -438,6 +441,7 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
   })
   if (result.refundId) await sendRefund(result.refundId)
   if (decision.tell) await tellPayer(decision.tell)
+  if (decision.restored) await tellProvider(decision.restored, 'restored')
   return decision.outcome
 }
 
@@ -467,6 +471,7 @@ async function decide(
     return refund('charge_expired')
   }
   const now = new Date()
+  let restored: string | undefined
   if (charge.purpose === 'plan') {
     const applied = charge.profileId && charge.tier ? await applyPlan(tx, charge, now) : null
     if (!applied) return refund('unknown_charge')
@@ -480,7 +485,9 @@ async function decide(
       })
       .where(eq(pixCharges.id, charge.id))
   } else {
-    if (!(await applyReturnFee(tx, charge, now))) return refund('already_paid')
+    const settled = await applyReturnFee(tx, charge, now)
+    if (!settled) return refund('already_paid')
+    if (settled.returned && charge.profileId) restored = charge.profileId
     await tx
       .update(pixCharges)
       .set({ status: 'paid', paidAt: pix.paidAt })
@@ -489,6 +496,7 @@ async function decide(
   return {
     outcome: 'credited',
     chargeId: charge.id,
+    ...(restored ? { restored } : {}),
     ...(charge.userId
       ? {
           tell: {
@@ -537,8 +545,18 @@ async function currentPlanPricesIn(tx: Transaction): Promise<PlanPrices> {
  * The return fee is settled; a suspension whose time is up ends now. False when the fee was
  * settled already (paid, waived) or the suspension is over: the Pix is refunded.
  */
-async function applyReturnFee(tx: Transaction, charge: ChargeRow, now: Date): Promise<boolean> {
-  if (!charge.sanctionId) return false
+async function applyReturnFee(
+  tx: Transaction,
+  charge: ChargeRow,
+  now: Date,
+): Promise<false | { returned: boolean }> {
+  if (!charge.sanctionId || !charge.profileId) return false
+  // The profile first, then its suspension: the order the team's actions lock them in.
+  await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, charge.profileId))
+    .for('update')
   const [sanction] = await tx
     .select()
     .from(profileSanctions)
@@ -549,10 +567,11 @@ async function applyReturnFee(tx: Transaction, charge: ChargeRow, now: Date): Pr
     .update(profileSanctions)
     .set({ feePaidAt: now })
     .where(eq(profileSanctions.id, sanction.id))
-  if (sanction.endsAt && sanction.endsAt <= now) {
-    await returnInside(tx, sanction.profileId, 'fee_paid')
-  }
-  return true
+  const returned =
+    sanction.endsAt !== null &&
+    sanction.endsAt <= now &&
+    (await returnInside(tx, sanction.profileId, 'fee_paid'))
+  return { returned }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -748,9 +767,11 @@ export async function returnSuspendedProfiles(now = new Date()): Promise<number>
     )
   let returned = 0
   for (const { profileId } of due) {
-    await db().transaction(async (tx) => {
-      if (await returnInside(tx, profileId, 'time_up')) returned++
-    })
+    const online = await db().transaction((tx) => returnInside(tx, profileId, 'time_up'))
+    if (online) {
+      returned++
+      await tellProvider(profileId, 'restored')
+    }
   }
   if (returned > 0) log.info('suspensions ended', { count: returned })
   return returned
