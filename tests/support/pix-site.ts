@@ -55,6 +55,7 @@ export async function startPixSite(): Promise<PixSite> {
     { ...pix.env(), DATA_DIR: await mkdtemp(path.join(tmpdir(), 'aprova-pix-env-')) },
     'production',
   ).pix
+  // biome-ignore lint/correctness/useHookAtTopLevel: a test helper named like a hook, not a React hook
   const dataDir = await useTestServerEnv({ baseUrl, pix: config })
   // As at start-up: the institution learns where to call.
   await registerWebhook()
