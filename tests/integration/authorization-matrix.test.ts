@@ -50,6 +50,7 @@ import * as reviewForm from '#app/routes/public/review.tsx'
 import * as ageGate from '#app/routes/resources/age-gate.ts'
 import * as authApi from '#app/routes/resources/auth-api.ts'
 import * as favoritesApi from '#app/routes/resources/favorites.ts'
+import * as pixWebhook from '#app/routes/resources/pix-webhook.ts'
 import * as profileView from '#app/routes/resources/profile-view.ts'
 import * as setLanguage from '#app/routes/resources/set-language.ts'
 import routes from '#app/routes.ts'
@@ -82,6 +83,8 @@ import {
 } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '#tests/support/oidc-server.ts'
+import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
+import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler, type RouteAnswer } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
 
@@ -149,6 +152,7 @@ interface World extends Record<SignedIn, Account> {
 let world: World
 let dataDir = ''
 let oidc: Awaited<ReturnType<typeof startOidcServer>> | undefined
+let pixServer: PixTestServer | undefined
 let documents: Record<DocumentPart, Buffer>
 let restoreStdout = () => {}
 
@@ -1815,6 +1819,26 @@ const REVIEW_FORM_ROWS: Row[] = [
   ),
 ]
 
+// The institution's webhook (issue 21): no session opens it; only the secret in its address
+// does, and a call with any other secret is a 404 that changes nothing, whoever sends it.
+const WEBHOOK_ROWS: Row[] = [
+  action(
+    '/webhooks/pix/:secret',
+    'routes/resources/pix-webhook.ts',
+    undefined,
+    pixWebhook.action,
+    [],
+    async () => {
+      const secret = 'segredo-errado-0123456789abcdef'
+      return {
+        url: `/webhooks/pix/${secret}`,
+        params: { secret },
+        json: { pix: [{ endToEndId: `E${'1'.repeat(31)}`, txid: 'x'.repeat(32), valor: '1.00' }] },
+      }
+    },
+  ),
+]
+
 const MATRIX: Row[] = [
   ...PROVIDER_ROWS,
   ...PROVIDER_REVIEW_ROWS,
@@ -1823,6 +1847,7 @@ const MATRIX: Row[] = [
   ...ACCOUNT_ROWS,
   ...ADMIN_ROWS,
   ...PUBLIC_ROWS,
+  ...WEBHOOK_ROWS,
 ]
 
 /** Route modules whose loader is public, and why (a guarded loader belongs in the matrix). */
@@ -1855,6 +1880,7 @@ const PUBLIC_LOADERS: Record<string, string> = {
   'routes/resources/locations.ts': 'public location suggestions',
   'routes/resources/robots.ts': 'robots.txt',
   'routes/resources/sitemap.ts': 'the sitemaps',
+  'routes/resources/pix-webhook.ts': '404: the institution only posts',
 }
 
 // ---------------------------------------------------------------- running a row
@@ -1948,12 +1974,15 @@ async function run(row: Row, actor: Actor) {
 
 beforeAll(async () => {
   oidc = await startOidcServer(TEST_BASE_URL)
+  // Pix on (issue 21): the plan and payment rows make real charges at the local Pix server.
+  pixServer = await startPixServer()
   dataDir = await useTestServerEnv({
     google: {
       clientId: OIDC_CLIENT_ID,
       clientSecret: OIDC_CLIENT_SECRET,
       discoveryUrl: oidc.discoveryUrl,
     },
+    pix: await pixConfigOf(pixServer),
   })
   // The mailer logs each message it writes to the outbox: not in the test output.
   const write = process.stdout.write
@@ -1992,6 +2021,7 @@ beforeAll(async () => {
 afterAll(async () => {
   restoreStdout()
   await oidc?.close()
+  await pixServer?.close()
 })
 
 beforeEach(async () => {

@@ -22,6 +22,14 @@ export interface PixSite {
   close(): Promise<void>
 }
 
+/** The site's Pix configuration for `pix`, read from its PIX_* variables as at start-up. */
+export async function pixConfigOf(pix: PixTestServer) {
+  return parseEnv(
+    { ...pix.env(), DATA_DIR: await mkdtemp(path.join(tmpdir(), 'aprova-pix-env-')) },
+    'production',
+  ).pix
+}
+
 export async function startPixSite(): Promise<PixSite> {
   const pix = await startPixServer()
   const receiver: Server = createServer(async (req, res) => {
@@ -51,10 +59,7 @@ export async function startPixSite(): Promise<PixSite> {
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const baseUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
-  const config = parseEnv(
-    { ...pix.env(), DATA_DIR: await mkdtemp(path.join(tmpdir(), 'aprova-pix-env-')) },
-    'production',
-  ).pix
+  const config = await pixConfigOf(pix)
   // biome-ignore lint/correctness/useHookAtTopLevel: a test helper named like a hook, not a React hook
   const dataDir = await useTestServerEnv({ baseUrl, pix: config })
   // As at start-up: the institution learns where to call.
