@@ -35,6 +35,8 @@ export default [
     route('photos', 'routes/provider/photos.tsx'),
     route('verification', 'routes/provider/verification.tsx'),
     route('reviews', 'routes/provider/reviews.tsx'),
+    route('plan', 'routes/provider/plan.tsx'),
+    route('plan/pix/:chargeId', 'routes/provider/plan-pix.tsx'),
     route('account', 'routes/provider/account.tsx'),
   ]),
   route('dashboard/photos/upload', 'routes/provider/photo-upload.ts'),

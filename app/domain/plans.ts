@@ -75,6 +75,20 @@ export function planChange(
   return { expiresAt: new Date(fresh + creditMs), creditedDays: Math.floor(creditMs / DAY_MS) }
 }
 
+/** What buying a plan is to the provider: a first plan, more of hers, or another one. */
+export type PurchaseKind = 'new' | 'renew' | 'change'
+
+/** The kind of purchase `bought` is for a profile on `current` at `now` (as planChange sees it). */
+export function purchaseKind(
+  current: { tier: MembershipTier; expiresAt: Date | null },
+  bought: PaidTier,
+  now: Date,
+): PurchaseKind {
+  const running = isPaidTier(current.tier) && current.expiresAt !== null && current.expiresAt > now
+  if (!running) return 'new'
+  return current.tier === bought ? 'renew' : 'change'
+}
+
 /** Centavos as the API Pix writes amounts: '49.00'. */
 export function pixAmount(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`bad amount ${cents}`)

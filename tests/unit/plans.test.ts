@@ -7,6 +7,7 @@ import {
   pixAmount,
   pixAmountCents,
   planChange,
+  purchaseKind,
 } from '#app/domain/plans.ts'
 
 const DAY = 86_400_000
@@ -47,6 +48,22 @@ describe('planChange (issue 21 point 3)', () => {
     const end = new Date(now.getTime() + 6 * DAY)
     const change = planChange({ tier: 'ouro', expiresAt: end }, 'basico', prices, now)
     expect(daysFromNow(change.expiresAt)).toBeCloseTo(PLAN_DAYS + (6 * 17_900) / 4_900, 5)
+  })
+})
+
+describe('purchaseKind: what the plan page offers each plan as', () => {
+  const now = new Date('2026-06-01T12:00:00Z')
+  const later = new Date('2026-06-10T12:00:00Z')
+  const earlier = new Date('2026-05-20T12:00:00Z')
+  it.each([
+    [{ tier: 'free', expiresAt: null }, 'ouro', 'new'],
+    [{ tier: 'ouro', expiresAt: earlier }, 'ouro', 'new'],
+    [{ tier: 'ouro', expiresAt: null }, 'ouro', 'new'],
+    [{ tier: 'ouro', expiresAt: later }, 'ouro', 'renew'],
+    [{ tier: 'ouro', expiresAt: later }, 'vip_plus', 'change'],
+    [{ tier: 'prata', expiresAt: later }, 'basico', 'change'],
+  ] as const)('%o buying %s is %s', (current, bought, kind) => {
+    expect(purchaseKind(current, bought, now)).toBe(kind)
   })
 })
 

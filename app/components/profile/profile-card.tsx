@@ -1,7 +1,6 @@
 import { Plane } from 'lucide-react'
 import { Link } from 'react-router'
 import { CardRating } from '#app/components/reviews/stars.tsx'
-import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrl } from '#app/domain/money.ts'
 import { CARD_DESCRIPTION_LENGTH } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -10,14 +9,8 @@ import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import type { ProfileCardData } from '#app/modules/listing/card.ts'
 import { FavoriteButton } from './favorite-button.tsx'
 import { Photo } from './photo.tsx'
+import { TierBadge } from './tier-badge.tsx'
 import { VerifiedBadge } from './verified-badge.tsx'
-
-const TIER_STYLES: Partial<Record<string, string>> = {
-  vip_plus: 'bg-stone-900 text-amber-200',
-  ouro: 'bg-amber-200 text-amber-950',
-  prata: 'bg-stone-200 text-stone-800',
-  bronze: 'bg-orange-200 text-orange-950',
-}
 
 /**
  * One profile in a grid: cover photo, name, age, place, rate, short description and badges.
@@ -39,7 +32,6 @@ export function ProfileCard({
   const t = useT()
   const lang = useLanguage()
   const { cover } = profile
-  const tierStyle = TIER_STYLES[profile.membershipTier]
   const place = [profile.neighborhood, profile.city].filter(Boolean).join(', ')
   // A touring profile in another city's listing says so, and where she is based (point 2).
   const visiting = profile.touringAvailable && Boolean(refCity) && profile.citySlug !== refCity
@@ -77,11 +69,7 @@ export function ProfileCard({
                 {t.profileCard.demo}
               </span>
             )}
-            {tierStyle && (
-              <span className={`rounded px-2 py-0.5 text-xs font-semibold ${tierStyle}`}>
-                {t.tiers[profile.membershipTier as MembershipTier]}
-              </span>
-            )}
+            <TierBadge tier={profile.membershipTier} />
           </div>
           {profile.availableNow && (
             <span className="absolute bottom-2 left-2 flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-emerald-800">

@@ -30,6 +30,7 @@ import { user } from '#db/schema/auth.ts'
 import { profileSanctions } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
+import type { ChargeError } from './charge.ts'
 import {
   END_TO_END_ID_PATTERN,
   type PixApi,
@@ -90,15 +91,6 @@ export async function currentPlanPrices(): Promise<PlanPrices> {
 
 // ---------------------------------------------------------------------------------------------
 // Charges a provider starts
-
-/** Why a charge cannot be started, as a key of the provider dictionary's plan errors. */
-export type ChargeError =
-  | 'noPix'
-  | 'noProfile'
-  | 'notApproved'
-  | 'notSuspended'
-  | 'noFee'
-  | 'unavailable'
 
 export type ChargeStart = { ok: true; chargeId: string } | { ok: false; error: ChargeError }
 
@@ -217,11 +209,13 @@ export async function startPlanCharge(userId: string, tier: PaidTier): Promise<C
   })
 }
 
-/** The suspension whose return fee is still to be settled, if any. */
+/** The running suspension of the profile and its return fee, if any. */
 async function unpaidSuspension(profileId: string) {
   const [sanction] = await db()
     .select({
       id: profileSanctions.id,
+      days: profileSanctions.days,
+      dailyValueCents: profileSanctions.dailyValueCents,
       feeCents: profileSanctions.feeCents,
       endsAt: profileSanctions.endsAt,
       feePaidAt: profileSanctions.feePaidAt,
@@ -238,6 +232,29 @@ async function unpaidSuspension(profileId: string) {
     .orderBy(desc(profileSanctions.startsAt))
     .limit(1)
   return sanction
+}
+
+/** A running suspension's return fee, as the provider's plan page shows it. */
+export interface ReturnFee {
+  feeCents: number
+  days: number | null
+  dailyValueCents: number | null
+  /** When the suspension's time is up (the profile returns then if the fee is settled). */
+  endsAt: Date | null
+  settled: 'due' | 'paid' | 'waived'
+}
+
+/** The return fee of the profile's running suspension; null when it has none to speak of. */
+export async function returnFeeOf(profileId: string): Promise<ReturnFee | null> {
+  const sanction = await unpaidSuspension(profileId)
+  if (!sanction?.feeCents) return null
+  return {
+    feeCents: sanction.feeCents,
+    days: sanction.days,
+    dailyValueCents: sanction.dailyValueCents,
+    endsAt: sanction.endsAt,
+    settled: sanction.feePaidAt ? 'paid' : sanction.feeWaivedAt ? 'waived' : 'due',
+  }
 }
 
 /** A suspended provider pays her return fee (issue 21 point 4; SPEC §4). */

@@ -2,7 +2,13 @@ import { format } from '#app/i18n/i18n.ts'
 import { type MetaArgsLike, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 
 /** The dashboard's sections, as its tabs name them. */
-export type DashboardSection = 'overview' | 'profile' | 'photos' | 'verification' | 'account'
+export type DashboardSection =
+  | 'overview'
+  | 'profile'
+  | 'photos'
+  | 'verification'
+  | 'plan'
+  | 'account'
 
 /** The head of one dashboard section: its own title, so tabs and screen readers tell them apart. */
 export function dashboardMeta(args: MetaArgsLike, section: DashboardSection) {

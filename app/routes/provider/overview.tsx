@@ -15,6 +15,7 @@ import { orderedForm } from '#app/modules/forms/checks.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { PLAN_PATH } from '#app/modules/payments/charge.ts'
 import { profileStats } from '#app/modules/profile/stats.server.ts'
 import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile, setPaused } from '#app/modules/provider/own-profile.server.ts'
@@ -139,6 +140,11 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
           </p>
           <p className="text-sm text-stone-600">
             {format(t.dashboard.tier.resets, { date: longDate(`${allowance.resetOn}T12:00:00Z`) })}
+          </p>
+          <p className="mt-3 text-sm">
+            <Link to={PLAN_PATH} className="underline">
+              {t.dashboard.tier.link}
+            </Link>
           </p>
         </section>
         <section aria-labelledby="reviews-title" className={cardClass}>

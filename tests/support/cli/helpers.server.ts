@@ -496,3 +496,35 @@ export async function reviewStates(): Promise<number> {
     return 0
   })
 }
+
+/**
+ * The plans spec (issue 21): the free, public profile of createReviewableProfile and, in the same
+ * city, a rival on the Ouro plan for 20 more days, so a VIP+ bought moves the first ahead of her.
+ * Prints both usernames.
+ */
+export async function createPlanRivals(): Promise<number> {
+  await createReviewableProfile()
+  return withDatabase(async () => {
+    const { profile } = await recifeProvider(
+      { email: 'lua-rival@example.com', password: 'senha-forte-456', name: 'Lua Serena' },
+      { age: 29, hourlyRate: 300, whatsapp: '+5581966665555', approved: true },
+    )
+    const until = new Date(Date.now() + 20 * 24 * 60 * 60_000)
+    await db()
+      .update(profiles)
+      .set({
+        membershipTier: 'ouro',
+        isPremium: true,
+        tierExpiresAt: until,
+        premiumExpiresAt: until,
+      })
+      .where(eq(profiles.id, profile.id))
+    const [buyer] = await db()
+      .select({ username: profiles.username })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(eq(user.email, 'estrela@example.com'))
+    process.stdout.write(`${JSON.stringify({ buyer: buyer?.username, rival: profile.username })}\n`)
+    return 0
+  })
+}

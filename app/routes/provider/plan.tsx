@@ -1,0 +1,191 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { PaymentHistory } from '#app/components/provider/payment-history.tsx'
+import { PlanComparison, type PlanRow } from '#app/components/provider/plan-comparison.tsx'
+import { useLongDate } from '#app/components/provider/standing-banner.tsx'
+import { FormAlert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { cardClass } from '#app/components/ui/card.tsx'
+import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
+import { isPaidTier, planChange, purchaseKind } from '#app/domain/plans.ts'
+import { MONTHLY_PHOTO_UPLOADS } from '#app/domain/provider.ts'
+import { SUPPORT_EMAIL } from '#app/domain/site.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { requireRole } from '#app/modules/auth/session.server.ts'
+import { parseForm } from '#app/modules/forms/parse-form.server.ts'
+import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { type ChargeError, chargePath } from '#app/modules/payments/charge.ts'
+import { PLAN_FORMS, type PlanFormProblem } from '#app/modules/payments/forms.ts'
+import {
+  currentPlanPrices,
+  paymentHistory,
+  pixEnabled,
+  returnFeeOf,
+  startPlanCharge,
+  startReturnFeeCharge,
+} from '#app/modules/payments/payments.server.ts'
+import { dashboardMeta } from '#app/modules/provider/meta.ts'
+import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
+import type { Route } from './+types/plan'
+
+// /dashboard/plan (issue 21 points 3, 4 and 6): her plan, the plans compared (place in the
+// listings, photos a month, badge and, with Pix, the price and what paying now would do), the
+// return fee of a suspension, and her payments. Without Pix configured nothing about money
+// shows: only how to reach the team, as before.
+
+export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'plan')
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, 'provider')
+  const profile = await ensureOwnProfile(user)
+  const pix = pixEnabled()
+  const [prices, returnFee, history] = await Promise.all([
+    pix ? currentPlanPrices() : null,
+    profile.status === 'suspended' ? returnFeeOf(profile.id) : null,
+    pix ? paymentHistory(user.id) : [],
+  ])
+  const now = new Date()
+  const current = { tier: profile.membershipTier, expiresAt: profile.tierExpiresAt }
+  const running = isPaidTier(current.tier) && current.expiresAt !== null && current.expiresAt > now
+  const buyable = profile.status === 'approved'
+  const rows: PlanRow[] = MEMBERSHIP_TIERS.map((tier) => {
+    const paid = isPaidTier(tier)
+    return {
+      tier,
+      uploads: MONTHLY_PHOTO_UPLOADS[tier],
+      current: running ? tier === current.tier : tier === 'free',
+      priceCents: paid && prices ? prices[tier] : null,
+      offer:
+        paid && prices && buyable
+          ? {
+              kind: purchaseKind(current, tier, now),
+              ...planChange(current, tier, prices, now),
+            }
+          : null,
+    }
+  })
+  return data(
+    {
+      pix,
+      tier: running ? current.tier : 'free',
+      tierExpiresAt: running ? current.expiresAt : null,
+      buyable,
+      rows,
+      returnFee,
+      history,
+    },
+    { headers: PRIVATE_NO_STORE },
+  )
+}
+
+export const headers = passOnHeaders('Cache-Control')
+
+interface PlanAnswer {
+  intent: keyof typeof PLAN_FORMS
+  error: ChargeError | PlanFormProblem
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, 'provider')
+  const form = await parseForm<typeof PLAN_FORMS, PlanFormProblem>(request, PLAN_FORMS)
+  const { intent } = form
+  if (!form.checked.ok) return data<PlanAnswer>({ intent, error: 'choice' }, 400)
+  const started =
+    form.intent === 'buy' && form.checked.ok
+      ? await startPlanCharge(user.id, form.checked.value.tier)
+      : await startReturnFeeCharge(user.id)
+  if (started.ok) return redirect(chargePath(started.chargeId))
+  return data<PlanAnswer>(
+    { intent, error: started.error },
+    started.error === 'unavailable' ? 503 : 409,
+  )
+}
+
+export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const p = t.plan
+  const longDate = useLongDate()
+  const { pix, rows, returnFee, history } = loaderData
+  return (
+    <div className="max-w-4xl space-y-4">
+      <section aria-labelledby="plan-title" className={cardClass}>
+        <h2 id="plan-title" className="text-xl font-semibold">
+          {p.title}
+        </h2>
+        <p className="mt-2 font-medium">{format(p.current, { tier: t.tiers[loaderData.tier] })}</p>
+        {loaderData.tierExpiresAt ? (
+          <p className="text-sm text-stone-600">
+            {format(p.until, { date: longDate(loaderData.tierExpiresAt) })}
+          </p>
+        ) : (
+          <p className="text-sm text-stone-600">{p.freeNote}</p>
+        )}
+        <p className="mt-3 text-sm text-stone-700">{p.intro}</p>
+      </section>
+      {actionData ? (
+        <FormAlert tone="error" title={p.errors[actionData.error]} reveal={actionData} />
+      ) : null}
+      {returnFee ? <ReturnFeeCard fee={returnFee} pix={pix} /> : null}
+      <PlanComparison rows={rows} pix={pix} buyable={loaderData.buyable} />
+      {pix ? (
+        <PaymentHistory history={history} />
+      ) : (
+        <p className={`${cardClass} text-sm`}>{format(p.noPix, { email: SUPPORT_EMAIL })}</p>
+      )}
+    </div>
+  )
+}
+
+function ReturnFeeCard({
+  fee,
+  pix,
+}: {
+  fee: NonNullable<Route.ComponentProps['loaderData']['returnFee']>
+  pix: boolean
+}) {
+  const t = useT()
+  const r = t.plan.returnFee
+  const lang = useLanguage()
+  const longDate = useLongDate()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const money = new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en', {
+    style: 'currency',
+    currency: 'BRL',
+  })
+  const amount = (cents: number) => money.format(cents / 100)
+  const ended = fee.endsAt !== null && new Date(fee.endsAt) <= new Date()
+  const endDate = fee.endsAt ? longDate(fee.endsAt) : ''
+  return (
+    <section aria-labelledby="return-fee-title" className={`${cardClass} border-amber-300`}>
+      <h2 id="return-fee-title" className="font-semibold">
+        {r.title}
+      </h2>
+      {!pix ? (
+        <p className="mt-2 text-sm">{format(r.noPix, { email: SUPPORT_EMAIL })}</p>
+      ) : fee.settled === 'paid' ? (
+        <p className="mt-2 text-sm">{format(r.paid, { date: endDate })}</p>
+      ) : fee.settled === 'waived' ? (
+        <p className="mt-2 text-sm">{format(r.waived, { date: endDate })}</p>
+      ) : (
+        <>
+          <p className="mt-2">{format(r.due, { fee: amount(fee.feeCents) })}</p>
+          {fee.days && fee.dailyValueCents ? (
+            <p className="text-sm text-stone-600">
+              {format(r.dueDetail, { days: fee.days, daily: amount(fee.dailyValueCents) })}
+            </p>
+          ) : null}
+          <p className="mt-2 text-sm">
+            {ended ? r.returnsNow : format(r.returnsOn, { date: endDate })}
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="return-fee" />
+            <Button type="submit" size="large" disabled={busy}>
+              {busy ? t.plan.starting : r.pay}
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test'
+import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
+import { runHelper } from './cli-helper.ts'
+import { expect, hydrated, test } from './fixtures.ts'
+import { createServerStorage, startServer } from './server-process.mjs'
+import { runOnStorage } from './storage-query.ts'
+
+// Plans paid by Pix end to end (issue 21): a server of its own with Pix configured against the
+// local Pix server (mutual TLS, its webhook calling the site back). The team sets a price; a
+// provider compares the plans, buys VIP+, pays the QR code's charge at the 'bank', and her page
+// says so by itself; her card then leads the city's listing, ahead of a rival on Ouro; the team
+// sees the payment and the day's revenue.
+
+type Server = Awaited<ReturnType<typeof startServer>>
+let storage: Awaited<ReturnType<typeof createServerStorage>>
+let server: Server | undefined
+let pix: PixTestServer
+let made: { buyer: string; rival: string }
+
+test.describe.configure({ mode: 'serial' })
+test.use({ locale: 'pt-BR' })
+
+const PROVIDER = { email: 'estrela@example.com', password: 'senha-forte-123' }
+const ADMIN = { email: 'equipe-planos@example.com', password: 'senha-da-equipe-123' }
+
+const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
+const start = async () => {
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0', ...pix.env() } })
+}
+const base = () => server?.baseUrl ?? ''
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  pix = await startPixServer()
+  storage = await createServerStorage()
+  // A first start migrates the storage; the helpers write while the server is stopped.
+  await start()
+  await server?.stop()
+  made = helper('createPlanRivals')
+  expect(made.buyer).toBe('estrela-azul')
+  runOnStorage(storage, [
+    'scripts/admin-create.mjs',
+    '--email',
+    ADMIN.email,
+    '--password',
+    ADMIN.password,
+  ])
+  await start()
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+  await pix?.close()
+})
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
+  await page.goto(`${base()}/auth?mode=login`)
+  await hydrated(page)
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Senha').fill(account.password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+/** The names on the city's cards, in their order. */
+async function recifeNames(page: Page): Promise<string[]> {
+  await page.goto(`${base()}/pt/acompanhantes/recife`)
+  return page.locator('main article h2, main article h3').allInnerTexts()
+}
+
+test('a provider buys VIP+ by Pix, her page says so by itself, and her card moves first', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  expect(await recifeNames(page)).toEqual(['Lua Serena', 'Estrela Azul'])
+
+  await signIn(page, PROVIDER)
+  await expect(page).toHaveURL(`${base()}/dashboard`)
+  await page.getByRole('link', { name: 'Ver e mudar de plano' }).click()
+  await expect(page).toHaveURL(`${base()}/dashboard/plan`)
+  await expect(page.getByText('Plano atual: Gratuito')).toBeVisible()
+  const vip = page.getByRole('row', { name: /VIP\+/ })
+  await expect(vip).toContainText('1º grupo')
+  await expect(vip).toContainText('100 fotos')
+  await expect(vip).toContainText('R$ 249,00')
+  await hydrated(page)
+  await vip.getByRole('button', { name: 'Assinar VIP+' }).click()
+
+  await expect(page).toHaveURL(/\/dashboard\/plan\/pix\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name: 'Pague com Pix' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'QR code do Pix de R$ 249,00' })).toBeVisible()
+  const code = await page.getByLabel('Pix Copia e Cola').inputValue()
+  const charge = pix.charges().find((one) => one.pixCopiaECola === code)
+  expect(charge?.valor.original).toBe('249.00')
+  await expect(page.getByText('Aguardando o pagamento.')).toBeVisible()
+  await hydrated(page)
+
+  // The payer's bank pays; the institution calls the site's webhook; the page, left alone,
+  // shows the payment.
+  const paid = await pix.pay(charge?.txid ?? '')
+  expect(paid.webhookStatus).toBe(200)
+  await expect(page.getByRole('heading', { name: 'Pagamento recebido' })).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect(page.getByText(/Seu plano VIP\+ já está valendo, até/)).toBeVisible()
+
+  expect(await recifeNames(page)).toEqual(['Estrela Azul', 'Lua Serena'])
+  await expect(page.locator('main article').first()).toContainText('VIP+')
+
+  await page.goto(`${base()}/dashboard/plan`)
+  await expect(page.getByText('Plano atual: VIP+')).toBeVisible()
+  const history = page.getByRole('table', {
+    name: 'Pagamentos por Pix, do mais recente ao mais antigo',
+  })
+  await expect(history.getByRole('row').nth(1)).toContainText('Plano VIP+, 30 dias')
+  await expect(history.getByRole('row').nth(1)).toContainText('R$ 249,00')
+  await expect(history.getByRole('row').nth(1)).toContainText('Pago')
+  await expect(page.getByRole('row', { name: /VIP\+/ }).getByRole('button')).toHaveText(
+    'Renovar VIP+',
+  )
+})
+
+test('in English, another plan is offered with the rest of hers as credit', async ({ page }) => {
+  test.setTimeout(90_000)
+  await signIn(page, PROVIDER)
+  await expect(page).toHaveURL(`${base()}/dashboard`)
+  await page.goto(`${base()}/language/en?to=/dashboard/plan`)
+  await expect(page.getByRole('heading', { name: 'Your plan' })).toBeVisible()
+  await expect(page.getByText('Current plan: VIP+')).toBeVisible()
+  const gold = page.getByRole('row', { name: /Gold/ })
+  await expect(gold).toContainText('2nd group')
+  await expect(gold).toContainText(/with \d+ days of credit from your current plan/)
+  await hydrated(page)
+  await gold.getByRole('button', { name: 'Switch to Gold' }).click()
+  await expect(page.getByRole('heading', { name: 'Pay by Pix' })).toBeVisible()
+  await expect(page.getByText('Gold plan for 30 days')).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Pix QR code for R\$179\.00$/ })).toBeVisible()
+})
