@@ -11,6 +11,8 @@ import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
+import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
+import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import * as exportRoute from '#app/routes/account/export.ts'
@@ -40,6 +42,8 @@ import * as providerDashboard from '#app/routes/provider/dashboard.tsx'
 import * as providerOverview from '#app/routes/provider/overview.tsx'
 import * as photoUpload from '#app/routes/provider/photo-upload.ts'
 import * as providerPhotos from '#app/routes/provider/photos.tsx'
+import * as providerPlan from '#app/routes/provider/plan.tsx'
+import * as providerPlanPix from '#app/routes/provider/plan-pix.tsx'
 import * as providerPreview from '#app/routes/provider/preview.tsx'
 import * as providerProfile from '#app/routes/provider/profile.tsx'
 import * as providerReviews from '#app/routes/provider/reviews.tsx'
@@ -65,6 +69,7 @@ import {
 } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { profileSanctions, reports } from '#db/schema/moderation.ts'
+import { pixCharges } from '#db/schema/payments.ts'
 import {
   images,
   photoFlags,
@@ -1778,6 +1783,105 @@ const PROVIDER_REVIEW_ROWS: Row[] = [
   ),
 ]
 
+// Issue 21: her plan page and her charges. The other provider reaches only her own (a charge of
+// the owner's is a 404), and a charge or a return fee is started on the caller's own profile.
+const chargesOf = (userId: string) =>
+  db()
+    .select({ id: pixCharges.id, purpose: pixCharges.purpose, tier: pixCharges.tier })
+    .from(pixCharges)
+    .where(eq(pixCharges.userId, userId))
+    .orderBy(pixCharges.id)
+
+/** A paid plan charge of the provider's, as her history lists it (its id is hers alone). */
+async function paidCharge(provider: Provider): Promise<string> {
+  const [row] = await db()
+    .insert(pixCharges)
+    .values({
+      txid: `matrix${randomUUID().replaceAll('-', '')}`,
+      purpose: 'plan',
+      userId: provider.id,
+      profileId: provider.profileId,
+      tier: 'basico',
+      days: 30,
+      amountCents: 4_900,
+      status: 'paid',
+      brCode: 'pago',
+      expiresAt: new Date(Date.now() - 60_000),
+      paidAt: new Date(Date.now() - 120_000),
+    })
+    .returning({ id: pixCharges.id })
+  return must(row, 'charge').id
+}
+
+const PLAN_ROWS: Row[] = [
+  loader(
+    '/dashboard/plan',
+    'routes/provider/plan.tsx',
+    providerPlan.loader,
+    ['provider'],
+    async () => ({ url: '/dashboard/plan', secrets: [await paidCharge(world.provider)] }),
+    { own: ['otherProvider'] },
+  ),
+  loader(
+    '/dashboard/plan/pix/:chargeId',
+    'routes/provider/plan-pix.tsx',
+    providerPlanPix.loader,
+    ['provider'],
+    async () => {
+      const started = await startPlanCharge(world.provider.id, 'bronze')
+      if (!started.ok) throw new Error(`no charge: ${started.error}`)
+      const [charge] = await db()
+        .select({ brCode: pixCharges.brCode })
+        .from(pixCharges)
+        .where(eq(pixCharges.id, started.chargeId))
+      return {
+        url: `/dashboard/plan/pix/${started.chargeId}`,
+        params: { chargeId: started.chargeId },
+        secrets: [must(charge, 'charge').brCode],
+      }
+    },
+  ),
+  action(
+    '/dashboard/plan',
+    'routes/provider/plan.tsx',
+    'buy',
+    providerPlan.action,
+    ['provider'],
+    async ({ me }) => ({
+      url: '/dashboard/plan',
+      body: { intent: 'buy', tier: 'ouro' },
+      state: () => chargesOf(me?.id ?? ''),
+      owner: () => chargesOf(world.provider.id),
+    }),
+    { own: ['otherProvider'], fresh: 'account', success: redirectTo(/^\/dashboard\/plan\/pix\//) },
+  ),
+  action(
+    '/dashboard/plan',
+    'routes/provider/plan.tsx',
+    'return-fee',
+    providerPlan.action,
+    ['provider'],
+    async ({ me, expected }) => {
+      // The caller allowed to pay is suspended, with a fee; the others act on nothing of hers.
+      if (me && expected !== 'refused') {
+        const suspended = await suspendProfile(
+          { id: world.admin.id, email: world.admin.email },
+          (me as Provider).profileId,
+          { days: 3, dailyValueCents: 500, reason: REASON },
+        )
+        expect(suspended.ok).toBe(true)
+      }
+      return {
+        url: '/dashboard/plan',
+        body: { intent: 'return-fee' },
+        state: () => chargesOf(me?.id ?? ''),
+        owner: () => chargesOf(world.provider.id),
+      }
+    },
+    { own: ['otherProvider'], fresh: 'account', success: redirectTo(/^\/dashboard\/plan\/pix\//) },
+  ),
+]
+
 // Issue 20 point 1: only a client writes a review, here one whose account is old enough and who
 // contacted the (fresh) profile two days before; everyone else is refused and nothing is written.
 const REVIEW_FORM_ROWS: Row[] = [
@@ -1842,6 +1946,7 @@ const WEBHOOK_ROWS: Row[] = [
 const MATRIX: Row[] = [
   ...PROVIDER_ROWS,
   ...PROVIDER_REVIEW_ROWS,
+  ...PLAN_ROWS,
   ...REVIEW_FORM_ROWS,
   ...CLIENT_ROWS,
   ...ACCOUNT_ROWS,

@@ -6,20 +6,22 @@ import { FormAlert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
-import { isPaidTier, planChange, purchaseKind } from '#app/domain/plans.ts'
+import { isPaidTier, type PaidTier, planChange, purchaseKind } from '#app/domain/plans.ts'
 import { MONTHLY_PHOTO_UPLOADS } from '#app/domain/provider.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { orderedForm } from '#app/modules/forms/checks.ts'
+import { field } from '#app/modules/forms/fields.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { type ChargeError, chargePath } from '#app/modules/payments/charge.ts'
-import { PLAN_FORMS, type PlanFormProblem } from '#app/modules/payments/forms.ts'
 import {
   currentPlanPrices,
   paymentHistory,
   pixEnabled,
+  type ReturnFee,
   returnFeeOf,
   startPlanCharge,
   startReturnFeeCharge,
@@ -71,7 +73,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       tierExpiresAt: running ? current.expiresAt : null,
       buyable,
       rows,
-      returnFee,
+      // Without Pix, only that there is a fee to settle with the team (nothing about money).
+      returnFee: returnFee && !pix ? ('contactTeam' as const) : returnFee,
       history,
     },
     { headers: PRIVATE_NO_STORE },
@@ -80,6 +83,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders('Cache-Control')
 
+/** The page's one form problem (a key of the plan errors): a tier that is not a paid plan. */
+type PlanFormProblem = 'choice'
+
+const paidTier = () =>
+  field<PaidTier, PlanFormProblem>(
+    (value) => (isPaidTier(value) ? undefined : 'choice'),
+    (value) => value as PaidTier,
+  )
+
+/** Buy a plan (its tier), or pay the return fee (nothing to choose). */
+const PLAN_FORMS = {
+  buy: orderedForm<{ tier: ReturnType<typeof paidTier> }, { tier: PaidTier }, PlanFormProblem>({
+    tier: paidTier(),
+  }),
+  'return-fee': orderedForm({}),
+}
+
 interface PlanAnswer {
   intent: keyof typeof PLAN_FORMS
   error: ChargeError | PlanFormProblem
@@ -87,7 +107,7 @@ interface PlanAnswer {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'provider')
-  const form = await parseForm<typeof PLAN_FORMS, PlanFormProblem>(request, PLAN_FORMS)
+  const form = await parseForm(request, PLAN_FORMS)
   const { intent } = form
   if (!form.checked.ok) return data<PlanAnswer>({ intent, error: 'choice' }, 400)
   const started =
@@ -125,7 +145,16 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       {actionData ? (
         <FormAlert tone="error" title={p.errors[actionData.error]} reveal={actionData} />
       ) : null}
-      {returnFee ? <ReturnFeeCard fee={returnFee} pix={pix} /> : null}
+      {returnFee === 'contactTeam' ? (
+        <section aria-labelledby="return-fee-title" className={`${cardClass} border-amber-300`}>
+          <h2 id="return-fee-title" className="font-semibold">
+            {p.returnFee.title}
+          </h2>
+          <p className="mt-2 text-sm">{format(p.returnFee.noPix, { email: SUPPORT_EMAIL })}</p>
+        </section>
+      ) : returnFee ? (
+        <ReturnFeeCard fee={returnFee} />
+      ) : null}
       <PlanComparison rows={rows} pix={pix} buyable={loaderData.buyable} />
       {pix ? (
         <PaymentHistory history={history} />
@@ -136,13 +165,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   )
 }
 
-function ReturnFeeCard({
-  fee,
-  pix,
-}: {
-  fee: NonNullable<Route.ComponentProps['loaderData']['returnFee']>
-  pix: boolean
-}) {
+function ReturnFeeCard({ fee }: { fee: ReturnFee }) {
   const t = useT()
   const r = t.plan.returnFee
   const lang = useLanguage()
@@ -161,9 +184,7 @@ function ReturnFeeCard({
       <h2 id="return-fee-title" className="font-semibold">
         {r.title}
       </h2>
-      {!pix ? (
-        <p className="mt-2 text-sm">{format(r.noPix, { email: SUPPORT_EMAIL })}</p>
-      ) : fee.settled === 'paid' ? (
+      {fee.settled === 'paid' ? (
         <p className="mt-2 text-sm">{format(r.paid, { date: endDate })}</p>
       ) : fee.settled === 'waived' ? (
         <p className="mt-2 text-sm">{format(r.waived, { date: endDate })}</p>
