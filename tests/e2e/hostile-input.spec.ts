@@ -4,6 +4,7 @@ import net from 'node:net'
 import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import fc from 'fast-check'
+import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 import { runOnStorage } from './storage-query.ts'
@@ -23,6 +24,7 @@ import { runOnStorage } from './storage-query.ts'
 type Server = Awaited<ReturnType<typeof startServer>>
 let storage: Awaited<ReturnType<typeof createServerStorage>>
 let server: Server
+let pix: PixTestServer | undefined
 
 test.describe.configure({ mode: 'serial' })
 
@@ -416,7 +418,9 @@ test.beforeAll(async () => {
   storage = await createServerStorage()
   // A first start creates the database and the demo profiles; stopped, it gets an admin and a
   // provider whose documents wait in the queue.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
+  // Pix on (issue 21), against the local Pix server: the plan forms make real charges.
+  pix = await startPixServer()
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env() } })
   await server.stop()
   run(['scripts/admin-create.mjs', '--email', ADMIN.email, '--password', ADMIN.password])
   run([
@@ -424,7 +428,7 @@ test.beforeAll(async () => {
     './tests/support/cli/helpers.server.ts',
     'createPendingProvider',
   ])
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env() } })
 
   cookies.admin = await signIn(ADMIN)
   // The admin approves the provider: her profile is public.
@@ -489,6 +493,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
   await storage?.dispose()
+  await pix?.close()
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -749,6 +754,8 @@ const ROUTES: [template: string, role: Role][] = [
   ['/dashboard/verification', 'provider'],
   ['/dashboard/account', 'provider'],
   ['/dashboard/reviews', 'provider'],
+  ['/dashboard/plan', 'provider'],
+  ['/dashboard/plan/pix/{id}', 'provider'],
   ['/dashboard/photos/upload', 'provider'],
   ['/client-dashboard', 'client'],
   ['/client-dashboard/history', 'client'],
@@ -770,6 +777,8 @@ const ROUTES: [template: string, role: Role][] = [
   ['/admin/account', 'admin'],
   ['/admin/verification/{id}/{part}', 'admin'],
   ['/api/auth/{any}', 'visitor'],
+  ['/webhooks/pix/{any}', 'visitor'],
+  ['/webhooks/pix/{any}/pix', 'visitor'],
   ['/api/auth/callback/{any}', 'visitor'],
   ['/robots.txt', 'visitor'],
   ['/sitemap.xml', 'visitor'],
@@ -1387,6 +1396,25 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
           reason: hostile('never_met', 'other'),
           details: storable,
         }),
+      ),
+    ),
+    // Plans by Pix (issue 21): a plan bought or a return fee paid, as real charges at the local
+    // Pix server; and the institution's webhook, whose address no payload is.
+    other(
+      at(
+        '/dashboard/plan',
+        'provider',
+        fields({
+          intent: mostly('buy', 'return-fee'),
+          tier: hostile('ouro', 'basico', 'vip_plus', 'free'),
+        }),
+      ),
+    ),
+    other(
+      at(
+        encodedPayload.map((secret) => `/webhooks/pix/${secret}`),
+        'visitor',
+        fields({ pix: payload, endToEndId: payload }),
       ),
     ),
     naming(
