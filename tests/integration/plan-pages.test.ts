@@ -6,6 +6,7 @@ import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
 import { currentPlanPrices } from '#app/modules/payments/payments.server.ts'
 import { serverEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { action as planAction, loader as planLoader } from '#app/routes/provider/plan.tsx'
+import { loader as overviewLoader } from '#app/routes/provider/overview.tsx'
 import { loader as pixLoader } from '#app/routes/provider/plan-pix.tsx'
 import { db } from '#db/client.server.ts'
 import { pixCharges } from '#db/schema/payments.ts'
@@ -239,6 +240,10 @@ describe('the return fee', () => {
       settled: 'due',
     })
     expect(page.data?.buyable).toBe(false)
+    // The dashboard's overview points to it.
+    const overview = () => callRoute(overviewLoader, '/dashboard', { cookie: provider.cookie })
+    expect((await overview()).data?.returnFeeDue).toBe(true)
+    expect((await withoutPix(overview)).data?.returnFeeDue).toBe(false)
     const started = await post(provider, { intent: 'return-fee' })
     expect(started.status).toBe(302)
     const charge = await pixPage(provider, chargeId(started.location))

@@ -55,6 +55,9 @@ export const strings: Strings = {
       uploads: 'Photos uploaded this month: {used} of {limit}',
       resets: 'The counter starts over on {date}',
       link: 'See and change your plan',
+      returnFeeDue:
+        'For your profile to go back online when the suspension ends, pay the return fee.',
+      returnFeeLink: 'Pay by Pix',
     },
     visibility: {
       title: 'Visibility',

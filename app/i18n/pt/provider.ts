@@ -55,6 +55,9 @@ export const strings = {
       uploads: 'Fotos enviadas neste mês: {used} de {limit}',
       resets: 'O contador recomeça em {date}',
       link: 'Ver e mudar de plano',
+      returnFeeDue:
+        'Para seu perfil voltar ao ar quando a suspensão terminar, pague a taxa de retorno.',
+      returnFeeLink: 'Pagar com Pix',
     },
     visibility: {
       title: 'Visibilidade',

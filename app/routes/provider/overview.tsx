@@ -16,6 +16,7 @@ import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { PLAN_PATH } from '#app/modules/payments/charge.ts'
+import { pixEnabled, returnFeeOf } from '#app/modules/payments/payments.server.ts'
 import { profileStats } from '#app/modules/profile/stats.server.ts'
 import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile, setPaused } from '#app/modules/provider/own-profile.server.ts'
@@ -38,9 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
   const profile = await ensureOwnProfile(user)
   const today = brazilDay()
-  const [figures, ratings] = await Promise.all([
+  const [figures, ratings, returnFee] = await Promise.all([
     profileStats(profile.id, STATS_DAYS),
     ratingsOf(profile.id),
+    profile.status === 'suspended' && pixEnabled() ? returnFeeOf(profile.id) : null,
   ])
   const byDay = new Map(figures.map((row) => [row.day, row]))
   const days = daysUpTo(today, STATS_DAYS).map((day) => {
@@ -70,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       allowance: { ...allowance, resetOn: isoDay(allowance.resetOn) },
       days,
       ratings,
+      returnFeeDue: returnFee?.settled === 'due',
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -110,6 +113,14 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         />
         {standing.kind === 'draft' || standing.kind === 'rejected' ? (
           <NextSteps missing={missing} />
+        ) : null}
+        {loaderData.returnFeeDue ? (
+          <p className={`${cardClass} border-amber-300 text-sm`}>
+            {t.dashboard.tier.returnFeeDue}{' '}
+            <Link to={PLAN_PATH} className="font-semibold underline">
+              {t.dashboard.tier.returnFeeLink}
+            </Link>
+          </p>
         ) : null}
         <section aria-labelledby="preview-link-title" className={cardClass}>
           <h2 id="preview-link-title" className="font-semibold">
