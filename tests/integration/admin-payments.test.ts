@@ -468,6 +468,7 @@ describe('/admin/payments', () => {
       outcome: 'refunded',
       refunds: [{ reason: 'team', note, status: 'done', requestedByEmail: admin.email }],
     })
+    expect(row(plan.endToEndId)?.paidAt).toBeInstanceOf(Date)
     // Newest first.
     const order = list.map((one) => one.endToEndId)
     expect(order.indexOf(team.endToEndId)).toBeLessThan(order.indexOf(plan.endToEndId))

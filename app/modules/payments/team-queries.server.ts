@@ -107,12 +107,27 @@ export interface RefundView {
  * whether an older page exists.
  */
 export async function receivedPayments(page: number) {
-  const rows = await db()
+  // The page's Pix first, so that the joins and the refunds are read for its rows only, not for
+  // every row the offset skips.
+  const shown = db()
     .select({
       endToEndId: pixPayments.endToEndId,
       paidAt: pixPayments.paidAt,
       amountCents: pixPayments.amountCents,
       outcome: pixPayments.outcome,
+      chargeId: pixPayments.chargeId,
+    })
+    .from(pixPayments)
+    .orderBy(desc(pixPayments.paidAt), desc(pixPayments.endToEndId))
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .as('shown')
+  const rows = await db()
+    .select({
+      endToEndId: shown.endToEndId,
+      paidAt: shown.paidAt,
+      amountCents: shown.amountCents,
+      outcome: shown.outcome,
       purpose: pixCharges.purpose,
       tier: pixCharges.tier,
       days: pixCharges.days,
@@ -124,13 +139,11 @@ export async function receivedPayments(page: number) {
           'requestedAt', r.requested_at, 'requestedBy', r.requested_by,
           'requestedByEmail', u.email) order by r.requested_at)
         from pix_refunds r left join "user" u on u.id = r.requested_by
-        where r.end_to_end_id = ${pixPayments.endToEndId}), '[]'::json)`,
+        where r.end_to_end_id = ${shown.endToEndId}), '[]'::json)`,
     })
-    .from(pixPayments)
-    .leftJoin(pixCharges, eq(pixCharges.id, pixPayments.chargeId))
+    .from(shown)
+    .leftJoin(pixCharges, eq(pixCharges.id, shown.chargeId))
     .leftJoin(profiles, eq(profiles.id, pixCharges.profileId))
-    .orderBy(desc(pixPayments.paidAt), desc(pixPayments.endToEndId))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .orderBy(desc(shown.paidAt), desc(shown.endToEndId))
   return { rows: rows.slice(0, ADMIN_PAGE_SIZE), more: rows.length > ADMIN_PAGE_SIZE }
 }
