@@ -319,7 +319,7 @@ export const strings = {
       endToEndId: 'Identificador do Pix: {id}',
       refund: 'Devolver este pagamento',
       refundHint:
-        'Devolve o valor inteiro ao pagador, que é avisado por e-mail. O plano ou a taxa que ele pagou não é desfeito: mude o plano na página do perfil se for preciso.',
+        'Devolve o valor inteiro a quem pagou, com aviso por e-mail. O plano ou a taxa paga não é desfeito: mude o plano na página do perfil se for preciso.',
       refundSubmit: 'Devolver {amount}',
       refundDone: 'Devolução pedida. A situação dela aparece na lista.',
     },

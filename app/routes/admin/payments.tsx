@@ -79,7 +79,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageAnswer />
       {loaderData.pixEnabled ? null : <PixOffNotice text={p.noPix} />}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Panel>
           <SectionTitle title={p.dailyTitle} hint={p.dailyHint} />
           <RevenueTable periods={daily} unit="day" />
@@ -142,12 +142,27 @@ function RevenueTable({ periods, unit }: { periods: RevenuePeriod[]; unit: 'day'
   if (periods.length === 0) return <p className="text-sm text-stone-600">{p.noRevenue}</p>
   const money = (cents: number) => formatBrlCents(cents, language)
   // The period is a calendar day or month already in Brazil: read at noon UTC, it stays itself.
-  const label = new Intl.DateTimeFormat(
-    language === 'pt' ? 'pt-BR' : 'en',
+  const locale = language === 'pt' ? 'pt-BR' : 'en'
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })
+  const date = new Intl.DateTimeFormat(
+    locale,
     unit === 'day'
-      ? { day: 'numeric', month: 'short', weekday: 'short', timeZone: 'UTC' }
-      : { month: 'long', year: 'numeric', timeZone: 'UTC' },
+      ? { day: '2-digit', month: '2-digit', timeZone: 'UTC' }
+      : { month: 'short', year: 'numeric', timeZone: 'UTC' },
   )
+  // The period is a calendar day or month already in Brazil: read at noon UTC, it stays itself.
+  const label = (period: string) => {
+    const at = new Date(`${period}${unit === 'day' ? '' : '-01'}T12:00:00Z`)
+    return unit === 'day' ? (
+      <>
+        {/* The weekday where there is room for it. */}
+        <span className="hidden sm:inline">{weekday.format(at)} </span>
+        {date.format(at)}
+      </>
+    ) : (
+      date.format(at)
+    )
+  }
   const sum = (pick: (one: RevenuePeriod) => number) =>
     periods.reduce((total, one) => total + pick(one), 0)
   const total: RevenuePeriod = {
@@ -158,64 +173,73 @@ function RevenueTable({ periods, unit }: { periods: RevenuePeriod[]; unit: 'day'
     refundCount: sum((one) => one.refundCount),
     netCents: sum((one) => one.netCents),
   }
+  // An amount and how many made it; a dash for none, so the figures that matter stand out.
+  const amount = (cents: number, how: number, forms: typeof p.refundCount) =>
+    how === 0 ? (
+      <span className="text-stone-400">—</span>
+    ) : (
+      <>
+        {money(cents)}
+        <span className="block text-xs font-normal text-stone-600">{count(forms, how)}</span>
+      </>
+    )
   const cells = (one: RevenuePeriod) => (
     <>
-      <td className="py-2 pl-2 text-right tabular-nums">
-        {money(one.receivedCents)}
-        <span className="block text-xs font-normal text-stone-600">
-          {count(p.receivedCount, one.receivedCount)}
-        </span>
+      <td className="whitespace-nowrap py-2 pl-1.5 text-right sm:pl-2 tabular-nums">
+        {amount(one.receivedCents, one.receivedCount, p.receivedCount)}
       </td>
-      <td className="py-2 pl-2 text-right tabular-nums">
-        {money(one.refundedCents)}
-        <span className="block text-xs font-normal text-stone-600">
-          {count(p.refundCount, one.refundCount)}
-        </span>
+      <td className="whitespace-nowrap py-2 pl-1.5 text-right sm:pl-2 tabular-nums">
+        {amount(one.refundedCents, one.refundCount, p.refundCount)}
       </td>
-      <td className="py-2 pl-2 text-right font-semibold tabular-nums">{money(one.netCents)}</td>
+      <td className="whitespace-nowrap py-2 pl-1.5 text-right sm:pl-2 font-semibold tabular-nums">
+        {money(one.netCents)}
+      </td>
     </>
   )
   return (
-    <table className="w-full text-sm">
-      <thead>
-        <tr className="border-b border-stone-200 text-xs text-stone-600">
-          <th scope="col" className="py-2 text-left font-medium">
-            {unit === 'day' ? p.day : p.month}
-          </th>
-          <th scope="col" className="py-2 pl-2 text-right font-medium">
-            {p.received}
-          </th>
-          <th scope="col" className="py-2 pl-2 text-right font-medium">
-            {p.refunded}
-          </th>
-          <th scope="col" className="py-2 pl-2 text-right font-medium">
-            {p.net}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-stone-100">
-        {periods.map((one) => (
-          <tr key={one.period}>
-            <th scope="row" className="py-2 text-left font-normal">
-              <time dateTime={one.period}>
-                {label.format(new Date(`${one.period}${unit === 'day' ? '' : '-01'}T12:00:00Z`))}
-              </time>
+    <div className="-mx-1 overflow-x-auto px-1">
+      <table className="w-full text-xs sm:text-sm">
+        <thead>
+          <tr className="border-b border-stone-200 text-xs text-stone-600">
+            <th scope="col" className="py-2 text-left font-medium">
+              {unit === 'day' ? p.day : p.month}
             </th>
-            {cells(one)}
-          </tr>
-        ))}
-      </tbody>
-      {periods.length > 1 ? (
-        <tfoot className="border-t-2 border-stone-200 font-semibold">
-          <tr>
-            <th scope="row" className="py-2 text-left">
-              {p.total}
+            <th scope="col" className="py-2 pl-1.5 text-right sm:pl-2 font-medium">
+              {p.received}
             </th>
-            {cells(total)}
+            <th scope="col" className="py-2 pl-1.5 text-right sm:pl-2 font-medium">
+              {p.refunded}
+            </th>
+            <th scope="col" className="py-2 pl-1.5 text-right sm:pl-2 font-medium">
+              {p.net}
+            </th>
           </tr>
-        </tfoot>
-      ) : null}
-    </table>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {periods.map((one) => (
+            <tr key={one.period}>
+              <th
+                scope="row"
+                className={`py-2 text-left font-normal ${unit === 'day' ? 'whitespace-nowrap' : ''}`}
+              >
+                <time dateTime={one.period}>{label(one.period)}</time>
+              </th>
+              {cells(one)}
+            </tr>
+          ))}
+        </tbody>
+        {periods.length > 1 ? (
+          <tfoot className="border-t-2 border-stone-200 font-semibold">
+            <tr>
+              <th scope="row" className="py-2 text-left">
+                {p.total}
+              </th>
+              {cells(total)}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
   )
 }
 
@@ -280,7 +304,10 @@ function PaymentItem({ payment }: { payment: Payment }) {
               {format(p.refundTitle, { reason: p.refundReasons[refund.reason] })}
             </p>
             <p>
-              {format(p.refundStatus, { status: p.refundStatuses[refund.status] })} ·{' '}
+              <span className={refund.status === 'failed' ? 'font-medium text-red-800' : undefined}>
+                {format(p.refundStatus, { status: p.refundStatuses[refund.status] })}
+              </span>{' '}
+              ·{' '}
               {refund.requestedBy
                 ? format(p.requestedBy, {
                     who: refund.requestedByEmail ?? p.formerAdmin,

@@ -91,6 +91,16 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
             {profile.suspendedUntil
               ? ` · ${format(a.profile.suspendedUntil, { date: longDate(profile.suspendedUntil) })}`
               : null}
+            {profile.statusReason ? (
+              <span className="block text-stone-600">
+                {format(a.profile.statusReason, {
+                  reason:
+                    profile.statusReason === LAPSED_VERIFICATION_REASON
+                      ? t.dashboard.standing.lapsedReason
+                      : profile.statusReason,
+                })}
+              </span>
+            ) : null}
             {returnFee ? (
               <span className="block">
                 {a.profile.fee.label}:{' '}
@@ -112,16 +122,6 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                     {format(a.profile.fee.waivedReason, { reason: returnFee.waiveReason })}
                   </span>
                 ) : null}
-              </span>
-            ) : null}
-            {profile.statusReason ? (
-              <span className="block text-stone-600">
-                {format(a.profile.statusReason, {
-                  reason:
-                    profile.statusReason === LAPSED_VERIFICATION_REASON
-                      ? t.dashboard.standing.lapsedReason
-                      : profile.statusReason,
-                })}
               </span>
             ) : null}
           </dd>
