@@ -58,6 +58,8 @@ export default [
     route('reports', 'routes/admin/reports.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('usernames', 'routes/admin/usernames.tsx'),
+    route('plans', 'routes/admin/plans.tsx'),
+    route('payments', 'routes/admin/payments.tsx'),
     route('team', 'routes/admin/team.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('account', 'routes/admin/account.tsx'),

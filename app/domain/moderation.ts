@@ -39,6 +39,9 @@ export const ADMIN_ACTIONS = [
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
+/** The audit log's actor (id and address) of what the site does by itself. */
+export const SYSTEM_ACTOR_ID = 'system'
+
 /** What an audit entry is about. */
 export const AUDIT_TARGETS = [
   'profile',

@@ -39,6 +39,9 @@ export const paths = {
   dashboardReviews: '/dashboard/reviews',
   /** The team's reviews: held, reported, testimonials (issue 20). */
   adminReviews: '/admin/reviews',
+  /** The team's plan prices and received payments (issue 21). */
+  adminPlans: '/admin/plans',
+  adminPayments: '/admin/payments',
   auth: (
     params: {
       mode?: 'login' | 'signup' | 'forgot'

@@ -104,6 +104,14 @@ export function pixAmountCents(value: unknown): number | null {
   return Number.isSafeInteger(cents) ? cents : null
 }
 
+/** An end-to-end id: 'E' or 'D', the ISPB, the date and a sequence (32 characters). */
+export const END_TO_END_ID_PATTERN = /^[ED][0-9A-Za-z]{31}$/
+
+/** Whether `value` can be a received Pix's end-to-end id. */
+export function isEndToEndId(value: string): boolean {
+  return END_TO_END_ID_PATTERN.test(value)
+}
+
 /** What a charge pays for. */
 export const CHARGE_PURPOSES = ['plan', 'return_fee'] as const
 export type ChargePurpose = (typeof CHARGE_PURPOSES)[number]

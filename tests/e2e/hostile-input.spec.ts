@@ -771,6 +771,8 @@ const ROUTES: [template: string, role: Role][] = [
   ['/admin/reports', 'admin'],
   ['/admin/reviews', 'admin'],
   ['/admin/usernames', 'admin'],
+  ['/admin/plans', 'admin'],
+  ['/admin/payments', 'admin'],
   ['/admin/team', 'admin'],
   ['/admin/audit', 'admin'],
   ['/admin/audit', 'admin'],
@@ -1310,6 +1312,7 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
             'tier',
             'approve-changes',
             'reject-changes',
+            'waive-fee',
           ),
           profileId,
           days: hostile('3', '0', '400'),
@@ -1433,6 +1436,31 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
           ),
           subject: fc.oneof(fc.uuid(), payload),
           reason: hostile('fake', 'offensive', 'other'),
+          note: reason,
+        }),
+      ),
+    ),
+    // Plans and payments (issue 21): a plan's price (the plan is the subject), a payment sent
+    // back by its end-to-end id (none exists without Pix: the checks and the 404 answer).
+    storing(
+      at(
+        '/admin/plans',
+        'admin',
+        fields({
+          intent: mostly('plan-price'),
+          subject: hostile('basico', 'ouro', 'vip_plus'),
+          price: hostile('49,90', '1', '10.000,00', '0,99', '1,234.56'),
+          reason,
+        }),
+      ),
+    ),
+    naming(
+      at(
+        '/admin/payments',
+        'admin',
+        fields({
+          intent: mostly('refund-payment'),
+          subject: fc.oneof(fc.constant(`E${'1'.repeat(31)}`), payload),
           note: reason,
         }),
       ),

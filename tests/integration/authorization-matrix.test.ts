@@ -12,7 +12,7 @@ import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
-import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
+import { checkCharge, startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import * as exportRoute from '#app/routes/account/export.ts'
@@ -22,6 +22,8 @@ import * as adminAudit from '#app/routes/admin/audit.tsx'
 import * as adminCheck from '#app/routes/admin/check.tsx'
 import * as adminLayout from '#app/routes/admin/layout.tsx'
 import * as adminOverview from '#app/routes/admin/overview.tsx'
+import * as adminPayments from '#app/routes/admin/payments.tsx'
+import * as adminPlans from '#app/routes/admin/plans.tsx'
 import * as adminProfile from '#app/routes/admin/profile.tsx'
 import * as adminProfilePreview from '#app/routes/admin/profile-preview.tsx'
 import * as adminQueue from '#app/routes/admin/queue.tsx'
@@ -69,7 +71,7 @@ import {
 } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { profileSanctions, reports } from '#db/schema/moderation.ts'
-import { pixCharges } from '#db/schema/payments.ts'
+import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import {
   images,
   photoFlags,
@@ -1116,6 +1118,72 @@ const ADMIN_ROWS: Row[] = [
     ADMIN,
     at('/admin/usernames'),
   ),
+  // Plans and payments (issue 21).
+  loader('/admin/plans', 'routes/admin/plans.tsx', adminPlans.loader, ADMIN, at('/admin/plans')),
+  loader(
+    '/admin/payments',
+    'routes/admin/payments.tsx',
+    adminPayments.loader,
+    ADMIN,
+    at('/admin/payments?pagina=1'),
+  ),
+  action(
+    '/admin/plans',
+    'routes/admin/plans.tsx',
+    'plan-price',
+    adminPlans.action,
+    ADMIN,
+    // A price no call has set yet, so an allowed call changes it.
+    async () => ({
+      url: '/admin/plans',
+      body: {
+        intent: 'plan-price',
+        subject: 'ouro',
+        price: `${100 + ++serial},00`,
+        reason: REASON,
+      },
+      state: () => db().select().from(planPrices).where(eq(planPrices.tier, 'ouro')),
+    }),
+  ),
+  action(
+    '/admin/payments',
+    'routes/admin/payments.tsx',
+    'refund-payment',
+    adminPayments.action,
+    ADMIN,
+    async () => {
+      // A credited payment: a charge paid at the Pix server, recorded by asking about it (its
+      // webhook cannot reach the matrix).
+      const payer = await approvedProvider('Lia Paga', { session: false })
+      const started = await startPlanCharge(payer.id, 'basico')
+      if (!started.ok) throw new Error(`no charge: ${started.error}`)
+      const [charge] = await db()
+        .select({ txid: pixCharges.txid })
+        .from(pixCharges)
+        .where(eq(pixCharges.id, started.chargeId))
+      const txid = must(charge, 'charge').txid
+      const { endToEndId } = await must(pixServer, 'Pix server').pay(txid)
+      await checkCharge(txid)
+      expect(
+        (await db().select().from(pixPayments).where(eq(pixPayments.endToEndId, endToEndId)))[0]
+          ?.outcome,
+      ).toBe('credited')
+      return {
+        url: '/admin/payments',
+        body: { intent: 'refund-payment', subject: endToEndId, note: REASON },
+        state: async () => ({
+          payment: await db()
+            .select()
+            .from(pixPayments)
+            .where(eq(pixPayments.endToEndId, endToEndId)),
+          refunds: await db()
+            .select()
+            .from(pixRefunds)
+            .where(eq(pixRefunds.endToEndId, endToEndId)),
+        }),
+      }
+    },
+  ),
   loader('/admin/team', 'routes/admin/team.tsx', adminTeam.loader, ADMIN, at('/admin/team')),
   loader('/admin/audit', 'routes/admin/audit.tsx', adminAudit.loader, ADMIN, at('/admin/audit')),
   loader(
@@ -1218,6 +1286,27 @@ const ADMIN_ROWS: Row[] = [
             .where(eq(profiles.id, owner.profileId)),
       ],
       ['tier', { tier: 'ouro', expires: '2099-01-01', reason: REASON }],
+      [
+        'waive-fee',
+        { reason: REASON },
+        // Suspended with a return fee to pay (issue 21 point 4).
+        async (owner: Provider) => {
+          const until = new Date(Date.now() + 3 * 86_400_000)
+          await db()
+            .update(profiles)
+            .set({ status: 'suspended', suspendedUntil: until })
+            .where(eq(profiles.id, owner.profileId))
+          await db().insert(profileSanctions).values({
+            profileId: owner.profileId,
+            kind: 'suspension',
+            reason: REASON,
+            days: 3,
+            dailyValueCents: 500,
+            feeCents: 1500,
+            endsAt: until,
+          })
+        },
+      ],
     ] as const
   ).map(([intent, fields, setUp]) =>
     action(

@@ -18,6 +18,12 @@ function useAdminFetcher() {
   return useFetcher<AdminAnswer>({ key: `admin:${pathname}` })
 }
 
+/** The answer of the page's last admin form, sent with or without JavaScript. */
+export function useAdminAnswer(): AdminAnswer | undefined {
+  const fetcher = useAdminFetcher()
+  return (useActionData() as AdminAnswer | undefined) ?? fetcher.data
+}
+
 /**
  * The answer of the page's last form: a notice, or a problem that is not about one field. Sent
  * without JavaScript (a whole-page POST) the answer comes as the action's data instead.

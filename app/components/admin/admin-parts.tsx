@@ -17,6 +17,8 @@ export function AdminNav() {
     { to: '/admin/reports', section: 'reports' },
     { to: '/admin/reviews', section: 'reviews' },
     { to: '/admin/usernames', section: 'usernames' },
+    { to: '/admin/plans', section: 'plans' },
+    { to: '/admin/payments', section: 'payments' },
     { to: '/admin/team', section: 'team' },
     { to: '/admin/audit', section: 'audit' },
     { to: '/admin/account', section: 'account' },
@@ -70,4 +72,13 @@ export function Thumb({
 /** A bordered box for one section of a page. */
 export function Panel({ children }: { children: ReactNode }) {
   return <section className={cardClass}>{children}</section>
+}
+
+/** Said on the money screens while Pix is not configured (PIX_*): they work, nobody can pay. */
+export function PixOffNotice({ text }: { text: string }) {
+  return (
+    <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-3 text-sm text-amber-950">
+      {text}
+    </p>
+  )
 }

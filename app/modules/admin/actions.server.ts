@@ -25,10 +25,12 @@ import {
   liftSuspension,
   setHidden,
   suspendProfile,
+  waiveReturnFee,
 } from '#app/modules/moderation/sanctions.server.ts'
 import { grantAdmin, revokeAdmin } from '#app/modules/moderation/team.server.ts'
+import { refundPayment, setPlanPrice } from '#app/modules/payments/team.server.ts'
 import type { AdminAnswer, AdminIntent } from './answer.ts'
-import { ADMIN_FORMS, ADMIN_MESSAGE_VALUES, type AdminProblem } from './forms.ts'
+import { ADMIN_FORMS, type AdminProblem, adminMessageValues } from './forms.ts'
 
 // The admin screens' form actions (issue 8): the role is checked first, then the form, then
 // the action runs. The answer carries the message in the admin's language: a notice when it
@@ -61,7 +63,7 @@ export async function adminAction(request: Request, intents: readonly AdminInten
       intent: chosen,
       subject: values.subject?.replaceAll('\u0000', '').trim() || undefined,
       values,
-      error: { field, message: format(t.errors[message], ADMIN_MESSAGE_VALUES[message] ?? {}) },
+      error: { field, message: format(t.errors[message], adminMessageValues(message, language)) },
     }
     return data(answer, { status: 400 })
   }
@@ -241,6 +243,29 @@ async function perform(
         notice: t.adminReviews.done['close-report'],
         subject: reviewId,
       }
+    }
+    case 'plan-price': {
+      const { subject: tier, price, reason } = form.values
+      return {
+        result: await setPlanPrice(actor, tier, price, reason),
+        notice: format(t.plans.done, {
+          tier: dictionary(language).tiers[tier],
+          price: formatBrlCents(price, language),
+        }),
+        subject: tier,
+      }
+    }
+    case 'refund-payment': {
+      const { subject: endToEndId, note } = form.values
+      return {
+        result: await refundPayment(actor, endToEndId, note),
+        notice: t.payments.refundDone,
+        subject: endToEndId,
+      }
+    }
+    case 'waive-fee': {
+      const { profileId, reason } = form.values
+      return { result: await waiveReturnFee(actor, profileId, reason), notice: t.waive.done }
     }
   }
 }

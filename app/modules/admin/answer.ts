@@ -24,6 +24,9 @@ export const ADMIN_INTENTS = [
   'review-close-report',
   'review-feature',
   'review-unfeature',
+  'plan-price',
+  'refund-payment',
+  'waive-fee',
 ] as const
 
 export type AdminIntent = (typeof ADMIN_INTENTS)[number]

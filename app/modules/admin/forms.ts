@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '#app/domain/account.ts'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
+import type { Language } from '#app/domain/language.ts'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import {
   FLAG_RESOLUTIONS,
@@ -11,7 +12,13 @@ import {
   REPORT_RESOLUTIONS,
   SUSPENSION_DAYS,
 } from '#app/domain/moderation.ts'
-import { parseReais } from '#app/domain/money.ts'
+import { formatBrlCents, parseReais } from '#app/domain/money.ts'
+import {
+  isEndToEndId,
+  isPaidTier,
+  type PaidTier,
+  PLAN_PRICE_LIMITS_CENTS,
+} from '#app/domain/plans.ts'
 import { REVIEW_MODERATION_REASONS } from '#app/domain/reviews.ts'
 import { isUsername, USERNAME_LENGTH } from '#app/domain/username.ts'
 import { isUuid } from '#app/domain/uuid.ts'
@@ -33,6 +40,20 @@ export const ADMIN_MESSAGE_VALUES: Partial<Record<AdminProblem, Record<string, n
   days: SUSPENSION_DAYS,
   dailyValue: { max: MAX_DAILY_VALUE },
   selection: { max: MAX_BATCH },
+}
+
+/** The values of the message of `problem` in `language` (prices as money in that language). */
+export function adminMessageValues(
+  problem: AdminProblem,
+  language: Language,
+): Record<string, string | number> {
+  if (problem === 'planPrice') {
+    return {
+      min: formatBrlCents(PLAN_PRICE_LIMITS_CENTS.min, language),
+      max: formatBrlCents(PLAN_PRICE_LIMITS_CENTS.max, language),
+    }
+  }
+  return ADMIN_MESSAGE_VALUES[problem] ?? {}
 }
 
 /** A date typed in a date field, as the end of that day in Brazil. */
@@ -112,6 +133,21 @@ const dailyValue = () =>
       return cents === null || cents > MAX_DAILY_VALUE * 100 ? 'dailyValue' : undefined
     },
     (value) => parseReais(value) ?? 0,
+  )
+
+/** A plan's price per PLAN_DAYS in reais, within PLAN_PRICE_LIMITS_CENTS; kept as centavos. */
+const planPrice = () =>
+  adminField(
+    (value) => {
+      const cents = parseReais(value)
+      return cents === null ||
+        cents < PLAN_PRICE_LIMITS_CENTS.min ||
+        cents > PLAN_PRICE_LIMITS_CENTS.max
+        ? 'planPrice'
+        : undefined
+    },
+    (value) => parseReais(value) ?? 0,
+    { maxLength: 20 },
   )
 
 const profileForm = () => ({ profileId: uuid() })
@@ -249,4 +285,16 @@ export const ADMIN_FORMS = {
   'review-close-report': orderedForm({ subject: uuid(), note: optionalNote() }),
   'review-feature': reviewForm(),
   'review-unfeature': reviewForm(),
+  // Plans and payments (issue 21): a plan's price (the tier is the subject), a payment sent
+  // back (its end-to-end id), a suspension's return fee waived.
+  'plan-price': orderedForm({
+    subject: adminField(
+      (value) => (isPaidTier(value) ? undefined : 'noSubject'),
+      (value) => value as PaidTier,
+    ),
+    price: planPrice(),
+    reason: reason(),
+  }),
+  'refund-payment': orderedForm({ subject: subject(isEndToEndId), note: reason() }),
+  'waive-fee': orderedForm({ ...profileForm(), reason: reason() }),
 } satisfies Record<AdminIntent, unknown>

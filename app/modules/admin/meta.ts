@@ -8,6 +8,8 @@ export type AdminSection =
   | 'reports'
   | 'reviews'
   | 'usernames'
+  | 'plans'
+  | 'payments'
   | 'team'
   | 'audit'
   | 'account'

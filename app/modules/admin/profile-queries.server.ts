@@ -77,18 +77,32 @@ export async function profileForAdmin(profileId: string) {
         startsAt: profileSanctions.startsAt,
         endsAt: profileSanctions.endsAt,
         liftedAt: profileSanctions.liftedAt,
+        feePaidAt: profileSanctions.feePaidAt,
+        feeWaivedAt: profileSanctions.feeWaivedAt,
+        feeWaiveReason: profileSanctions.feeWaiveReason,
       })
       .from(profileSanctions)
       .where(eq(profileSanctions.profileId, profileId))
       .orderBy(desc(profileSanctions.startsAt)),
   ])
   const suspensions = sanctions.filter((one) => one.kind === 'suspension')
+  // The running suspension (newest first), whose return fee the page shows (issue 21 point 4).
+  const running =
+    profile.status === 'suspended' ? suspensions.find((one) => one.liftedAt === null) : undefined
   return {
     profile,
     photos,
     history,
     reports: profileReports,
     sanctions,
+    returnFee: running
+      ? {
+          cents: running.feeCents ?? 0,
+          paidAt: running.feePaidAt,
+          waivedAt: running.feeWaivedAt,
+          waiveReason: running.feeWaiveReason,
+        }
+      : null,
     /** Which suspension in a row a new one would be (the third is a ban instead). */
     nextSuspension: suspensionStreak(suspensions, new Date()),
   }

@@ -34,6 +34,9 @@ export type AdminError =
   | 'usernameTaken'
   | 'alreadyResolved'
   | 'notConfirmed'
+  | 'samePrice'
+  | 'alreadyRefunded'
+  | 'feeSettled'
 
 export type AdminResult<T = void> = { ok: true; value: T } | { ok: false; error: AdminError }
 

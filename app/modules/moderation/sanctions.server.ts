@@ -232,8 +232,10 @@ export async function waiveReturnFee(
       .orderBy(desc(profileSanctions.startsAt))
       .limit(1)
       .for('update')
-    if (!sanction?.feeCents || sanction.feePaidAt || sanction.feeWaivedAt) {
-      throw new Refusal('wrongState')
+    if (!sanction) throw new Refusal('wrongState')
+    // No fee, or one paid or waived already: nothing to waive.
+    if (!sanction.feeCents || sanction.feePaidAt || sanction.feeWaivedAt) {
+      throw new Refusal('feeSettled')
     }
     await tx
       .update(profileSanctions)

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:https'
-import { pixAmount, pixAmountCents } from '#app/domain/plans.ts'
+import { END_TO_END_ID_PATTERN, pixAmount, pixAmountCents } from '#app/domain/plans.ts'
 import type { PixConfig } from '#app/platform/env.server.ts'
 
 // A client of the Banco Central's standard API Pix (issue 21; ADR 0019), which banks and payment
@@ -43,8 +43,8 @@ export interface PixRefund {
 
 /** Letters and digits, 26 to 35: the API's txid. */
 export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/
-/** An end-to-end id: 'E' or 'D', the ISPB, the date and a sequence (32 characters). */
-export const END_TO_END_ID_PATTERN = /^[ED][0-9A-Za-z]{31}$/
+// The end-to-end id's pattern is a domain rule: the team's refund form checks it too.
+export { END_TO_END_ID_PATTERN }
 
 const TIMEOUT_MS = 10_000
 const MAX_RESPONSE_BYTES = 1024 * 1024

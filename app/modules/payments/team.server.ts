@@ -28,7 +28,7 @@ export async function setPlanPrice(
       .from(planPrices)
       .where(eq(planPrices.tier, tier))
       .for('update')
-    if (before?.priceCents === priceCents) throw new Refusal('wrongState')
+    if (before?.priceCents === priceCents) throw new Refusal('samePrice')
     await tx
       .insert(planPrices)
       .values({ tier, priceCents })
@@ -72,7 +72,7 @@ export async function refundPayment(
       .where(eq(pixPayments.endToEndId, endToEndId))
       .for('update', { of: pixPayments })
     if (!payment) throw new Refusal('notFound')
-    if (payment.outcome !== 'credited') throw new Refusal('alreadyResolved')
+    if (payment.outcome !== 'credited') throw new Refusal('alreadyRefunded')
     const id = refundId()
     await tx.insert(pixRefunds).values({
       id,

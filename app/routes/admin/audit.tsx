@@ -3,8 +3,9 @@ import { AdminField } from '#app/components/admin/admin-form.tsx'
 import { SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
-import { ADMIN_ACTIONS } from '#app/domain/moderation.ts'
+import { ADMIN_ACTIONS, SYSTEM_ACTOR_ID } from '#app/domain/moderation.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
+import { isPaidTier } from '#app/domain/plans.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { endOfBrazilDay } from '#app/modules/admin/forms.ts'
@@ -68,10 +69,23 @@ function Details({ details }: { details: Record<string, unknown> | null }) {
       dateStyle: 'medium',
       timeZone: BRAZIL_TIME_ZONE,
     }).format(new Date(String(value)))
+  const money = (cents: number) => formatBrlCents(cents, language)
   const parts: string[] = []
+  // A plan's price (issue 21): old → new, or the first one.
+  if (typeof details.to === 'number')
+    parts.push(
+      typeof details.from === 'number'
+        ? format(d.price, { from: money(details.from), to: money(details.to) })
+        : format(d.newPrice, { to: money(details.to) }),
+    )
+  if (typeof details.amountCents === 'number')
+    parts.push(format(d.refunded, { amount: money(details.amountCents) }))
+  if (typeof details.why === 'string' && details.why in d.why)
+    parts.push(d.why[details.why as keyof typeof d.why])
+  if (details.public === false && typeof details.why === 'string') parts.push(d.notPublic)
   if (typeof details.days === 'number') parts.push(countText(d.days, details.days))
   if (typeof details.feeCents === 'number')
-    parts.push(format(d.fee, { fee: formatBrlCents(details.feeCents, language) }))
+    parts.push(format(d.fee, { fee: money(details.feeCents) }))
   if (typeof details.until === 'string') parts.push(format(d.until, { date: date(details.until) }))
   if (typeof details.to === 'string' && details.to in t.tiers)
     parts.push(format(d.tier, { tier: t.tiers[details.to as keyof typeof t.tiers] }))
@@ -132,13 +146,16 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           {entries.map((entry) => (
             <li key={entry.id} className="p-3">
               <p>
-                <strong>{au.actions[entry.action]}</strong> · {entry.targetLabel}
+                <strong>{au.actions[entry.action]}</strong> ·{' '}
+                {entry.targetType === 'plan' && isPaidTier(entry.targetLabel)
+                  ? t.tiers[entry.targetLabel]
+                  : entry.targetLabel}
               </p>
               <p className="break-all text-stone-600">
                 <time dateTime={new Date(entry.createdAt).toISOString()}>
                   {when.format(new Date(entry.createdAt))}
                 </time>{' '}
-                · {entry.actorEmail}
+                · {entry.actorEmail === SYSTEM_ACTOR_ID ? au.system : entry.actorEmail}
               </p>
               {entry.reason ? <p className="mt-1 text-stone-800">{entry.reason}</p> : null}
               <Details details={entry.details as unknown as Record<string, unknown> | null} />

@@ -48,6 +48,7 @@ export function action({ request }: Route.ActionArgs) {
     'hide',
     'unhide',
     'tier',
+    'waive-fee',
   ])
 }
 
@@ -56,7 +57,10 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   const countText = useCount()
   const a = t.admin
   const longDate = useLongDate()
-  const { profile, photos, history, reports, nextSuspension } = loaderData
+  const { profile, photos, history, reports, nextSuspension, returnFee } = loaderData
+  const language = useLanguage()
+  const feeDue =
+    returnFee !== null && returnFee.cents > 0 && !returnFee.paidAt && !returnFee.waivedAt
   const id = { profileId: profile.id }
   const pendingPhotos = photos.filter((photo) => photo.pending).length
   return (
@@ -95,6 +99,29 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                       ? t.dashboard.standing.lapsedReason
                       : profile.statusReason,
                 })}
+              </span>
+            ) : null}
+            {returnFee ? (
+              <span className="block">
+                {a.profile.fee.label}:{' '}
+                {returnFee.cents === 0
+                  ? a.profile.fee.none
+                  : format(
+                      returnFee.paidAt
+                        ? a.profile.fee.paid
+                        : returnFee.waivedAt
+                          ? a.profile.fee.waived
+                          : a.profile.fee.due,
+                      {
+                        fee: formatBrlCents(returnFee.cents, language),
+                        date: longDate(returnFee.paidAt ?? returnFee.waivedAt ?? new Date()),
+                      },
+                    )}
+                {returnFee.waivedAt && returnFee.waiveReason ? (
+                  <span className="block text-stone-600">
+                    {format(a.profile.fee.waivedReason, { reason: returnFee.waiveReason })}
+                  </span>
+                ) : null}
               </span>
             ) : null}
           </dd>
@@ -207,6 +234,17 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
               ) : null}
               <AdminForm intent="suspend" hidden={id} submit={a.suspend.submit} tone="danger">
                 {(error) => <SuspendFields error={error} />}
+              </AdminForm>
+            </Panel>
+          ) : null}
+          {feeDue && returnFee ? (
+            <Panel>
+              <SectionTitle
+                title={a.waive.title}
+                hint={format(a.waive.hint, { fee: formatBrlCents(returnFee.cents, language) })}
+              />
+              <AdminForm intent="waive-fee" hidden={id} submit={a.waive.submit}>
+                {(error) => <ReasonField error={error('reason')} />}
               </AdminForm>
             </Panel>
           ) : null}
