@@ -69,6 +69,22 @@ async function recifeNames(page: Page): Promise<string[]> {
   return page.locator('main article h2, main article h3').allInnerTexts()
 }
 
+test('the team sets the price of VIP+, with a reason', async ({ page }) => {
+  await signIn(page, ADMIN)
+  await expect(page).toHaveURL(`${base()}/admin`)
+  await page.getByRole('link', { name: 'Planos' }).click()
+  await expect(page).toHaveURL(`${base()}/admin/plans`)
+  await hydrated(page)
+  const vip = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'VIP+' }) })
+  await expect(vip).toContainText('R$ 249,00')
+  await vip.getByLabel('Novo preço (R$)').fill('199,00')
+  await vip.getByLabel('Motivo').fill('Promoção de fim de ano')
+  await vip.getByRole('button', { name: 'Salvar preço' }).click()
+  await expect(page.getByText('Novo preço do plano VIP+: R$ 199,00.')).toBeVisible()
+})
+
 test('a provider buys VIP+ by Pix, her page says so by itself, and her card moves first', async ({
   page,
 }) => {
@@ -83,16 +99,16 @@ test('a provider buys VIP+ by Pix, her page says so by itself, and her card move
   const vip = page.getByRole('row', { name: /VIP\+/ })
   await expect(vip).toContainText('1º grupo')
   await expect(vip).toContainText('100 fotos')
-  await expect(vip).toContainText('R$ 249,00')
+  await expect(vip).toContainText('R$ 199,00')
   await hydrated(page)
   await vip.getByRole('button', { name: 'Assinar VIP+' }).click()
 
   await expect(page).toHaveURL(/\/dashboard\/plan\/pix\/[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { name: 'Pague com Pix' })).toBeVisible()
-  await expect(page.getByRole('img', { name: 'QR code do Pix de R$ 249,00' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'QR code do Pix de R$ 199,00' })).toBeVisible()
   const code = await page.getByLabel('Pix Copia e Cola').inputValue()
   const charge = pix.charges().find((one) => one.pixCopiaECola === code)
-  expect(charge?.valor.original).toBe('249.00')
+  expect(charge?.valor.original).toBe('199.00')
   await expect(page.getByText('Aguardando o pagamento.')).toBeVisible()
   await hydrated(page)
 
@@ -114,11 +130,26 @@ test('a provider buys VIP+ by Pix, her page says so by itself, and her card move
     name: 'Pagamentos por Pix, do mais recente ao mais antigo',
   })
   await expect(history.getByRole('row').nth(1)).toContainText('Plano VIP+, 30 dias')
-  await expect(history.getByRole('row').nth(1)).toContainText('R$ 249,00')
+  await expect(history.getByRole('row').nth(1)).toContainText('R$ 199,00')
   await expect(history.getByRole('row').nth(1)).toContainText('Pago')
   await expect(page.getByRole('row', { name: /VIP\+/ }).getByRole('button')).toHaveText(
     'Renovar VIP+',
   )
+})
+
+test('the team sees the payment and the day’s revenue', async ({ page }) => {
+  await signIn(page, ADMIN)
+  await expect(page).toHaveURL(`${base()}/admin`)
+  await page.getByRole('link', { name: 'Pagamentos' }).click()
+  await expect(page).toHaveURL(`${base()}/admin/payments`)
+  const received = page.getByRole('listitem').filter({ hasText: 'Plano VIP+, 30 dias' })
+  await expect(received).toContainText('R$ 199,00')
+  await expect(received).toContainText('Creditado')
+  await expect(received).toContainText(made.buyer)
+  const daily = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Receita por dia' }) })
+  await expect(daily.getByRole('row').filter({ hasText: 'R$ 199,00' }).first()).toBeVisible()
 })
 
 test('in English, another plan is offered with the rest of hers as credit', async ({ page }) => {
