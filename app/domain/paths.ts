@@ -37,6 +37,10 @@ export const paths = {
     `${withQuery(`/acompanhante/${username}`, page > 1 ? { avaliacoes: String(page) } : undefined)}#avaliacoes`,
   /** The provider's reviews: reply and report (issue 20). */
   dashboardReviews: '/dashboard/reviews',
+  /** The provider's plan: the plans compared, the return fee, her payments (issue 21). */
+  dashboardPlan: '/dashboard/plan',
+  /** One of her Pix charges: its QR code, then its outcome (issue 21). */
+  dashboardCharge: (chargeId: string) => `/dashboard/plan/pix/${chargeId}`,
   /** The team's reviews: held, reported, testimonials (issue 20). */
   adminReviews: '/admin/reviews',
   /** The team's plan prices and received payments (issue 21). */

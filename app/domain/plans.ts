@@ -17,6 +17,22 @@ export const PLAN_DAYS = 30
 export const CHARGE_MINUTES = 30
 /** The provider is reminded by e-mail this many days before her plan ends. */
 export const PLAN_REMINDER_DAYS = 3
+/**
+ * A charge past its time is still asked about this long (a Pix settled at its last second may be
+ * on its way) before it is closed as unpaid.
+ */
+export const CHARGE_GRACE_MS = 60_000
+/** While a charge is open, its page asks for news this often. */
+export const CHARGE_POLL_MS = 3_000
+
+/** Why a charge cannot be started, as a key of the provider dictionary's plan errors. */
+export type ChargeError =
+  | 'noPix'
+  | 'noProfile'
+  | 'notApproved'
+  | 'notSuspended'
+  | 'noFee'
+  | 'unavailable'
 
 /** Prices the migration starts with; the team sets the real ones on /admin/plans (audited). */
 export const DEFAULT_PLAN_PRICES_CENTS: Record<PaidTier, number> = {
@@ -60,14 +76,11 @@ export function planChange(
   prices: PlanPrices,
   now: Date,
 ): PlanChange {
-  const running =
-    current.tier !== 'free' && current.expiresAt !== null && current.expiresAt > now
-      ? current.expiresAt.getTime() - now.getTime()
-      : 0
   const fresh = now.getTime() + PLAN_DAYS * DAY_MS
-  if (running === 0 || !isPaidTier(current.tier)) {
+  if (!isRunning(current, now) || !isPaidTier(current.tier) || !current.expiresAt) {
     return { expiresAt: new Date(fresh), creditedDays: 0 }
   }
+  const running = current.expiresAt.getTime() - now.getTime()
   const creditMs =
     current.tier === bought
       ? running
@@ -84,9 +97,13 @@ export function purchaseKind(
   bought: PaidTier,
   now: Date,
 ): PurchaseKind {
-  const running = isPaidTier(current.tier) && current.expiresAt !== null && current.expiresAt > now
-  if (!running) return 'new'
+  if (!isRunning(current, now)) return 'new'
   return current.tier === bought ? 'renew' : 'change'
+}
+
+/** Whether a paid plan runs at `now` (free, or a plan whose time is up, does not). */
+export function isRunning(current: { tier: string; expiresAt: Date | null }, now: Date): boolean {
+  return isPaidTier(current.tier) && current.expiresAt !== null && current.expiresAt > now
 }
 
 /** Centavos as the API Pix writes amounts: '49.00'. */

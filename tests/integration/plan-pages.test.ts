@@ -4,6 +4,7 @@ import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { PLAN_DAYS } from '#app/domain/plans.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
 import { currentPlanPrices } from '#app/modules/payments/payments.server.ts'
+import { refundPayment, setPlanPrice } from '#app/modules/payments/team.server.ts'
 import { serverEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { loader as overviewLoader } from '#app/routes/provider/overview.tsx'
 import { action as planAction, loader as planLoader } from '#app/routes/provider/plan.tsx'
@@ -115,6 +116,38 @@ describe('the plan page', () => {
     expect(ouro?.offer?.creditedDays).toBe(Math.floor((10 * prices.prata) / prices.ouro) - 0)
   })
 
+  it('gives what it offered even when the team changes the price before she pays', async () => {
+    const provider = await signedInProvider({ approved: true })
+    await onPlan(provider, 'prata', 10)
+    const rows = (await planPage(provider)).data?.rows as {
+      tier: string
+      offer: { expiresAt: Date; creditedDays: number } | null
+    }[]
+    const offered = rows.find((row) => row.tier === 'ouro')?.offer
+    const id = chargeId((await post(provider, { intent: 'buy', tier: 'ouro' })).location)
+    const admin = await createAccount({ role: 'admin' })
+    const prices = await currentPlanPrices()
+    const changed = await setPlanPrice(
+      { id: admin.id, email: admin.email },
+      'ouro',
+      prices.ouro * 2,
+      'Reajuste de preço',
+    )
+    expect(changed.ok).toBe(true)
+    try {
+      const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, id))
+      await site.pix.pay(charge?.txid ?? '')
+      const paid = await pixPage(provider, id)
+      expect(paid.data?.state).toBe('paid')
+      expect(paid.data?.creditedDays).toBe(offered?.creditedDays)
+      const planEnd = paid.data?.planExpiresAt as Date | undefined
+      const gap = Math.abs((planEnd?.getTime() ?? 0) - (offered?.expiresAt.getTime() ?? 0))
+      expect(gap).toBeLessThan(60_000)
+    } finally {
+      await setPlanPrice({ id: admin.id, email: admin.email }, 'ouro', prices.ouro, 'De volta')
+    }
+  })
+
   it('offers nothing to buy before approval, and refuses a charge with a message', async () => {
     const pending = await signedInProvider()
     const rows = (await planPage(pending)).data?.rows as { offer: unknown }[]
@@ -194,19 +227,83 @@ describe('a charge from the plan page', () => {
     const page = await planPage(provider)
     expect(page.data?.tier).toBe('ouro')
     expect(page.data?.history).toEqual([
-      expect.objectContaining({ id, purpose: 'plan', tier: 'ouro', refunded: false }),
+      expect.objectContaining({ id, purpose: 'plan', tier: 'ouro', refund: null }),
     ])
   })
 
-  it('past its time shows no code and offers a new one', async () => {
+  it('in the minute after its time still asks the institution, then says it expired', async () => {
     const provider = await signedInProvider({ approved: true })
     const id = chargeId((await post(provider, { intent: 'buy', tier: 'prata' })).location)
+    const checked = async () =>
+      (await db().select().from(pixCharges).where(eq(pixCharges.id, id)))[0]?.checkedAt
+    // Asked a moment ago, and its time just up: it asks again all the same.
+    const justChecked = new Date(Date.now() - 4_000)
+    await db()
+      .update(pixCharges)
+      .set({ expiresAt: new Date(Date.now() - 20_000), checkedAt: justChecked })
+      .where(eq(pixCharges.id, id))
+    const closing = await pixPage(provider, id)
+    expect(closing.data).toMatchObject({ state: 'closing', code: null, qr: null, tier: 'prata' })
+    expect((await checked())?.getTime()).toBeGreaterThan(justChecked.getTime())
     await db()
       .update(pixCharges)
       .set({ expiresAt: new Date(Date.now() - 5 * 60_000) })
       .where(eq(pixCharges.id, id))
     const page = await pixPage(provider, id)
     expect(page.data).toMatchObject({ state: 'expired', code: null, qr: null, tier: 'prata' })
+  })
+
+  it('asks the institution once however many polls come at once', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const id = chargeId((await post(provider, { intent: 'buy', tier: 'bronze' })).location)
+    await db().update(pixCharges).set({ checkedAt: null }).where(eq(pixCharges.id, id))
+    const before = site.pix.requests().length
+    await Promise.all([1, 2, 3, 4].map(() => pixPage(provider, id)))
+    const asked = site.pix
+      .requests()
+      .slice(before)
+      .filter((request) => request.method === 'GET' && request.path.startsWith('/api/v2/cob/'))
+    expect(asked).toHaveLength(1)
+  })
+
+  it('says so when the Pix that came was sent back: too late, or by the team', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const late = chargeId((await post(provider, { intent: 'buy', tier: 'ouro' })).location)
+    const [row] = await db().select().from(pixCharges).where(eq(pixCharges.id, late))
+    await site.pix.pay(row?.txid ?? '', { webhook: false })
+    // Settled after the charge's time (as the site counts it): refunded, and the page says why.
+    await db()
+      .update(pixCharges)
+      .set({ expiresAt: new Date(Date.now() - 20_000), checkedAt: null })
+      .where(eq(pixCharges.id, late))
+    expect((await pixPage(provider, late)).data).toMatchObject({
+      state: 'refunded',
+      refund: { reason: 'charge_expired', status: 'done' },
+      code: null,
+    })
+
+    const paid = chargeId((await post(provider, { intent: 'buy', tier: 'basico' })).location)
+    const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, paid))
+    const payment = await site.pix.pay(charge?.txid ?? '')
+    // A second Pix for it is sent back, and the charge's own payment stands.
+    await site.pix.pay(charge?.txid ?? '', { late: true })
+    expect((await pixPage(provider, paid)).data).toMatchObject({ state: 'paid', refund: null })
+    const admin = await createAccount({ role: 'admin' })
+    const refunded = await refundPayment(
+      { id: admin.id, email: admin.email },
+      payment.endToEndId,
+      'Pagamento em duplicidade',
+    )
+    expect(refunded.ok).toBe(true)
+    expect((await pixPage(provider, paid)).data).toMatchObject({
+      state: 'refunded',
+      refund: { reason: 'team', status: 'done' },
+    })
+    const history = (await planPage(provider)).data?.history as { id: string; refund: unknown }[]
+    expect(history.find((entry) => entry.id === paid)?.refund).toEqual({
+      reason: 'team',
+      status: 'done',
+    })
   })
 
   it('is a 404 to another provider and for an address that is no charge', async () => {

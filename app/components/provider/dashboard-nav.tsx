@@ -1,7 +1,6 @@
 import { TabNav } from '#app/components/layout/tab-nav.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useT } from '#app/i18n/i18n.ts'
-import { PLAN_PATH } from '#app/modules/payments/charge.ts'
 
 /** The dashboard's sections, as tabs (on two rows on a narrow phone). */
 export function DashboardNav() {
@@ -12,7 +11,7 @@ export function DashboardNav() {
     { to: '/dashboard/photos', label: t.dashboard.nav.photos, end: false },
     { to: '/dashboard/verification', label: t.dashboard.nav.verification, end: false },
     { to: paths.dashboardReviews, label: t.providerReviews.nav, end: false },
-    { to: PLAN_PATH, label: t.dashboard.nav.plan, end: false },
+    { to: paths.dashboardPlan, label: t.dashboard.nav.plan, end: false },
     { to: '/dashboard/account', label: t.dashboard.nav.account, end: false },
   ]
   return <TabNav label={t.dashboard.nav.label} items={items} />

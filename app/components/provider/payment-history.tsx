@@ -1,6 +1,8 @@
 import { cardClass } from '#app/components/ui/card.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
+import { PLAN_DAYS } from '#app/domain/plans.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { useLongDate } from './standing-banner.tsx'
 
@@ -12,7 +14,8 @@ export interface PaymentEntry {
   amountCents: number
   paidAt: Date | string | null
   planExpiresAt: Date | string | null
-  refunded: boolean
+  /** The refund of its payment, if the team or the rules sent it back. */
+  refund: { status: 'requested' | 'done' | 'failed' } | null
 }
 
 /** Her payments, newest first (issue 21 point 6): date, what, amount, and whether sent back. */
@@ -22,7 +25,6 @@ export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
   const lang = useLanguage()
   const longDate = useLongDate()
   const locale = lang === 'pt' ? 'pt-BR' : 'en'
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' })
   const when = new Intl.DateTimeFormat(locale, {
     dateStyle: 'short',
     timeStyle: 'short',
@@ -63,18 +65,27 @@ export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
                   </td>
                   <td className="py-2 pr-3">
                     {entry.purpose === 'plan' && entry.tier
-                      ? format(p.historyPlan, { tier: t.tiers[entry.tier as MembershipTier] })
+                      ? format(p.historyPlan, {
+                          tier: t.tiers[entry.tier as MembershipTier],
+                          days: PLAN_DAYS,
+                        })
                       : p.historyReturnFee}
-                    {entry.planExpiresAt && !entry.refunded ? (
+                    {entry.planExpiresAt && !entry.refund ? (
                       <span className="block text-xs text-stone-600">
                         {format(p.historyUntil, { date: longDate(entry.planExpiresAt) })}
                       </span>
                     ) : null}
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap">
-                    {money.format(entry.amountCents / 100)}
+                    {formatBrlCents(entry.amountCents, lang)}
                   </td>
-                  <td className="py-2">{entry.refunded ? p.historyRefunded : p.historyPaid}</td>
+                  <td className="py-2">
+                    {!entry.refund
+                      ? p.historyPaid
+                      : entry.refund.status === 'done'
+                        ? p.historyRefunded
+                        : p.historyRefunding}
+                  </td>
                 </tr>
               ))}
             </tbody>

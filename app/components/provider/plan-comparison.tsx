@@ -1,9 +1,11 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: the phone layout stacks the table's cells (display: block), which drops their implicit roles in WebKit; the roles restore them
 import { Form, useNavigation } from 'react-router'
 import { hasTierBadge, TierBadge } from '#app/components/profile/tier-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import type { MembershipTier } from '#app/domain/membership.ts'
-import type { PaidTier, PurchaseKind } from '#app/domain/plans.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
+import { type PaidTier, PLAN_DAYS, type PurchaseKind } from '#app/domain/plans.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { useLongDate } from './standing-banner.tsx'
 
@@ -36,10 +38,6 @@ export function PlanComparison({
   const p = t.plan
   const count = useCount()
   const lang = useLanguage()
-  const money = new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en', {
-    style: 'currency',
-    currency: 'BRL',
-  })
   const cell = 'block py-1 md:table-cell md:px-3 md:py-3 md:align-top'
   const label = 'mr-1 text-stone-600 md:hidden'
   return (
@@ -48,43 +46,48 @@ export function PlanComparison({
         {p.compareTitle}
       </h2>
       {pix && !buyable ? <p className="mt-2 text-sm text-stone-700">{p.notApproved}</p> : null}
-      <table className="mt-3 block w-full text-sm md:table">
+      <table role="table" className="mt-3 block w-full text-sm md:table">
         <caption className="sr-only">{p.compareCaption}</caption>
-        <thead className="hidden md:table-header-group">
-          <tr className="border-b border-stone-200 text-left text-stone-600">
-            <th scope="col" className="px-3 py-2 font-medium">
+        <thead role="rowgroup" className="hidden md:table-header-group">
+          <tr role="row" className="border-b border-stone-200 text-left text-stone-600">
+            <th role="columnheader" scope="col" className="px-3 py-2 font-medium">
               {p.columns.plan}
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th role="columnheader" scope="col" className="px-3 py-2 font-medium">
               {p.columns.rank}
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th role="columnheader" scope="col" className="px-3 py-2 font-medium">
               {p.columns.uploads}
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th role="columnheader" scope="col" className="px-3 py-2 font-medium">
               {p.columns.badge}
             </th>
             {pix ? (
               <>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {p.columns.price}
+                <th role="columnheader" scope="col" className="px-3 py-2 font-medium">
+                  {format(p.columns.price, { days: PLAN_DAYS })}
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th role="columnheader" scope="col" className="px-3 py-2 font-medium">
                   <span className="sr-only">{p.columns.choose}</span>
                 </th>
               </>
             ) : null}
           </tr>
         </thead>
-        <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+        <tbody role="rowgroup" className="block space-y-3 md:table-row-group md:space-y-0">
           {rows.map((row) => (
             <tr
+              role="row"
               key={row.tier}
               className={`block rounded-md border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0 ${
                 row.current ? 'border-rose-300 bg-rose-50' : 'border-stone-200'
               }`}
             >
-              <th scope="row" className={`${cell} text-left text-base font-semibold md:text-sm`}>
+              <th
+                role="rowheader"
+                scope="row"
+                className={`${cell} text-left text-base font-semibold md:text-sm`}
+              >
                 {t.tiers[row.tier]}
                 {row.current ? (
                   <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-rose-800 px-2 py-0.5 text-xs font-medium text-white">
@@ -92,25 +95,27 @@ export function PlanComparison({
                   </span>
                 ) : null}
               </th>
-              <td className={cell}>
+              <td role="cell" className={cell}>
                 <span className={label}>{p.columns.rank}:</span>
                 {p.rank[row.tier]}
               </td>
-              <td className={cell}>
+              <td role="cell" className={cell}>
                 <span className={label}>{p.columns.uploads}:</span>
                 {count(p.uploads, row.uploads)}
               </td>
-              <td className={cell}>
+              <td role="cell" className={cell}>
                 <span className={label}>{p.columns.badge}:</span>
                 {hasTierBadge(row.tier) ? <TierBadge tier={row.tier} /> : p.noBadge}
               </td>
               {pix ? (
                 <>
-                  <td className={`${cell} font-semibold`}>
-                    <span className={`${label} font-normal`}>{p.columns.price}:</span>
-                    {row.priceCents === null ? p.freePrice : money.format(row.priceCents / 100)}
+                  <td role="cell" className={`${cell} font-semibold`}>
+                    <span className={`${label} font-normal`}>
+                      {format(p.columns.price, { days: PLAN_DAYS })}:
+                    </span>
+                    {row.priceCents === null ? p.freePrice : formatBrlCents(row.priceCents, lang)}
                   </td>
-                  <td className={`${cell} md:w-64`}>
+                  <td role="cell" className={`${cell} md:w-64`}>
                     {row.offer ? <Offer tier={row.tier as PaidTier} offer={row.offer} /> : null}
                   </td>
                 </>
@@ -119,7 +124,6 @@ export function PlanComparison({
           ))}
         </tbody>
       </table>
-      {pix ? <p className="mt-3 text-xs text-stone-600">{p.howItWorks}</p> : null}
     </section>
   )
 }
@@ -134,12 +138,13 @@ function Offer({ tier, offer }: { tier: PaidTier; offer: NonNullable<PlanRow['of
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const date = longDate(offer.expiresAt)
   const label = { new: p.buy, renew: p.renew, change: p.change }[offer.kind]
+  // A change whose rest is worth less than a day reads as a plan starting now.
   const effect =
-    offer.kind === 'new'
-      ? format(p.effectNew, { date })
-      : offer.kind === 'renew'
-        ? format(p.effectRenew, { date })
-        : count(p.effectChange, offer.creditedDays, { date })
+    offer.kind === 'renew'
+      ? format(p.effectRenew, { date, days: PLAN_DAYS })
+      : offer.kind === 'change' && offer.creditedDays > 0
+        ? count(p.effectChange, offer.creditedDays, { date })
+        : format(p.effectNew, { date })
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="buy" />

@@ -258,7 +258,7 @@ export const strings: Strings = {
       rank: 'Place in listings',
       uploads: 'Photos a month',
       badge: 'Card badge',
-      price: 'Price (30 days)',
+      price: 'Price ({days} days)',
       choose: 'Choose',
     },
     rank: {
@@ -277,21 +277,24 @@ export const strings: Strings = {
     renew: 'Renew {tier}',
     change: 'Switch to {tier}',
     effectNew: 'Starts when paid and lasts until {date}.',
-    effectRenew: 'Adds 30 days to your plan: valid until {date}.',
+    effectRenew: 'Adds {days} days to your plan: valid until {date}.',
     effectChange: {
       one: 'Starts when paid and lasts until {date}, with {count} day of credit from your current plan.',
       other:
         'Starts when paid and lasts until {date}, with {count} days of credit from your current plan.',
     },
     howItWorks:
-      'Paid by Pix, never renewed automatically: we e-mail you 3 days before the end. The same plan adds 30 days to the current end. Another plan starts at once, and the time left on your current plan becomes days of the new one, converted at each plan’s price.',
+      'Paid by Pix, never renewed automatically: we e-mail you {reminder} days before the end. The same plan adds {days} days to the current end. Another plan starts at once, and the time left on your current plan becomes days of the new one, converted at each plan’s price.',
     notApproved: 'Plans can be bought once your profile is approved and online.',
     noPix: 'To get or change a plan, write to the team: {email}.',
     starting: 'Creating the Pix…',
     returnFee: {
       title: 'Return fee',
       due: 'Your suspension has a return fee of {fee}.',
-      dueDetail: '{days} days × {daily} (the plan’s daily value).',
+      dueDetail: {
+        one: '{count} day × {daily} (the plan’s daily value).',
+        other: '{count} days × {daily} (the plan’s daily value).',
+      },
       returnsOn:
         'Your profile goes back online when the suspension ends, on {date}, with the fee paid.',
       returnsNow:
@@ -315,16 +318,17 @@ export const strings: Strings = {
     historyEmpty: 'No payments yet.',
     historyCaption: 'Payments by Pix, newest first',
     historyColumns: { date: 'Date', what: 'Description', amount: 'Amount', status: 'Status' },
-    historyPlan: '{tier} plan, 30 days',
+    historyPlan: '{tier} plan, {days} days',
     historyReturnFee: 'Return fee',
     historyUntil: 'Plan valid until {date}',
     historyPaid: 'Paid',
     historyRefunded: 'Refunded',
+    historyRefunding: 'Refund under way',
   },
   pix: {
     metaTitle: 'Payment by Pix',
     title: 'Pay by Pix',
-    forPlan: '{tier} plan for 30 days',
+    forPlan: '{tier} plan for {days} days',
     forReturnFee: 'Suspension return fee',
     qrLabel: 'Pix QR code for {amount}',
     steps:
@@ -337,14 +341,27 @@ export const strings: Strings = {
     waiting: 'Waiting for the payment. This page updates by itself.',
     check: 'I have paid: check now',
     paidTitle: 'Payment received',
-    paidPlan:
-      'Your {tier} plan is on, until {date}. Your profile has already moved in the listings.',
+    paidPlan: 'Your {tier} plan is on, until {date}.',
     paidCredit: {
       one: '{count} day from your previous plan was added.',
       other: '{count} days from your previous plan were added.',
     },
     paidReturnFee: 'Return fee paid.',
     receipt: 'The receipt was sent to your e-mail.',
+    closingTitle: 'Confirming the payment',
+    closingText:
+      'The time to pay is over. If you paid a moment ago, the confirmation arrives within a minute.',
+    refundedTitle: 'Payment refunded',
+    refundReasons: {
+      charge_expired: 'The Pix arrived after the charge’s time and was sent back to whoever paid.',
+      amount_mismatch:
+        'The Pix was of another amount than the charge and was sent back to whoever paid.',
+      unknown_charge: 'This Pix could not be used and was sent back to whoever paid.',
+      already_paid: 'This charge was paid already: the other Pix was sent back to whoever paid.',
+      team: 'The team sent this payment back to whoever paid.',
+    },
+    refundPending: 'The refund is under way at the bank.',
+    refundDone: 'The money has been sent back.',
     expiredTitle: 'This Pix has expired',
     expiredText: 'Its time ran out without a payment. Nothing was charged.',
     again: 'Create a new Pix',

@@ -1,10 +1,13 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { asLanguage, type Language } from '#app/domain/language.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import {
+  CHARGE_GRACE_MS,
   CHARGE_MINUTES,
+  CHARGE_POLL_MS,
+  type ChargeError,
   type ChargePurpose,
   type ChargeStatus,
   isPaidTier,
@@ -30,7 +33,6 @@ import { user } from '#db/schema/auth.ts'
 import { profileSanctions } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import type { ChargeError } from './charge.ts'
 import {
   END_TO_END_ID_PATTERN,
   type PixApi,
@@ -294,7 +296,26 @@ export interface ChargeView {
   paidAt: Date | null
   planExpiresAt: Date | null
   creditedDays: number | null
+  /** The refund of the Pix that paid it (or came for it too late, or of another amount). */
+  refund: ChargeRefund | null
 }
+
+/** A refund as the provider is told of it: why, and whether the money is back yet. */
+export interface ChargeRefund {
+  reason: RefundReason
+  status: RefundStatus
+}
+
+/**
+ * The latest refund of a Pix received for the charge, leaving out a second Pix for a paid charge
+ * (refunded as 'already_paid': the charge's own payment stands). Written out in full: a column
+ * of the one table selected from is rendered unqualified, and `id` would name the refund's.
+ */
+const chargeRefund = sql<ChargeRefund | null>`(
+  select json_build_object('reason', r.reason, 'status', r.status)
+  from pix_refunds r join pix_payments p on p.end_to_end_id = r.end_to_end_id
+  where p.charge_id = pix_charges.id and r.reason <> 'already_paid'
+  order by r.requested_at desc limit 1)`
 
 const chargeColumns = {
   id: pixCharges.id,
@@ -309,8 +330,8 @@ const chargeColumns = {
   paidAt: pixCharges.paidAt,
   planExpiresAt: pixCharges.planExpiresAt,
   creditedDays: pixCharges.creditedDays,
+  refund: chargeRefund,
   txid: pixCharges.txid,
-  checkedAt: pixCharges.checkedAt,
 }
 
 /** The page asks the institution itself at most this often while a charge is open. */
@@ -318,8 +339,10 @@ const OWN_CHECK_MS = 10_000
 
 /**
  * A charge of the user's, as her payment page shows it. While it is open, the institution is
- * asked about it (at most every OWN_CHECK_MS), so the page learns of the payment even when the
- * webhook is late or never comes.
+ * asked about it (at most every OWN_CHECK_MS; at each of the page's polls in the grace after its
+ * time), so the page learns of the payment even when the webhook is late or never comes. The
+ * check is claimed first, so tabs polling at once, or an institution that does not answer, never
+ * make more than one call per interval.
  */
 export async function ownCharge(userId: string, chargeId: string): Promise<ChargeView | null> {
   const read = async () => {
@@ -331,18 +354,33 @@ export async function ownCharge(userId: string, chargeId: string): Promise<Charg
   }
   let row = await read()
   if (!row) return null
-  const stale = !row.checkedAt || Date.now() - row.checkedAt.getTime() > OWN_CHECK_MS
-  if (row.status === 'active' && stale) {
-    await checkCharge(row.txid).catch((error: unknown) =>
-      log.warn('Pix charge check failed', { error: String(error) }),
-    )
-    row = (await read()) ?? row
+  const now = Date.now()
+  const closing = now >= row.expiresAt.getTime()
+  if (row.status === 'active' && now < row.expiresAt.getTime() + CHARGE_GRACE_MS) {
+    const interval = closing ? CHARGE_POLL_MS - 500 : OWN_CHECK_MS
+    const claimed = await db()
+      .update(pixCharges)
+      .set({ checkedAt: new Date(now) })
+      .where(
+        and(
+          eq(pixCharges.id, row.id),
+          eq(pixCharges.status, 'active'),
+          or(isNull(pixCharges.checkedAt), lt(pixCharges.checkedAt, new Date(now - interval))),
+        ),
+      )
+      .returning({ id: pixCharges.id })
+    if (claimed.length > 0) {
+      await checkCharge(row.txid).catch((error: unknown) =>
+        log.warn('Pix charge check failed', { error: String(error) }),
+      )
+      row = (await read()) ?? row
+    }
   }
-  const { txid: _txid, checkedAt: _checkedAt, ...view } = row
+  const { txid: _txid, ...view } = row
   return view
 }
 
-/** The user's charges that were paid, newest first, with what became of each payment. */
+/** The user's charges that were paid, newest first, with the refund of each, if any. */
 export async function paymentHistory(userId: string, limit = 50) {
   return db()
     .select({
@@ -353,7 +391,7 @@ export async function paymentHistory(userId: string, limit = 50) {
       paidAt: pixCharges.paidAt,
       planExpiresAt: pixCharges.planExpiresAt,
       creditedDays: pixCharges.creditedDays,
-      refunded: sql<boolean>`exists (select 1 from pix_payments p where p.charge_id = ${pixCharges.id} and p.outcome = 'refunded')`,
+      refund: chargeRefund,
     })
     .from(pixCharges)
     .where(and(eq(pixCharges.userId, userId), eq(pixCharges.status, 'paid')))
@@ -375,10 +413,10 @@ export async function checkCharge(txid: string): Promise<void> {
     .update(pixCharges)
     .set({
       checkedAt: now,
-      // Unpaid past its time (a minute's grace for a Pix on its way): closed.
+      // Unpaid past its time (a grace for a Pix on its way): closed.
       ...(charge.pix.length === 0 && charge.status !== 'CONCLUIDA'
         ? {
-            status: sql`case when ${pixCharges.status} = 'active' and ${pixCharges.expiresAt} < ${new Date(now.getTime() - 60_000)} then 'expired' else ${pixCharges.status} end`,
+            status: sql`case when ${pixCharges.status} = 'active' and ${pixCharges.expiresAt} < ${new Date(now.getTime() - CHARGE_GRACE_MS)} then 'expired' else ${pixCharges.status} end`,
           }
         : {}),
     })
@@ -536,7 +574,8 @@ async function applyPlan(tx: Transaction, charge: ChargeRow, now: Date) {
     .where(eq(profiles.id, charge.profileId))
     .for('update')
   if (!profile) return null
-  const prices = await currentPlanPricesIn(tx)
+  // The plan bought counts at the price she paid (the team may have changed it since).
+  const prices = { ...(await currentPlanPricesIn(tx)), [charge.tier]: charge.amountCents }
   const change = planChange(profile, charge.tier, prices, now)
   await tx
     .update(profiles)

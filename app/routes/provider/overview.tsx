@@ -15,7 +15,6 @@ import { orderedForm } from '#app/modules/forms/checks.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { PLAN_PATH } from '#app/modules/payments/charge.ts'
 import { pixEnabled, returnFeeOf } from '#app/modules/payments/payments.server.ts'
 import { profileStats } from '#app/modules/profile/stats.server.ts'
 import { dashboardMeta } from '#app/modules/provider/meta.ts'
@@ -117,7 +116,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         {loaderData.returnFeeDue ? (
           <p className={`${cardClass} border-amber-300 text-sm`}>
             {t.dashboard.tier.returnFeeDue}{' '}
-            <Link to={PLAN_PATH} className="font-semibold underline">
+            <Link to={paths.dashboardPlan} className="font-semibold underline">
               {t.dashboard.tier.returnFeeLink}
             </Link>
           </p>
@@ -153,7 +152,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
             {format(t.dashboard.tier.resets, { date: longDate(`${allowance.resetOn}T12:00:00Z`) })}
           </p>
           <p className="mt-3 text-sm">
-            <Link to={PLAN_PATH} className="underline">
+            <Link to={paths.dashboardPlan} className="underline">
               {t.dashboard.tier.link}
             </Link>
           </p>

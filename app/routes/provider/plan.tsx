@@ -6,17 +6,27 @@ import { FormAlert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
-import { isPaidTier, type PaidTier, planChange, purchaseKind } from '#app/domain/plans.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
+import { paths } from '#app/domain/paths.ts'
+import {
+  type ChargeError,
+  isPaidTier,
+  isRunning,
+  type PaidTier,
+  PLAN_DAYS,
+  PLAN_REMINDER_DAYS,
+  planChange,
+  purchaseKind,
+} from '#app/domain/plans.ts'
 import { MONTHLY_PHOTO_UPLOADS } from '#app/domain/provider.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { orderedForm } from '#app/modules/forms/checks.ts'
 import { field } from '#app/modules/forms/fields.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { type ChargeError, chargePath } from '#app/modules/payments/charge.ts'
 import {
   currentPlanPrices,
   paymentHistory,
@@ -48,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ])
   const now = new Date()
   const current = { tier: profile.membershipTier, expiresAt: profile.tierExpiresAt }
-  const running = isPaidTier(current.tier) && current.expiresAt !== null && current.expiresAt > now
+  const running = isRunning(current, now)
   const buyable = profile.status === 'approved'
   const rows: PlanRow[] = MEMBERSHIP_TIERS.map((tier) => {
     const paid = isPaidTier(tier)
@@ -74,7 +84,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       buyable,
       rows,
       // Without Pix, only that there is a fee to settle with the team (nothing about money).
-      returnFee: returnFee && !pix ? ('contactTeam' as const) : returnFee,
+      // Without Pix, a fee still due is settled with the team: nothing about money shows.
+      returnFee:
+        returnFee?.settled === 'due' && !pix
+          ? ('contactTeam' as const)
+          : returnFee && {
+              ...returnFee,
+              ended: returnFee.endsAt !== null && returnFee.endsAt <= now,
+            },
       history,
     },
     { headers: PRIVATE_NO_STORE },
@@ -114,7 +131,7 @@ export async function action({ request }: Route.ActionArgs) {
     form.intent === 'buy' && form.checked.ok
       ? await startPlanCharge(user.id, form.checked.value.tier)
       : await startReturnFeeCharge(user.id)
-  if (started.ok) return redirect(chargePath(started.chargeId))
+  if (started.ok) return redirect(paths.dashboardCharge(started.chargeId))
   return data<PlanAnswer>(
     { intent, error: started.error },
     started.error === 'unavailable' ? 503 : 409,
@@ -157,6 +174,11 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <PlanComparison rows={rows} pix={pix} buyable={loaderData.buyable} />
       {pix ? (
+        <p className="text-xs text-stone-600">
+          {format(p.howItWorks, { days: PLAN_DAYS, reminder: PLAN_REMINDER_DAYS })}
+        </p>
+      ) : null}
+      {pix ? (
         <PaymentHistory history={history} />
       ) : (
         <p className={`${cardClass} text-sm`}>{format(p.noPix, { email: SUPPORT_EMAIL })}</p>
@@ -165,19 +187,15 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   )
 }
 
-function ReturnFeeCard({ fee }: { fee: ReturnFee }) {
+function ReturnFeeCard({ fee }: { fee: ReturnFee & { ended: boolean } }) {
   const t = useT()
   const r = t.plan.returnFee
   const lang = useLanguage()
+  const count = useCount()
   const longDate = useLongDate()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const money = new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en', {
-    style: 'currency',
-    currency: 'BRL',
-  })
-  const amount = (cents: number) => money.format(cents / 100)
-  const ended = fee.endsAt !== null && new Date(fee.endsAt) <= new Date()
+  const amount = (cents: number) => formatBrlCents(cents, lang)
   const endDate = fee.endsAt ? longDate(fee.endsAt) : ''
   return (
     <section aria-labelledby="return-fee-title" className={`${cardClass} border-amber-300`}>
@@ -193,11 +211,11 @@ function ReturnFeeCard({ fee }: { fee: ReturnFee }) {
           <p className="mt-2">{format(r.due, { fee: amount(fee.feeCents) })}</p>
           {fee.days && fee.dailyValueCents ? (
             <p className="text-sm text-stone-600">
-              {format(r.dueDetail, { days: fee.days, daily: amount(fee.dailyValueCents) })}
+              {count(r.dueDetail, fee.days, { daily: amount(fee.dailyValueCents) })}
             </p>
           ) : null}
           <p className="mt-2 text-sm">
-            {ended ? r.returnsNow : format(r.returnsOn, { date: endDate })}
+            {fee.ended ? r.returnsNow : format(r.returnsOn, { date: endDate })}
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="return-fee" />
