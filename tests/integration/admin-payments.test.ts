@@ -400,6 +400,27 @@ describe('/admin/payments', () => {
     expect(page).toContain(html(pt.admin.payments.net))
   })
 
+  it('counts a Pix on its Brazilian day, and a refund the institution refused not at all', async () => {
+    // 02:30 UTC three days ago is 23:30 the day before in Brasília.
+    const utc = new Date(Date.now() - 3 * DAY)
+    const at = new Date(Date.UTC(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), 2, 30))
+    const brazilian = brazilDay(at)
+    expect(brazilian).not.toBe(at.toISOString().slice(0, 10))
+    const before = (await asAdmin(paymentsRoute.loader, '/admin/payments')).data
+    const stray = await strayPix(at, 1_300)
+    await db().update(pixRefunds).set({ status: 'failed' }).where(eq(pixRefunds.endToEndId, stray))
+    const after = (await asAdmin(paymentsRoute.loader, '/admin/payments')).data
+    const was = periodOf(before?.daily, brazilian)
+    const now = periodOf(after?.daily, brazilian)
+    expect(now.receivedCents - was.receivedCents).toBe(1_300)
+    expect(now.refundedCents - was.refundedCents).toBe(0)
+    expect(now.refundCount - was.refundCount).toBe(0)
+    const utcDay = at.toISOString().slice(0, 10)
+    expect(periodOf(after?.daily, utcDay).receivedCents).toBe(
+      periodOf(before?.daily, utcDay).receivedCents,
+    )
+  })
+
   it('lists each Pix with its profile, what it paid, its outcome, the refund’s reason, status and who asked', async () => {
     const plan = await paidPlan('vip_plus')
     const twice = await paidPlan('bronze')
