@@ -2,6 +2,7 @@
 import * as auth from './schema/auth.ts'
 import * as clients from './schema/clients.ts'
 import * as counters from './schema/counters.ts'
+import * as gifts from './schema/gifts.ts'
 import * as moderation from './schema/moderation.ts'
 import * as payments from './schema/payments.ts'
 import * as profiles from './schema/profiles.ts'
@@ -13,6 +14,7 @@ export const schema = {
   ...auth,
   ...clients,
   ...counters,
+  ...gifts,
   ...moderation,
   ...payments,
   ...profiles,

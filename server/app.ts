@@ -17,6 +17,7 @@ import {
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
+import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import {
   forgetOldPaymentRecords,
   reconcilePix,
@@ -24,6 +25,7 @@ import {
   remindPlanEnds,
   returnSuspendedProfiles,
 } from '#app/modules/payments/payments.server.ts'
+import { reconcilePayouts } from '#app/modules/payments/withdrawals.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import { runVerificationCalendar } from '#app/modules/provider/verification-calendar.server.ts'
 import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
@@ -206,6 +208,12 @@ export async function startServer(options: StartOptions): Promise<void> {
       )
       every(PIX_RECONCILE_INTERVAL_MS, () => reconcilePix(), 'Pix reconciliation')
       every(VERIFICATION_CALENDAR_INTERVAL_MS, () => remindPlanEnds(), 'plan reminder')
+    }
+    // Gifts and withdrawals (issue 22): gifts whose business day has come become available;
+    // payouts not answered yet are sent again or asked about. Each moves money once.
+    if (env.pix && env.gifts) {
+      every(PIX_RECONCILE_INTERVAL_MS, () => releaseMaturedGifts(), 'gift release')
+      every(PIX_RECONCILE_INTERVAL_MS, () => reconcilePayouts(), 'payout reconciliation')
     }
     every(TIER_EXPIRY_INTERVAL_MS, () => returnSuspendedProfiles(), 'suspension end')
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldPaymentRecords(), 'payment records')

@@ -36,6 +36,15 @@ export const ADMIN_ACTIONS = [
   'payment_refund',
   'return_fee_waive',
   'suspension_end',
+  /** Gifts and withdrawals (issue 22): each step of a withdrawal (asked by the provider; paid */
+  /** or failed, actor 'system'), a gift sent back, a balance frozen (by a ban, a 'minor' */
+  /** report or the team) and released by the team. */
+  'withdrawal_request',
+  'withdrawal_paid',
+  'withdrawal_failed',
+  'gift_refund',
+  'balance_freeze',
+  'balance_release',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
@@ -52,6 +61,8 @@ export const AUDIT_TARGETS = [
   'review',
   'plan',
   'payment',
+  'gift',
+  'withdrawal',
 ] as const
 export type AuditTarget = (typeof AUDIT_TARGETS)[number]
 

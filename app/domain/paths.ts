@@ -41,6 +41,12 @@ export const paths = {
   dashboardPlan: '/dashboard/plan',
   /** One of her Pix charges: its QR code, then its outcome (issue 21). */
   dashboardCharge: (chargeId: string) => `/dashboard/plan/pix/${chargeId}`,
+  /** Gifts and withdrawals (issue 22): a profile's gift form, and where each side follows them. */
+  gift: (username: string) => `/acompanhante/${username}/presente`,
+  dashboardGifts: '/dashboard/gifts',
+  clientGifts: '/client-dashboard/gifts',
+  clientGiftCharge: (chargeId: string) => `/client-dashboard/gifts/pix/${chargeId}`,
+  adminGifts: '/admin/gifts',
   /** The team's reviews: held, reported, testimonials (issue 20). */
   adminReviews: '/admin/reviews',
   /** The team's plan prices and received payments (issue 21). */

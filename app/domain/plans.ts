@@ -130,7 +130,7 @@ export function isEndToEndId(value: string): boolean {
 }
 
 /** What a charge pays for. */
-export const CHARGE_PURPOSES = ['plan', 'return_fee'] as const
+export const CHARGE_PURPOSES = ['plan', 'return_fee', 'gift'] as const
 export type ChargePurpose = (typeof CHARGE_PURPOSES)[number]
 
 /** A charge's life: open for payment, paid, or past its time unpaid. */
@@ -156,6 +156,8 @@ export const REFUND_REASONS = [
   'amount_mismatch',
   /** The team sent it back (a mistake, a complaint), with its own words. */
   'team',
+  /** A gift over the giver's two-week cap once paid (issue 22: paid gifts count). */
+  'gift_cap',
 ] as const
 export type RefundReason = (typeof REFUND_REASONS)[number]
 

@@ -85,6 +85,7 @@ const schema = z
       urlWithProtocols(['https:', 'http:'], GOOGLE_DISCOVERY_URL),
     ).default(GOOGLE_DISCOVERY_URL),
     DEMO_DATA: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
+    GIFTS: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
     S3_ENDPOINT: optional(
       urlWithProtocols(['https:', 'http:'], 'https://s3.sa-east-1.amazonaws.com'),
     ),
@@ -145,6 +146,13 @@ const schema = z
       }
     }
     const pix = [...PIX_VARIABLES, ...PIX_CERTIFICATE_VARIABLES].filter((name) => env[name])
+    if (env.GIFTS === '1' && pix.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GIFTS'],
+        message: "'1' needs Pix: set the PIX_* variables too (gifts are paid and withdrawn by Pix)",
+      })
+    }
     if (pix.length > 0) {
       for (const name of PIX_VARIABLES.filter((name) => !env[name])) {
         ctx.addIssue({
@@ -195,6 +203,8 @@ export interface ServerEnv {
   /** Google sign-in; undefined hides the button. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
   demoData: boolean
+  /** Gifts and withdrawals (issue 22): GIFTS=1, only with Pix configured. */
+  gifts: boolean
   /** An S3-compatible store for photos and documents; undefined keeps them under DATA_DIR. */
   s3: S3Config | undefined
   /** Redis for the shared rate-limit counters; undefined counts them in the database. */
@@ -278,6 +288,7 @@ export function parseEnv(
           }
         : undefined,
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !env.DATABASE_URL,
+    gifts: env.GIFTS === '1',
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -74,7 +74,7 @@ export const pixCharges = pgTable(
     check('pix_charges_amount_check', sql`${t.amountCents} > 0`),
     check(
       'pix_charges_purpose_fields_check',
-      sql`(${t.purpose} = 'plan' and ${t.tier} is not null and ${t.days} > 0) or (${t.purpose} = 'return_fee')`,
+      sql`(${t.purpose} = 'plan' and ${t.tier} is not null and ${t.days} > 0) or (${t.purpose} in ('return_fee', 'gift'))`,
     ),
   ],
 )

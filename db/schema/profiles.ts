@@ -89,6 +89,8 @@ export const profiles = pgTable(
     suspendedUntil: timestamptz('suspended_until'),
     /** When the team last approved the provider's identity; it lapses after 6 months (SPEC §6). */
     verifiedAt: timestamptz('verified_at'),
+    /** The keyed hash of the CPF of her approved identity check: the only key paid out to. */
+    payoutCpfHash: text('payout_cpf_hash'),
     /** When the reminder that the verification is about to lapse was sent. */
     verificationReminderAt: timestamptz('verification_reminder_at'),
     /** A new working name for an approved profile, public once the team approves it. */
@@ -265,6 +267,12 @@ export const verificationSubmissions = pgTable(
     decidedAt: timestamptz('decided_at'),
     reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    /**
+     * The CPF she gave for withdrawals (issue 22), for the team to compare with the document:
+     * cleared with the files after the decision; its keyed hash stays (cpfHash).
+     */
+    cpf: text('cpf'),
+    cpfHash: text('cpf_hash'),
   },
   (t) => [
     index('verification_submissions_queue_idx').on(t.status, t.submittedAt),

@@ -31,6 +31,7 @@ export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Prom
     smtpUrl: undefined,
     google: undefined,
     demoData: false,
+    gifts: false,
     s3: undefined,
     redisUrl: undefined,
     webConcurrency: 1,

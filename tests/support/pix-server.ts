@@ -236,6 +236,9 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
       down = value
     },
     failRefunds: account.failRefunds,
+    payouts: account.payouts,
+    payoutOutcome: account.payoutOutcome,
+    settlePayout: account.settlePayout,
     revokeTokens() {
       tokens.clear()
     },

@@ -23,6 +23,25 @@ export interface PixRefund {
   motivo?: string
 }
 
+/**
+ * A Pix the account sent (a payout), as institutions' payment APIs describe it (Efí's
+ * `PUT /gn/pix/{idEnvio}`): the standard API Pix covers receiving only.
+ */
+export interface PixSent {
+  idEnvio: string
+  /** 'E' + the account's ISPB + …, once the SPI accepted it. */
+  e2eId: string
+  valor: string
+  /** The key paid. */
+  chave: string
+  horario: { solicitacao: string; liquidacao?: string }
+  status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO'
+  motivo?: string
+}
+
+/** What payouts asked for next become: paid, refused, or held until settlePayout(). */
+export type PayoutOutcome = 'pay' | 'fail' | 'hold'
+
 /** A Pix the receiving account got, for a charge (txid) or sent to the key directly. */
 export interface ReceivedPix {
   /** 'E' + payer's ISPB (8 digits) + yyyyMMddHHmm + 11 letters and digits. */
@@ -157,6 +176,12 @@ export interface PixTestServer {
   setDown(down: boolean): void
   /** While true, new refunds come back NAO_REALIZADO with a `motivo`. */
   failRefunds(fail: boolean): void
+  /** The payouts the site asked for. */
+  payouts(): PixSent[]
+  /** What the payouts asked for from now on become (default 'pay'). */
+  payoutOutcome(outcome: PayoutOutcome): void
+  /** Ends a held payout: paid, or refused with `motivo`. */
+  settlePayout(idEnvio: string, paid: boolean): void
   /** Every token issued so far stops working (401); the client must get a new one. */
   revokeTokens(): void
   tokensIssued(): number

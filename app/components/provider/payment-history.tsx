@@ -9,7 +9,7 @@ import { useLongDate } from './standing-banner.tsx'
 /** A paid charge of hers, as the plan page's loader reads it (payments.server paymentHistory). */
 export interface PaymentEntry {
   id: string
-  purpose: 'plan' | 'return_fee'
+  purpose: 'plan' | 'return_fee' | 'gift'
   tier: string | null
   amountCents: number
   paidAt: Date | string | null

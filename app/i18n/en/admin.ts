@@ -300,6 +300,7 @@ export const strings: Strings = {
         already_paid: 'charge already paid',
         amount_mismatch: 'wrong amount',
         team: 'by the team',
+        gift_cap: 'gift over the two-week cap',
       },
       refundStatuses: {
         requested: 'requested from the institution',
@@ -389,6 +390,12 @@ export const strings: Strings = {
         payment_refund: 'Payment refunded',
         return_fee_waive: 'Return fee waived',
         suspension_end: 'Suspension ended automatically',
+        withdrawal_request: 'Withdrawal asked',
+        withdrawal_paid: 'Withdrawal paid',
+        withdrawal_failed: 'Withdrawal failed (amount back in the balance)',
+        gift_refund: 'Gift sent back',
+        balance_freeze: 'Balance frozen',
+        balance_release: 'Balance released',
       },
     },
     adminReviews: {

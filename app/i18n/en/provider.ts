@@ -359,6 +359,7 @@ export const strings: Strings = {
       unknown_charge: 'This Pix could not be used and was sent back to whoever paid.',
       already_paid: 'This charge was paid already: the other Pix was sent back to whoever paid.',
       team: 'The team sent this payment back to whoever paid.',
+      gift_cap: 'The gift went over the giver’s two-week cap and was sent back.',
     },
     refundPending: 'The refund is under way at the bank.',
     refundDone: 'The money has been sent back.',

@@ -77,6 +77,15 @@ export const strings: Strings = {
     refundedSubject: 'Your Pix was sent back',
     refundedText:
       'We sent back a Pix of {amount} that could not be used (the charge was paid already or had expired, or the amount did not match). The money returns to the account it came from.',
+    giftReceivedSubject: 'You received a gift of {amount}',
+    giftReceivedText:
+      '{client} sent you a gift of {amount} through Aprova. It can be withdrawn from {date} (1 business day).',
+    giftMessage: 'Message: “{message}”',
+    giftReceivedAction: 'See gifts',
+    giftReceiptSubject: 'Receipt: gift to {profile}',
+    giftReceiptText:
+      'We received your Pix of {amount} on {paidAt}: your gift to {profile} was delivered. Aprova keeps nothing of it.',
+    giftReceiptAction: 'See my gifts',
     receiptReference: 'Charge reference: {txid}',
     planAction: 'See payments',
     minorReportSubject: 'Urgent report: suspected minor',

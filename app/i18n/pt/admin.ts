@@ -305,6 +305,7 @@ export const strings = {
         already_paid: 'cobrança já paga',
         amount_mismatch: 'valor diferente do cobrado',
         team: 'pela equipe',
+        gift_cap: 'presente acima do limite de duas semanas',
       },
       refundStatuses: {
         requested: 'pedida à instituição',
@@ -394,6 +395,12 @@ export const strings = {
         payment_refund: 'Pagamento devolvido',
         return_fee_waive: 'Taxa de retorno dispensada',
         suspension_end: 'Suspensão encerrada automaticamente',
+        withdrawal_request: 'Saque pedido',
+        withdrawal_paid: 'Saque pago',
+        withdrawal_failed: 'Saque não realizado (valor devolvido ao saldo)',
+        gift_refund: 'Presente devolvido',
+        balance_freeze: 'Saldo bloqueado',
+        balance_release: 'Saldo liberado',
       },
     },
     adminReviews: {

@@ -359,6 +359,7 @@ export const strings = {
       unknown_charge: 'Este Pix não pôde ser usado e foi devolvido a quem pagou.',
       already_paid: 'Esta cobrança já estava paga: o outro Pix foi devolvido a quem pagou.',
       team: 'A equipe devolveu este pagamento a quem pagou.',
+      gift_cap: 'O presente passou do limite de duas semanas de quem pagou e foi devolvido.',
     },
     refundPending: 'A devolução está em andamento no banco.',
     refundDone: 'O valor já foi devolvido.',

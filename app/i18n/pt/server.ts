@@ -77,6 +77,15 @@ export const strings = {
     refundedSubject: 'Seu Pix foi devolvido',
     refundedText:
       'Devolvemos um Pix de {amount} que não pôde ser usado (a cobrança já estava paga ou vencida, ou o valor não conferia). O valor volta para a conta de onde saiu.',
+    giftReceivedSubject: 'Você recebeu um presente de {amount}',
+    giftReceivedText:
+      '{client} enviou um presente de {amount} pelo Aprova. Ele fica disponível para saque em {date} (1 dia útil).',
+    giftMessage: 'Mensagem: “{message}”',
+    giftReceivedAction: 'Ver presentes',
+    giftReceiptSubject: 'Recibo: presente para {profile}',
+    giftReceiptText:
+      'Recebemos seu Pix de {amount} em {paidAt}: o presente para {profile} foi entregue. O Aprova não fica com nada dele.',
+    giftReceiptAction: 'Ver meus presentes',
     receiptReference: 'Identificador da cobrança: {txid}',
     planAction: 'Ver pagamentos',
     minorReportSubject: 'Denúncia urgente: suspeita de menor de idade',

@@ -155,6 +155,34 @@ export function paymentEmail(
   })
 }
 
+/**
+ * Gifts (issue 22): the provider is told of a gift paid (values: client, amount, date, and the
+ * message when there is one); the client gets its receipt (values: profile, amount, paidAt, txid).
+ */
+export type GiftEmail = 'giftReceived' | 'giftReceipt'
+
+export function giftEmail(
+  kind: GiftEmail,
+  language: Language,
+  message: { to: string; name: string; url: string; values: Record<string, string> },
+): EmailMessage {
+  const { email: t } = dictionary(language)
+  const { values } = message
+  const paragraphs =
+    kind === 'giftReceived'
+      ? [
+          format(t.giftReceivedText, values),
+          ...(values.message ? [format(t.giftMessage, values)] : []),
+        ]
+      : [format(t.giftReceiptText, values), format(t.receiptReference, values)]
+  return renderEmail(language, {
+    ...message,
+    subject: format(kind === 'giftReceived' ? t.giftReceivedSubject : t.giftReceiptSubject, values),
+    paragraphs,
+    action: kind === 'giftReceived' ? t.giftReceivedAction : t.giftReceiptAction,
+  })
+}
+
 /** One message as plain text and HTML with the same words. */
 function renderEmail(
   language: Language,

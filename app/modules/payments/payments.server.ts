@@ -33,6 +33,7 @@ import { user } from '#db/schema/auth.ts'
 import { profileSanctions } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
+import { creditGift, tellGiftPaid } from './gift-credit.server.ts'
 import {
   END_TO_END_ID_PATTERN,
   type PixApi,
@@ -140,7 +141,7 @@ async function reusableCharge(
 }
 
 /** Creates the charge at the institution, then its row. */
-async function createCharge(input: {
+export async function createCharge(input: {
   purpose: ChargePurpose
   userId: string
   profileId: string
@@ -394,7 +395,13 @@ export async function paymentHistory(userId: string, limit = 50) {
       refund: chargeRefund,
     })
     .from(pixCharges)
-    .where(and(eq(pixCharges.userId, userId), eq(pixCharges.status, 'paid')))
+    .where(
+      and(
+        eq(pixCharges.userId, userId),
+        eq(pixCharges.status, 'paid'),
+        inArray(pixCharges.purpose, ['plan', 'return_fee']),
+      ),
+    )
     .orderBy(desc(pixCharges.paidAt))
     .limit(limit)
 }
@@ -436,6 +443,8 @@ interface Decision {
   tell?: { userId: string; kind: PaymentEmail; chargeId: string }
   /** A profile the payment brought back online (its return fee paid after the end). */
   restored?: string
+  /** A gift the payment delivered (issue 22): she and the giver are told once it is committed. */
+  gift?: string
 }
 
 /**
@@ -497,6 +506,7 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
   if (result.refundId) await sendRefund(result.refundId)
   if (decision.tell) await tellPayer(decision.tell)
   if (decision.restored) await tellProvider(decision.restored, 'restored')
+  if (decision.gift) await tellGiftPaid(decision.gift)
   return decision.outcome
 }
 
@@ -539,6 +549,16 @@ async function decide(
         creditedDays: applied.creditedDays,
       })
       .where(eq(pixCharges.id, charge.id))
+  } else if (charge.purpose === 'gift') {
+    // The gift's own e-mails tell both sides; the charge's receipt is not sent.
+    const credited = await creditGift(tx, charge, pix.paidAt)
+    if (credited === 'paid') return refund('already_paid')
+    if (credited === 'cap') return refund('gift_cap')
+    await tx
+      .update(pixCharges)
+      .set({ status: 'paid', paidAt: pix.paidAt })
+      .where(eq(pixCharges.id, charge.id))
+    return { outcome: 'credited', chargeId: charge.id, gift: credited.giftId }
   } else {
     const settled = await applyReturnFee(tx, charge, now)
     if (!settled) return refund('already_paid')
