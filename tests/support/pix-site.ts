@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { registerWebhook } from '#app/modules/payments/payments.server.ts'
-import { parseEnv } from '#app/platform/env.server.ts'
+import { parseEnv, type ServerEnv } from '#app/platform/env.server.ts'
 import { action as webhookAction } from '#app/routes/resources/pix-webhook.ts'
 import { useTestServerEnv } from '#tests/factories/account.ts'
 import { type PixTestServer, startPixServer } from './pix-server.ts'
@@ -30,7 +30,8 @@ export async function pixConfigOf(pix: PixTestServer) {
   ).pix
 }
 
-export async function startPixSite(): Promise<PixSite> {
+/** `overrides` set more of the site's environment (gifts: true, say). */
+export async function startPixSite(overrides: Partial<ServerEnv> = {}): Promise<PixSite> {
   const pix = await startPixServer()
   const receiver: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
@@ -61,7 +62,7 @@ export async function startPixSite(): Promise<PixSite> {
   const baseUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
   const config = await pixConfigOf(pix)
   // biome-ignore lint/correctness/useHookAtTopLevel: a test helper named like a hook, not a React hook
-  const dataDir = await useTestServerEnv({ baseUrl, pix: config })
+  const dataDir = await useTestServerEnv({ ...overrides, baseUrl, pix: config })
   // As at start-up: the institution learns where to call.
   await registerWebhook()
   return {
