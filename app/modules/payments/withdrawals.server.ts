@@ -190,7 +190,11 @@ export async function sendPayout(withdrawalId: string): Promise<void> {
     .update(withdrawals)
     .set({ status: 'sent', sentAt: new Date(), endToEndId: sent.endToEndId })
     .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'requested')))
-  if (sent.status !== 'EM_PROCESSAMENTO') await settlePayout(withdrawalId, sent)
+  // The SPI settles most payouts within seconds: asked once now, else by reconciliation.
+  if (sent.status === 'EM_PROCESSAMENTO') {
+    sent = await api.getSentPix(row.payoutId).catch(() => sent)
+  }
+  await settlePayout(withdrawalId, sent)
 }
 
 /**
