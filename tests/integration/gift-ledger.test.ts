@@ -295,6 +295,22 @@ describe('a withdrawal', () => {
     await ledgerIsBalanced()
   })
 
+  it('refused outright by the institution puts the amount back at once', async () => {
+    const provider = await providerWithBalance(7_000)
+    site.pix.payoutOutcome('refuse')
+    expect(
+      (await requestWithdrawal({ userId: provider.id, amountCents: 7_000, key: CPF })).ok,
+    ).toBe(true)
+    const [row] = await db()
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.profileId, provider.profile.id))
+    expect(row?.status).toBe('failed')
+    expect(row?.failure).toContain('Chave do favorecido não aceita')
+    expect((await providerBalance(provider.profile.id)).availableCents).toBe(7_000)
+    await ledgerIsBalanced()
+  })
+
   it('held by the institution is settled by reconciliation; one sent while it is down, once it is back', async () => {
     const provider = await providerWithBalance(30_000)
     site.pix.payoutOutcome('hold')

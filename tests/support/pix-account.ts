@@ -253,6 +253,7 @@ export function createPixAccount(settings: PixAccountSettings) {
     if (!isRecord(favorecido) || typeof favorecido.chave !== 'string' || !favorecido.chave) {
       throw invalid('`favorecido.chave` é obrigatória.')
     }
+    if (payoutMode === 'refuse') throw invalid('Chave do favorecido não aceita para envio.')
     const known = sent.get(id)
     if (known) {
       if (known.valor !== body.valor || known.chave !== favorecido.chave) {

@@ -39,8 +39,11 @@ export interface PixSent {
   motivo?: string
 }
 
-/** What payouts asked for next become: paid, refused, or held until settlePayout(). */
-export type PayoutOutcome = 'pay' | 'fail' | 'hold'
+/**
+ * What payouts asked for next become: paid, not paid by the SPI ('fail'), held until
+ * settlePayout(), or refused outright by the API ('refuse': a 400, as for a key it rejects).
+ */
+export type PayoutOutcome = 'pay' | 'fail' | 'hold' | 'refuse'
 
 /** A Pix the receiving account got, for a charge (txid) or sent to the key directly. */
 export interface ReceivedPix {

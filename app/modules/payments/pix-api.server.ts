@@ -13,6 +13,14 @@ export class PixUnavailable extends Error {
   override name = 'PixUnavailable'
 }
 
+/**
+ * The institution refused the request itself (4xx: an invalid key, an amount it will not send):
+ * asking again will not change its answer. Still a PixUnavailable to callers that only retry.
+ */
+export class PixRefused extends PixUnavailable {
+  override name = 'PixRefused'
+}
+
 /** The institution says the thing asked for does not exist (404). */
 export class PixNotFound extends Error {
   override name = 'PixNotFound'
@@ -185,7 +193,11 @@ export function pixApi(config: PixConfig): PixApi {
     if (answer.status === 404) throw new PixNotFound(`${method} ${path}: not found`)
     if (answer.status < 200 || answer.status >= 300) {
       const detail = (answer.body as { detail?: unknown } | null)?.detail
-      throw new PixUnavailable(
+      const Failure =
+        answer.status >= 400 && answer.status < 500 && answer.status !== 429
+          ? PixRefused
+          : PixUnavailable
+      throw new Failure(
         `${method} ${path}: ${answer.status}${typeof detail === 'string' ? ` ${detail}` : ''}`,
       )
     }

@@ -19,7 +19,7 @@ import { profiles } from '#db/schema/profiles.ts'
 import { giftsEnabled } from './gifts.server.ts'
 import { lockBalance, providerBalance, transfer } from './ledger.server.ts'
 import { pixClient } from './payments.server.ts'
-import { PixNotFound, type SentPix } from './pix-api.server.ts'
+import { PixNotFound, PixRefused, type SentPix } from './pix-api.server.ts'
 
 // Withdrawals (issue 22 point 3; ADR 0020): a provider sends her available balance, within the
 // terms' limits and less the fee, to the CPF Pix key of her approved identity check. The amount
@@ -183,6 +183,17 @@ export async function sendPayout(withdrawalId: string): Promise<void> {
       description: 'Aprova: saque de presentes',
     })
   } catch (error) {
+    if (error instanceof PixRefused) {
+      // Refused outright (the key, the amount): the money goes back to her balance.
+      log.error('payout refused', { withdrawalId, error: String(error) })
+      await settlePayout(withdrawalId, {
+        id: row.payoutId,
+        endToEndId: null,
+        status: 'NAO_REALIZADO',
+        failure: error.message.slice(0, 200),
+      })
+      return
+    }
     log.warn('payout not sent yet', { withdrawalId, error: String(error) })
     return
   }
