@@ -263,6 +263,11 @@ export const strings: Strings = {
     noPasswordYet:
       'Your account signs in with Google and has no password yet. To create one, use "Forgot my password" on the log-in screen.',
     deletionNotConfirmed: 'Type your account’s e-mail to confirm',
+    giftAmountRequired: 'Choose the amount of the gift',
+    giftAmountMissing: 'Type the amount of the gift',
+    giftAmountInvalid: 'Type the amount in reais, like 35 or 35.50',
+    giftAmountRange: 'A gift is from {min} to {max}',
+    giftMessageTooLong: 'Use at most 140 characters',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {

@@ -266,6 +266,11 @@ export const strings = {
     noPasswordYet:
       'Sua conta entra pelo Google e ainda não tem senha. Para criar uma, use "Esqueci minha senha" na tela de login.',
     deletionNotConfirmed: 'Digite o e-mail da sua conta para confirmar',
+    giftAmountRequired: 'Escolha o valor do presente',
+    giftAmountMissing: 'Digite o valor do presente',
+    giftAmountInvalid: 'Digite o valor em reais, como 35 ou 35,50',
+    giftAmountRange: 'O presente vai de {min} a {max}',
+    giftMessageTooLong: 'Use no máximo 140 caracteres',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {
