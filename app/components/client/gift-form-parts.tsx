@@ -14,12 +14,13 @@ import { GIFT_QUICK_REAIS, giftSchema, OTHER_AMOUNT } from '#app/modules/payment
 // sends it.
 
 const choiceClass =
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-stone-300 bg-white px-3 py-2.5 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-700 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50'
+  'flex min-h-11 items-center gap-2 rounded-md border border-stone-300 bg-white px-2.5 py-2 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-700'
 
 /**
  * The amount: a quick choice (those above what his cap leaves are off) or 'other' with the
- * amount typed. Typing in the field chooses 'other'; a quick choice empties it. Without
- * JavaScript both still work: the choice decides, and the typed amount counts with 'other'.
+ * amount typed beside it. Typing chooses 'other'; a quick choice empties the typed amount.
+ * Without JavaScript both still work: the choice decides, and the typed amount counts with
+ * 'other'.
  */
 export function GiftAmountField({
   error,
@@ -27,8 +28,8 @@ export function GiftAmountField({
   typed: initialTyped = '',
   capLeftCents,
 }: {
-  /** The message key when the amount (or the typed one) is what is wrong. */
-  error?: FormErrorKey
+  /** The field that is wrong ('amount' or 'otherAmount') and its message key. */
+  error?: { field: string; message: FormErrorKey }
   choice?: string
   typed?: string
   capLeftCents: number
@@ -47,9 +48,12 @@ export function GiftAmountField({
   return (
     <fieldset aria-describedby={messageId}>
       <legend className="mb-2 text-sm font-medium text-stone-800">{g.amountLegend}</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div className="grid grid-cols-3 gap-2">
         {GIFT_QUICK_REAIS.map((reais) => (
-          <label key={reais} className={choiceClass}>
+          <label
+            key={reais}
+            className={`${choiceClass} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50`}
+          >
             <input
               type="radio"
               name="amount"
@@ -60,53 +64,57 @@ export function GiftAmountField({
                 setChoice(String(reais))
                 setTyped('')
               }}
-              className="size-4 accent-rose-800"
+              className="size-4 shrink-0 accent-rose-800"
             />
-            <span className="font-semibold tabular-nums">{formatBrl(reais, lang)}</span>
+            <span className="font-semibold whitespace-nowrap tabular-nums">
+              {formatBrl(reais, lang)}
+            </span>
           </label>
         ))}
-        <label className={choiceClass}>
+      </div>
+      <div className={`${choiceClass} mt-2 flex-wrap gap-x-3`}>
+        <label className="flex min-h-9 cursor-pointer items-center gap-2">
           <input
             type="radio"
             name="amount"
             value={OTHER_AMOUNT}
             checked={choice === OTHER_AMOUNT}
             onChange={() => setChoice(OTHER_AMOUNT)}
-            className="size-4 accent-rose-800"
+            className="size-4 shrink-0 accent-rose-800"
           />
           <span>{g.otherAmount}</span>
         </label>
-      </div>
-      <label htmlFor={`${id}-other`} className="mt-3 mb-1 block text-sm font-medium text-stone-800">
-        {g.otherAmountLabel}
-      </label>
-      <div className="relative sm:max-w-56">
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-600"
-        >
-          R$
-        </span>
-        <input
-          id={`${id}-other`}
-          name="otherAmount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value)
-            setChoice(OTHER_AMOUNT)
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={messageId}
-          className={`${inputClass} pl-10 tabular-nums`}
-          {...fieldAttributes(giftSchema, 'otherAmount')}
-        />
+        <div className="relative ml-auto w-full min-[360px]:w-44">
+          <label htmlFor={`${id}-other`} className="sr-only">
+            {g.otherAmountLabel}
+          </label>
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-600"
+          >
+            R$
+          </span>
+          <input
+            id={`${id}-other`}
+            name="otherAmount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value)
+              setChoice(OTHER_AMOUNT)
+            }}
+            aria-invalid={error?.field === 'otherAmount' ? true : undefined}
+            aria-describedby={messageId}
+            className={`${inputClass} py-2 pl-10 tabular-nums`}
+            {...fieldAttributes(giftSchema, 'otherAmount')}
+          />
+        </div>
       </div>
       {error ? (
         <p id={messageId} role="alert" className="mt-1 flex items-start gap-1 text-sm text-red-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {format(t.formErrors[error], limits)}
+          {format(t.formErrors[error.message], limits)}
         </p>
       ) : (
         <p id={messageId} className="mt-1 text-sm text-stone-600">

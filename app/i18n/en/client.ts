@@ -129,7 +129,7 @@ export const strings: Strings = {
       },
     },
     listTitle: 'Your gifts',
-    listText: 'Newest first.',
+    listText: 'Newest first. Whoever receives a gift sees your display name and your message.',
     listEmpty:
       'You have not sent any gifts yet. To send one, open the profile of a verified advertiser and tap “Send a gift”.',
     listLimit: 'Showing the latest {count}. Your data copy has them all.',
@@ -138,7 +138,7 @@ export const strings: Strings = {
     status: {
       awaiting_payment: 'Waiting for the Pix',
       unpaid: 'Not paid: the Pix expired',
-      pending: 'Paid: she receives it on {date}',
+      pending: 'On its way: she receives it on {date}',
       available: 'Delivered on {date}',
       refunded: 'Sent back to you',
     },

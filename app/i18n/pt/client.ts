@@ -133,7 +133,8 @@ export const strings = {
       },
     },
     listTitle: 'Seus presentes',
-    listText: 'Do mais recente ao mais antigo.',
+    listText:
+      'Do mais recente ao mais antigo. Quem recebe um presente vê seu nome de exibição e sua mensagem.',
     listEmpty:
       'Você ainda não enviou nenhum presente. Para enviar, abra o perfil de uma anunciante verificada e toque em “Enviar presente”.',
     listLimit: 'Mostrando os últimos {count}. A cópia dos seus dados tem todos.',
@@ -142,7 +143,7 @@ export const strings = {
     status: {
       awaiting_payment: 'Aguardando o Pix',
       unpaid: 'Não pago: o Pix expirou',
-      pending: 'Pago: ela recebe em {date}',
+      pending: 'A caminho: ela recebe em {date}',
       available: 'Entregue em {date}',
       refunded: 'Devolvido a você',
     },

@@ -185,7 +185,10 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
   // Read again after each answer: what a refused cap says is left is what the loader says.
   const { capLeftCents } = loaderData
   const canGive = capLeftCents >= GIFT_LIMITS_CENTS.min
-  const amountError = form.errorOf('amount') ?? form.errorOf('otherAmount')
+  const amountField = ['amount', 'otherAmount'].find((name) => form.errorOf(name))
+  const amountMessage = amountField ? form.errorOf(amountField) : undefined
+  const amountError =
+    amountField && amountMessage ? { field: amountField, message: amountMessage } : undefined
   return (
     <SiteShell>
       <section className="mx-auto max-w-xl py-8">
