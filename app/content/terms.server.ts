@@ -49,16 +49,30 @@ export interface TermsDocument {
   sections: TermsSection[]
 }
 
-type Bilingual = Record<Language, string>
-type BilingualBlock =
+/**
+ * When a block or a list item shows: only while gifts are on (GIFTS=1 with Pix, issue 22 point
+ * 5), only while they are off (the same sentence without them), or always (unset).
+ */
+type Shown = 'gifts' | 'noGifts'
+type Bilingual = Record<Language, string> & { shown?: Shown }
+type BilingualBlock = (
   | { kind: 'p'; text: Bilingual }
   | { kind: 'h3'; text: Bilingual }
   | { kind: 'ul'; items: Bilingual[] }
+) & { shown?: Shown }
 
 const tr = (pt: string, en: string): Bilingual => ({ pt, en })
 const p = (pt: string, en: string): BilingualBlock => ({ kind: 'p', text: { pt, en } })
 const h3 = (pt: string, en: string): BilingualBlock => ({ kind: 'h3', text: { pt, en } })
 const ul = (...items: Bilingual[]): BilingualBlock => ({ kind: 'ul', items })
+/** Blocks or list items about gifts: shown only while gifts are on. */
+const withGifts = <T extends Bilingual | BilingualBlock>(...parts: T[]): T[] =>
+  parts.map((part) => ({ ...part, shown: 'gifts' }))
+/** The same text for a site without gifts. */
+const withoutGifts = <T extends Bilingual | BilingualBlock>(part: T): T => ({
+  ...part,
+  shown: 'noGifts',
+})
 
 // Count words for small numbers; Portuguese in the feminine, as they count "suspensões".
 const COUNT_WORDS: Record<Language, readonly string[]> = {
@@ -188,9 +202,11 @@ const DEFINITIONS: BilingualBlock[] = [
       'Plano: o nível de destaque de um anúncio, gratuito ou pago, que define sua posição nas listagens.',
       'Plan: an ad’s level of prominence, free or paid, which determines its position in listings.',
     ),
-    tr(
-      'Presente: valor opcional e voluntário que um cliente envia a um anunciante pela plataforma, nas condições destes termos.',
-      'Gift: an optional, voluntary amount that a client sends an advertiser through the platform, on the conditions set out in these terms.',
+    ...withGifts(
+      tr(
+        'Presente: valor opcional e voluntário que um cliente envia a um anunciante pela plataforma, nas condições destes termos.',
+        'Gift: an optional, voluntary amount that a client sends an advertiser through the platform, on the conditions set out in these terms.',
+      ),
     ),
     tr(
       'Dados pessoais: qualquer informação que identifique ou possa identificar uma pessoa, nos termos da LGPD (Lei nº 13.709/2018).',
@@ -215,9 +231,17 @@ const DEFINITIONS: BilingualBlock[] = [
       'O Aprova não marca, organiza, acompanha nem participa de encontros, e não recebe nenhum valor, comissão ou porcentagem pelo que for combinado entre cliente e anunciante.',
       'Aprova does not arrange, organise, attend or take part in any meeting, and receives no money, commission or percentage from anything agreed between a client and an advertiser.',
     ),
-    tr(
-      'Pagamentos de encontros nunca passam pelo Aprova. Os únicos valores tratados pela plataforma são os planos de anúncio pagos pelos anunciantes e o recurso opcional de presentes descrito nestes termos.',
-      'Payments for meetings never pass through Aprova. The only money the platform handles is the advertising plans paid by advertisers and the optional gift feature described in these terms.',
+    ...withGifts(
+      tr(
+        'Pagamentos de encontros nunca passam pelo Aprova. Os únicos valores tratados pela plataforma são os planos de anúncio pagos pelos anunciantes e o recurso opcional de presentes descrito nestes termos.',
+        'Payments for meetings never pass through Aprova. The only money the platform handles is the advertising plans paid by advertisers and the optional gift feature described in these terms.',
+      ),
+    ),
+    withoutGifts(
+      tr(
+        'Pagamentos de encontros nunca passam pelo Aprova. Os únicos valores tratados pela plataforma são os planos de anúncio pagos pelos anunciantes.',
+        'Payments for meetings never pass through Aprova. The only money the platform handles is the advertising plans paid by advertisers.',
+      ),
     ),
     tr(
       'O Aprova verifica a identidade dos anunciantes, mas não garante o comportamento de nenhum usuário nem a qualidade, a disponibilidade ou o resultado de nenhum contato.',
@@ -311,9 +335,17 @@ const PROVIDER_CONDUCT: BilingualBlock[] = [
     ),
   ),
   h3('Controle exclusivo da conta', 'Exclusive control of the account'),
-  p(
-    `A conta é pessoal e intransferível. Só você pode criar, gerenciar e atualizar o anúncio, responder aos contatos e receber presentes. Não são permitidos anúncios criados ou administrados por agências, agenciadores, parceiros ou qualquer outra pessoa, mesmo com a sua autorização. Não compartilhe sua senha; se perceber uso indevido da conta, troque a senha e avise a equipe em ${SUPPORT_EMAIL}.`,
-    `The account is personal and non-transferable. Only you may create, manage and update the ad, answer contacts and receive gifts. Ads created or run by agencies, agents, partners or anyone else are not allowed, even with your permission. Do not share your password; if you notice any misuse of your account, change your password and tell our staff at ${SUPPORT_EMAIL}.`,
+  ...withGifts(
+    p(
+      `A conta é pessoal e intransferível. Só você pode criar, gerenciar e atualizar o anúncio, responder aos contatos e receber presentes. Não são permitidos anúncios criados ou administrados por agências, agenciadores, parceiros ou qualquer outra pessoa, mesmo com a sua autorização. Não compartilhe sua senha; se perceber uso indevido da conta, troque a senha e avise a equipe em ${SUPPORT_EMAIL}.`,
+      `The account is personal and non-transferable. Only you may create, manage and update the ad, answer contacts and receive gifts. Ads created or run by agencies, agents, partners or anyone else are not allowed, even with your permission. Do not share your password; if you notice any misuse of your account, change your password and tell our staff at ${SUPPORT_EMAIL}.`,
+    ),
+  ),
+  withoutGifts(
+    p(
+      `A conta é pessoal e intransferível. Só você pode criar, gerenciar e atualizar o anúncio e responder aos contatos. Não são permitidos anúncios criados ou administrados por agências, agenciadores, parceiros ou qualquer outra pessoa, mesmo com a sua autorização. Não compartilhe sua senha; se perceber uso indevido da conta, troque a senha e avise a equipe em ${SUPPORT_EMAIL}.`,
+      `The account is personal and non-transferable. Only you may create, manage and update the ad and answer contacts. Ads created or run by agencies, agents, partners or anyone else are not allowed, even with your permission. Do not share your password; if you notice any misuse of your account, change your password and tell our staff at ${SUPPORT_EMAIL}.`,
+    ),
   ),
   h3('Nome do perfil', 'Profile name'),
   ul(
@@ -784,9 +816,17 @@ const PLANS: BilingualBlock[] = [
 ]
 
 const PROVIDER_ADVERTISING: BilingualBlock[] = [
-  p(
-    'Esta política define o que um anúncio pode conter, como os perfis são ordenados e as regras do recurso de presentes. Cada anunciante é responsável pelo conteúdo que publica.',
-    'This policy sets out what an ad may contain, how profiles are ordered and the rules of the gift feature. Each advertiser is responsible for the content they publish.',
+  ...withGifts(
+    p(
+      'Esta política define o que um anúncio pode conter, como os perfis são ordenados e as regras do recurso de presentes. Cada anunciante é responsável pelo conteúdo que publica.',
+      'This policy sets out what an ad may contain, how profiles are ordered and the rules of the gift feature. Each advertiser is responsible for the content they publish.',
+    ),
+  ),
+  withoutGifts(
+    p(
+      'Esta política define o que um anúncio pode conter e como os perfis são ordenados. Cada anunciante é responsável pelo conteúdo que publica.',
+      'This policy sets out what an ad may contain and how profiles are ordered. Each advertiser is responsible for the content they publish.',
+    ),
   ),
   h3('O que o anúncio pode conter', 'What an ad may contain'),
   ul(
@@ -877,40 +917,43 @@ const PROVIDER_ADVERTISING: BilingualBlock[] = [
     'The views and clicks shown in your dashboard are real figures, counted once per visitor per day, excluding search-engine bots.',
   ),
   ...PLANS,
-  h3('Presentes e saques', 'Gifts and withdrawals'),
-  p(
-    'O recurso de presentes é opcional. Ele permite que um cliente envie, por livre vontade, um presente em dinheiro a um anunciante pela plataforma. Um presente não é pagamento por encontro nem por qualquer serviço, não pode ser exigido nem combinado como sinal, reserva ou condição para um encontro, e não cria obrigação para quem o recebe. Pagamentos de encontros nunca passam pelo Aprova.',
-    'The gift feature is optional. It lets a client freely send an advertiser a cash gift through the platform. A gift is not payment for a meeting or for any service, may not be demanded or agreed as a deposit, booking or condition for a meeting, and creates no obligation for the person receiving it. Payments for meetings never pass through Aprova.',
-  ),
-  ul(
-    tr(
-      `Cada presente vai de ${PT.giftMin} a ${PT.giftMax}.`,
-      `Each gift ranges from ${EN.giftMin} to ${EN.giftMax}.`,
+  // Issue 22 point 5: the gift section shows only while gifts are on.
+  ...withGifts(
+    h3('Presentes e saques', 'Gifts and withdrawals'),
+    p(
+      'O recurso de presentes é opcional. Ele permite que um cliente envie, por livre vontade, um presente em dinheiro a um anunciante pela plataforma. Um presente não é pagamento por encontro nem por qualquer serviço, não pode ser exigido nem combinado como sinal, reserva ou condição para um encontro, e não cria obrigação para quem o recebe. Pagamentos de encontros nunca passam pelo Aprova.',
+      'The gift feature is optional. It lets a client freely send an advertiser a cash gift through the platform. A gift is not payment for a meeting or for any service, may not be demanded or agreed as a deposit, booking or condition for a meeting, and creates no obligation for the person receiving it. Payments for meetings never pass through Aprova.',
     ),
-    tr(
-      `Cada cliente pode enviar no máximo ${PT.giftCap} em presentes por quinzena.`,
-      `Each client may send at most ${EN.giftCap} in gifts every two weeks.`,
+    ul(
+      tr(
+        `Cada presente vai de ${PT.giftMin} a ${PT.giftMax}.`,
+        `Each gift ranges from ${EN.giftMin} to ${EN.giftMax}.`,
+      ),
+      tr(
+        `Cada cliente pode enviar no máximo ${PT.giftCap} em presentes por quinzena.`,
+        `Each client may send at most ${EN.giftCap} in gifts every two weeks.`,
+      ),
+      tr(
+        `O presente é creditado no seu saldo em até ${PT.creditDelay}.`,
+        `A gift is credited to your balance within ${EN.creditDelay}.`,
+      ),
+      tr(
+        `Cada saque deve ser de no mínimo ${PT.withdrawalMin} e no máximo ${PT.withdrawalMax}.`,
+        `Each withdrawal must be at least ${EN.withdrawalMin} and at most ${EN.withdrawalMax}.`,
+      ),
+      tr(
+        `A taxa de saque é de ${PT.feeUpTo} do valor sacado, com mínimo de ${PT.feeFrom}, e o valor exato é mostrado antes de você confirmar o saque.`,
+        `The withdrawal fee is ${EN.feeUpTo} of the amount withdrawn, with a minimum of ${EN.feeFrom}, and the exact amount is shown before you confirm the withdrawal.`,
+      ),
+      tr(
+        'O saque é feito somente para uma chave Pix do tipo CPF ou CNPJ, em nome da própria pessoa anunciante. Chaves de e-mail, telefone ou aleatórias não são aceitas.',
+        'Withdrawals are paid only to a Pix key of the CPF or CNPJ type, in the advertiser’s own name. Email, phone or random keys are not accepted.',
+      ),
     ),
-    tr(
-      `O presente é creditado no seu saldo em até ${PT.creditDelay}.`,
-      `A gift is credited to your balance within ${EN.creditDelay}.`,
+    p(
+      'Você é responsável por declarar os valores recebidos, conforme a legislação tributária.',
+      'You are responsible for declaring the amounts you receive, as tax law requires.',
     ),
-    tr(
-      `Cada saque deve ser de no mínimo ${PT.withdrawalMin} e no máximo ${PT.withdrawalMax}.`,
-      `Each withdrawal must be at least ${EN.withdrawalMin} and at most ${EN.withdrawalMax}.`,
-    ),
-    tr(
-      `A taxa de saque é de ${PT.feeUpTo} do valor sacado, com mínimo de ${PT.feeFrom}, e o valor exato é mostrado antes de você confirmar o saque.`,
-      `The withdrawal fee is ${EN.feeUpTo} of the amount withdrawn, with a minimum of ${EN.feeFrom}, and the exact amount is shown before you confirm the withdrawal.`,
-    ),
-    tr(
-      'O saque é feito somente para uma chave Pix do tipo CPF ou CNPJ, em nome da própria pessoa anunciante. Chaves de e-mail, telefone ou aleatórias não são aceitas.',
-      'Withdrawals are paid only to a Pix key of the CPF or CNPJ type, in the advertiser’s own name. Email, phone or random keys are not accepted.',
-    ),
-  ),
-  p(
-    'Você é responsável por declarar os valores recebidos, conforme a legislação tributária.',
-    'You are responsible for declaring the amounts you receive, as tax law requires.',
   ),
   h3('Direito de recusa e remoção', 'Right to refuse and remove'),
   p(
@@ -955,10 +998,12 @@ const CLIENT_ADVERTISING: BilingualBlock[] = [
   ),
   ...VERIFIED_BADGE,
   ...RANKING,
-  h3('Presentes', 'Gifts'),
-  p(
-    `Se o recurso de presentes estiver disponível para você, lembre-se: o presente é opcional e voluntário, não é pagamento por encontro nem por serviço, não garante nada e não deve ser pedido como sinal. Cada presente vai de ${PT.giftMin} a ${PT.giftMax}, e cada cliente pode enviar no máximo ${PT.giftCap} em presentes por quinzena. Nunca mande “presentes” por Pix diretamente a números de contato: fora da plataforma, isso é pagamento antecipado e risco de golpe.`,
-    `If the gift feature is available to you, remember: a gift is optional and voluntary, is not payment for a meeting or a service, guarantees nothing and should not be requested as a deposit. Each gift ranges from ${EN.giftMin} to ${EN.giftMax}, and each client may send at most ${EN.giftCap} in gifts every two weeks. Never send “gifts” by Pix directly to contact numbers: outside the platform, that is an advance payment and a scam risk.`,
+  ...withGifts(
+    h3('Presentes', 'Gifts'),
+    p(
+      `Se o recurso de presentes estiver disponível para você, lembre-se: o presente é opcional e voluntário, não é pagamento por encontro nem por serviço, não garante nada e não deve ser pedido como sinal. Cada presente vai de ${PT.giftMin} a ${PT.giftMax}, e cada cliente pode enviar no máximo ${PT.giftCap} em presentes por quinzena. Nunca mande “presentes” por Pix diretamente a números de contato: fora da plataforma, isso é pagamento antecipado e risco de golpe.`,
+      `If the gift feature is available to you, remember: a gift is optional and voluntary, is not payment for a meeting or a service, guarantees nothing and should not be requested as a deposit. Each gift ranges from ${EN.giftMin} to ${EN.giftMax}, and each client may send at most ${EN.giftCap} in gifts every two weeks. Never send “gifts” by Pix directly to contact numbers: outside the platform, that is an advance payment and a scam risk.`,
+    ),
   ),
   h3('Links externos e direito de recusa', 'External links and right to refuse'),
   p(
@@ -984,13 +1029,20 @@ const SECTION_BLOCKS: Record<TermsAudience, Record<TermsSectionId, BilingualBloc
   },
 }
 
-function localizeBlock(block: BilingualBlock, lang: Language): TermsBlock {
+/** Whether a block or an item shows on a site with or without gifts. */
+const shows = (part: { shown?: Shown }, gifts: boolean) =>
+  part.shown === undefined || part.shown === (gifts ? 'gifts' : 'noGifts')
+
+function localizeBlock(block: BilingualBlock, lang: Language, gifts: boolean): TermsBlock {
   return block.kind === 'ul'
-    ? { kind: 'ul', items: block.items.map((item) => item[lang]) }
+    ? {
+        kind: 'ul',
+        items: block.items.filter((item) => shows(item, gifts)).map((item) => item[lang]),
+      }
     : { kind: block.kind, text: block.text[lang] }
 }
 
-function termsDocument(lang: Language, audience: TermsAudience): TermsDocument {
+function termsDocument(lang: Language, audience: TermsAudience, gifts: boolean): TermsDocument {
   const headings = DOCUMENT_HEADINGS[audience]
   return {
     title: headings.title[lang],
@@ -998,13 +1050,42 @@ function termsDocument(lang: Language, audience: TermsAudience): TermsDocument {
     sections: TERMS_SECTION_IDS.map((id) => ({
       id,
       title: SECTION_TITLES[id][lang],
-      blocks: SECTION_BLOCKS[audience][id].map((block) => localizeBlock(block, lang)),
+      blocks: SECTION_BLOCKS[audience][id]
+        .filter((block) => shows(block, gifts))
+        .map((block) => localizeBlock(block, lang, gifts))
+        .filter((block) => block.kind !== 'ul' || block.items.length > 0),
     })),
   }
 }
 
-/** The terms of use for each language and audience, sections in the order of TERMS_SECTION_IDS. */
-export const TERMS: Record<Language, Record<TermsAudience, TermsDocument>> = {
-  pt: { anunciante: termsDocument('pt', 'anunciante'), cliente: termsDocument('pt', 'cliente') },
-  en: { anunciante: termsDocument('en', 'anunciante'), cliente: termsDocument('en', 'cliente') },
+const documents = (gifts: boolean): Record<Language, Record<TermsAudience, TermsDocument>> => ({
+  pt: {
+    anunciante: termsDocument('pt', 'anunciante', gifts),
+    cliente: termsDocument('pt', 'cliente', gifts),
+  },
+  en: {
+    anunciante: termsDocument('en', 'anunciante', gifts),
+    cliente: termsDocument('en', 'cliente', gifts),
+  },
+})
+
+/**
+ * The terms of use for each language and audience, sections in the order of TERMS_SECTION_IDS,
+ * with every optional feature described (gifts on).
+ */
+export const TERMS = documents(true)
+
+/**
+ * The same terms for a site without gifts (GIFTS unset or no Pix): none of their rules. The
+ * privacy policy still names what is kept of gifts and withdrawals 'when used'.
+ */
+export const TERMS_WITHOUT_GIFTS = documents(false)
+
+/** The terms a site shows: with the gift section only while gifts are on (issue 22 point 5). */
+export function termsFor(
+  lang: Language,
+  audience: TermsAudience,
+  options: { gifts: boolean },
+): TermsDocument {
+  return (options.gifts ? TERMS : TERMS_WITHOUT_GIFTS)[lang][audience]
 }

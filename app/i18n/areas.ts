@@ -31,8 +31,9 @@ export function pageAreas(pathname: string): BrowserArea[] {
     case 'auth':
       return ['public', 'account']
     // The report and review forms (/acompanhante/{username}/denunciar, /avaliar): form parts
-    // and errors.
+    // and errors; the gift form (/presente) is the client's too.
     case 'acompanhante':
+      if (third === 'presente') return ['public', 'account', 'client']
       return third === 'denunciar' || third === 'avaliar' ? ['public', 'account'] : ['public']
     default:
       return ['public']

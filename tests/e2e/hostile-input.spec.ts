@@ -418,9 +418,10 @@ test.beforeAll(async () => {
   storage = await createServerStorage()
   // A first start creates the database and the demo profiles; stopped, it gets an admin and a
   // provider whose documents wait in the queue.
-  // Pix on (issue 21), against the local Pix server: the plan forms make real charges.
+  // Pix on (issue 21), against the local Pix server: the plan forms make real charges, and so
+  // do the gift forms (gifts on, issue 22).
   pix = await startPixServer()
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env() } })
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
   await server.stop()
   run(['scripts/admin-create.mjs', '--email', ADMIN.email, '--password', ADMIN.password])
   run([
@@ -428,7 +429,7 @@ test.beforeAll(async () => {
     './tests/support/cli/helpers.server.ts',
     'createPendingProvider',
   ])
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env() } })
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
 
   cookies.admin = await signIn(ADMIN)
   // The admin approves the provider: her profile is public.
@@ -505,6 +506,7 @@ const STORED = {
   about: '"><svg data-fuzz onload=window.__fuzzHit=1> gosto de conversar',
   report: '</textarea><img data-fuzz src=x onerror=window.__fuzzHit=1> pediu um Pix',
   reason: '<iframe data-fuzz srcdoc="<script>parent.__fuzzHit=1</script>"></iframe> nome reservado',
+  giftMessage: '<b data-fuzz>obrigado</b> pela conversa',
 }
 
 /** The provider's editor form with valid values. */
@@ -558,6 +560,16 @@ test('hostile text that is stored shows as text, never as markup', async ({ brow
   ).toBe(200)
   expect(
     (
+      await post('client', `/acompanhante/${PROVIDER_USERNAME}/presente`, {
+        intent: 'gift',
+        amount: '20',
+        otherAmount: '',
+        message: STORED.giftMessage,
+      })
+    ).status,
+  ).toBe(302)
+  expect(
+    (
       await post('admin', '/admin/usernames', {
         intent: 'reserve',
         username: 'fuzz-reservado',
@@ -578,6 +590,7 @@ test('hostile text that is stored shows as text, never as markup', async ({ brow
     { role: 'provider', target: '/dashboard/profile', shows: STORED.description },
     { role: 'client', target: '/client-dashboard/account', shows: STORED.about },
     { role: 'client', target: '/client-dashboard', shows: '' },
+    { role: 'client', target: '/client-dashboard/gifts', shows: STORED.giftMessage },
     { role: 'admin', target: '/admin/reports', shows: STORED.report },
     { role: 'admin', target: '/admin/usernames', shows: STORED.reason },
     { role: 'admin', target: '/admin/audit', shows: STORED.reason },
@@ -740,6 +753,8 @@ const ROUTES: [template: string, role: Role][] = [
   ['/acompanhante/{slug}/denunciar', 'visitor'],
   ['/acompanhante/{slug}/avaliar', 'visitor'],
   ['/acompanhante/{slug}/avaliar', 'client'],
+  ['/acompanhante/{slug}/presente', 'visitor'],
+  ['/acompanhante/{slug}/presente', 'client'],
   ['/perfil/{id}', 'visitor'],
   ['/contato/{id}/{channel}', 'visitor'],
   ['/api/profile-views/{id}', 'visitor'],
@@ -760,6 +775,8 @@ const ROUTES: [template: string, role: Role][] = [
   ['/client-dashboard', 'client'],
   ['/client-dashboard/history', 'client'],
   ['/client-dashboard/account', 'client'],
+  ['/client-dashboard/gifts', 'client'],
+  ['/client-dashboard/gifts/pix/{id}', 'client'],
   ['/api/favorites', 'client'],
   ['/account/export', 'client'],
   ['/admin', 'admin'],
@@ -1454,6 +1471,26 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
         }),
       ),
     ),
+    // Gifts (issue 22): the client's form, on the approved provider (gifts are started, and past
+    // five a day refused) and on demo profiles and unknown names (never given).
+    storing(
+      at(
+        fc
+          .oneof(
+            { weight: 2, arbitrary: fc.constant(PROVIDER_USERNAME) },
+            { weight: 2, arbitrary: fc.constantFrom(...known.usernames) },
+            { weight: 1, arbitrary: encodedPayload },
+          )
+          .map((username) => `/acompanhante/${username}/presente`),
+        'client',
+        fields({
+          intent: mostly('gift'),
+          amount: mostly('20', '50', '100', 'other'),
+          otherAmount: hostile('35,50', '10', '1.000', '9,99'),
+          message: storable,
+        }),
+      ),
+    ),
     naming(
       at(
         '/admin/payments',
@@ -1533,6 +1570,12 @@ test('every form action answers hostile fields without a 5xx, and nothing stored
         'admin',
         '/admin/usernames',
         { intent: 'reserve', username: `fuzz-especial-${index}`, reason: padded(value) },
+      ],
+      // A gift's message (at most 140 characters: the longest values are refused).
+      [
+        'client',
+        `/acompanhante/${PROVIDER_USERNAME}/presente`,
+        { intent: 'gift', amount: '20', otherAmount: '', message: `Obrigado ${value}` },
       ],
     ]
     // A visitor may make few sign-ups: the control characters only.
@@ -1621,6 +1664,7 @@ test('every form action answers hostile fields without a 5xx, and nothing stored
     ['client', '/client-dashboard'],
     ['client', '/client-dashboard/history'],
     ['client', '/client-dashboard/account'],
+    ['client', '/client-dashboard/gifts'],
     ['client', '/account/export'],
     ['admin', '/admin'],
     ['admin', '/admin/verifications'],

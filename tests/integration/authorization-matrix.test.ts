@@ -12,7 +12,11 @@ import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
-import { checkCharge, startPlanCharge } from '#app/modules/payments/payments.server.ts'
+import {
+  checkCharge,
+  createCharge,
+  startPlanCharge,
+} from '#app/modules/payments/payments.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import * as exportRoute from '#app/routes/account/export.ts'
@@ -37,6 +41,8 @@ import * as emailConfirmation from '#app/routes/auth/email-confirmation.tsx'
 import * as signOut from '#app/routes/auth/sign-out.ts'
 import * as clientAccount from '#app/routes/client/account.tsx'
 import * as clientFavorites from '#app/routes/client/favorites.tsx'
+import * as clientGiftPix from '#app/routes/client/gift-pix.tsx'
+import * as clientGifts from '#app/routes/client/gifts.tsx'
 import * as clientHistory from '#app/routes/client/history.tsx'
 import * as clientLayout from '#app/routes/client/layout.tsx'
 import * as providerAccount from '#app/routes/provider/account.tsx'
@@ -51,6 +57,7 @@ import * as providerProfile from '#app/routes/provider/profile.tsx'
 import * as providerReviews from '#app/routes/provider/reviews.tsx'
 import * as providerVerification from '#app/routes/provider/verification.tsx'
 import * as contact from '#app/routes/public/contact.tsx'
+import * as giftForm from '#app/routes/public/gift.tsx'
 import * as report from '#app/routes/public/report.tsx'
 import * as reviewForm from '#app/routes/public/review.tsx'
 import * as ageGate from '#app/routes/resources/age-gate.ts'
@@ -70,6 +77,7 @@ import {
   verification,
 } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
+import { gifts } from '#db/schema/gifts.ts'
 import { profileSanctions, reports } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import {
@@ -2012,6 +2020,82 @@ const REVIEW_FORM_ROWS: Row[] = [
   ),
 ]
 
+// Issue 22 point 1: the client's gifts. Only a client gives one (from a fresh account: gifts a
+// day are limited), and each client sees only his own gifts and their charges.
+const giftsBy = (clientId: string) =>
+  db()
+    .select({ id: gifts.id, amountCents: gifts.amountCents, chargeId: gifts.chargeId })
+    .from(gifts)
+    .where(eq(gifts.clientId, clientId))
+    .orderBy(gifts.id)
+
+/** A gift of the client's to the provider, waiting for its (real) Pix charge: its charge id. */
+async function openGift(client: Account, message: string): Promise<string> {
+  const charge = await createCharge({
+    purpose: 'gift',
+    userId: client.id,
+    profileId: world.provider.profileId,
+    amountCents: 2_000,
+    description: 'Aprova: presente',
+  })
+  if (!charge.ok) throw new Error(`no charge: ${charge.error}`)
+  await db().insert(gifts).values({
+    clientId: client.id,
+    profileId: world.provider.profileId,
+    chargeId: charge.chargeId,
+    amountCents: 2_000,
+    message,
+  })
+  return charge.chargeId
+}
+
+const GIFT_ROWS: Row[] = [
+  action(
+    '/acompanhante/:slug/presente',
+    'routes/public/gift.tsx',
+    undefined,
+    giftForm.action,
+    ['client', 'otherClient'],
+    async ({ me }) => ({
+      url: `/acompanhante/${world.provider.username}/presente`,
+      params: { slug: world.provider.username },
+      body: { intent: 'gift', amount: '20', otherAmount: '', message: 'Um mimo' },
+      state: () => giftsBy(me?.id ?? ''),
+    }),
+    { fresh: 'account', success: redirectTo(/^\/client-dashboard\/gifts\/pix\/[0-9a-f-]{36}$/) },
+  ),
+  loader(
+    '/client-dashboard/gifts',
+    'routes/client/gifts.tsx',
+    clientGifts.loader,
+    ['client'],
+    async () => {
+      const message = `Presente ${unique()}`
+      await openGift(world.client, message)
+      return { url: '/client-dashboard/gifts', secrets: [message] }
+    },
+    { own: ['otherClient'] },
+  ),
+  loader(
+    '/client-dashboard/gifts/pix/:chargeId',
+    'routes/client/gift-pix.tsx',
+    clientGiftPix.loader,
+    ['client'],
+    async () => {
+      const chargeId = await openGift(world.client, `Presente ${unique()}`)
+      const [charge] = await db()
+        .select({ brCode: pixCharges.brCode })
+        .from(pixCharges)
+        .where(eq(pixCharges.id, chargeId))
+      return {
+        url: `/client-dashboard/gifts/pix/${chargeId}`,
+        params: { chargeId },
+        secrets: [must(charge, 'charge').brCode],
+      }
+    },
+  ),
+]
+
 // The institution's webhook (issue 21): no session opens it; only the secret in its address
 // does, and a call with any other secret is a 404 that changes nothing, whoever sends it.
 const WEBHOOK_ROWS: Row[] = [
@@ -2037,6 +2121,7 @@ const MATRIX: Row[] = [
   ...PROVIDER_REVIEW_ROWS,
   ...PLAN_ROWS,
   ...REVIEW_FORM_ROWS,
+  ...GIFT_ROWS,
   ...CLIENT_ROWS,
   ...ACCOUNT_ROWS,
   ...ADMIN_ROWS,
@@ -2066,6 +2151,7 @@ const PUBLIC_LOADERS: Record<string, string> = {
   'routes/public/report.tsx': 'the report form of a public profile',
   'routes/public/review.tsx':
     'the review form of a public profile; the page says who may write one',
+  'routes/public/gift.tsx': 'the gift form of a public profile; the page says who may give one',
   'routes/public/not-found.tsx': 'the 404 page',
   'routes/resources/age-gate.ts': 'a redirect to the home page',
   'routes/resources/favorites.ts': '405: the hearts only post',
@@ -2168,7 +2254,7 @@ async function run(row: Row, actor: Actor) {
 
 beforeAll(async () => {
   oidc = await startOidcServer(TEST_BASE_URL)
-  // Pix on (issue 21): the plan and payment rows make real charges at the local Pix server.
+  // Pix on (issue 21): the plan, payment and gift rows make real charges at the local Pix server.
   pixServer = await startPixServer()
   dataDir = await useTestServerEnv({
     google: {
@@ -2177,6 +2263,8 @@ beforeAll(async () => {
       discoveryUrl: oidc.discoveryUrl,
     },
     pix: await pixConfigOf(pixServer),
+    // Gifts on (issue 22): the gift rows start real charges too.
+    gifts: true,
   })
   // The mailer logs each message it writes to the outbox: not in the test output.
   const write = process.stdout.write

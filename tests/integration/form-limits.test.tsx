@@ -27,8 +27,10 @@ import {
 } from '#app/modules/auth/schema.ts'
 import { clientDetailsSchema, reportSchema } from '#app/modules/client/schema.ts'
 import { fieldAttributes } from '#app/modules/forms/fields.ts'
+import { giftSchema } from '#app/modules/payments/gift-schema.ts'
 import { type EditorChoices, profileSchema } from '#app/modules/provider/profile-schema.ts'
 import ClientAccount from '#app/routes/client/account.tsx'
+import GiftPage from '#app/routes/public/gift.tsx'
 import ReportPage from '#app/routes/public/report.tsx'
 
 // Issue 18: an input's maxLength is its field's limit in the schema that checks the form, for
@@ -74,6 +76,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   forgot: forgotPasswordSchema,
   reset: resetPasswordSchema,
   '': reportSchema,
+  gift: giftSchema,
 }
 
 /** `Screen` as the server renders it, under a root route whose loader gives `data`. */
@@ -151,6 +154,16 @@ const screens: [string, ComponentType, Record<string, unknown>?][] = [
       profile: { id: '00000000-0000-4000-8000-000000000000', name: 'Estrela', username: 'estrela' },
     },
   ],
+  [
+    'gift form',
+    () => <GiftPage {...useRouteProps<typeof GiftPage>()} />,
+    {
+      profile: { name: 'Estrela', username: 'estrela' },
+      refusal: null,
+      capLeftCents: 100_000,
+      capGrowsAt: null,
+    },
+  ],
 ]
 
 /** Inputs each screen must show (so that a screen rendered wrong cannot pass). */
@@ -178,6 +191,7 @@ const FIELDS: Record<string, string[]> = {
   'forgotten password': ['email'],
   'new password': ['password', 'confirmPassword'],
   'report form': ['details'],
+  'gift form': ['otherAmount', 'message'],
 }
 
 describe('input limits come from the form schemas', () => {

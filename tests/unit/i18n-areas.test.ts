@@ -57,6 +57,7 @@ describe('the areas of the dictionary', () => {
     ['/acompanhante/luna', ['public']],
     ['/acompanhante/luna/denunciar', ['public', 'account']],
     ['/acompanhante/luna/avaliar', ['public', 'account']],
+    ['/acompanhante/luna/presente', ['public', 'account', 'client']],
     ['/', ['public', 'account']],
     ['/auth', ['public', 'account']],
     ['/dashboard', ['public', 'account', 'provider']],

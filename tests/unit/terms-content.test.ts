@@ -3,7 +3,9 @@ import {
   TERMS,
   TERMS_AUDIENCES,
   TERMS_SECTION_IDS,
+  TERMS_WITHOUT_GIFTS,
   type TermsDocument,
+  termsFor,
 } from '#app/content/terms.server.ts'
 import { LANGUAGES, type Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
@@ -310,4 +312,67 @@ describe('plans by Pix in the terms and the privacy policy (issue 21)', () => {
       }
     })
   }
+})
+
+// Issue 22 point 5: the gift rules show only while gifts are on (GIFTS=1 with Pix).
+describe('the terms without gifts', () => {
+  /** Words of the gift rules, in each language. */
+  const GIFT_WORDS: Record<Language, RegExp> = {
+    pt: /\bpresentes?\b|\bsaques?\b/i,
+    en: /\bgifts?\b|withdrawal/i,
+  }
+
+  for (const lang of LANGUAGES) {
+    for (const audience of TERMS_AUDIENCES) {
+      it(`${lang}/${audience}: the site shows the gift rules only while gifts are on`, () => {
+        expect(termsFor(lang, audience, { gifts: true })).toBe(TERMS[lang][audience])
+        const off = termsFor(lang, audience, { gifts: false })
+        expect(off).toBe(TERMS_WITHOUT_GIFTS[lang][audience])
+        expect(fullText(TERMS[lang][audience])).toMatch(GIFT_WORDS[lang])
+        // The privacy policy still names what is kept of gifts 'when used'; nothing else does.
+        const rules = off.sections.filter((section) => section.id !== 'politica_privacidade')
+        for (const section of rules) {
+          const text = documentStrings({ ...off, title: '', intro: '', sections: [section] })
+          expect(text.join('\n'), `${section.id}`).not.toMatch(GIFT_WORDS[lang])
+        }
+        for (const reais of [GIFT_BIWEEKLY_CAP_PER_CLIENT, WITHDRAWAL_AMOUNT.min]) {
+          expect(fullText(off)).not.toContain(formatBrl(reais, lang))
+        }
+      })
+
+      it(`${lang}/${audience}: without gifts, still four full sections and no empty list`, () => {
+        const off = TERMS_WITHOUT_GIFTS[lang][audience]
+        expect(off.sections.map((s) => s.id)).toEqual([...TERMS_SECTION_IDS])
+        for (const section of off.sections) {
+          expect(section.blocks.length).toBeGreaterThan(0)
+          for (const block of section.blocks) {
+            if (block.kind === 'ul') expect(block.items.length).toBeGreaterThan(0)
+          }
+        }
+        for (const text of documentStrings(off)) expect(text.trim()).not.toBe('')
+      })
+    }
+  }
+
+  it('says what money the platform handles, with or without gifts', () => {
+    expect(fullText(TERMS.en.cliente)).toContain(
+      'The only money the platform handles is the advertising plans paid by advertisers and the optional gift feature described in these terms.',
+    )
+    expect(fullText(TERMS_WITHOUT_GIFTS.en.cliente)).toContain(
+      'The only money the platform handles is the advertising plans paid by advertisers.',
+    )
+    expect(fullText(TERMS_WITHOUT_GIFTS.pt.anunciante)).toContain(
+      'Os únicos valores tratados pela plataforma são os planos de anúncio pagos pelos anunciantes.',
+    )
+  })
+
+  it('gives each language the same structure block by block, without gifts too', () => {
+    for (const audience of TERMS_AUDIENCES) {
+      const shape = (lang: Language) =>
+        TERMS_WITHOUT_GIFTS[lang][audience].sections.map((s) =>
+          s.blocks.map((b) => (b.kind === 'ul' ? `ul${b.items.length}` : b.kind)),
+        )
+      expect(shape('en')).toEqual(shape('pt'))
+    }
+  })
 })

@@ -1,8 +1,9 @@
 import { TabNav } from '#app/components/layout/tab-nav.tsx'
+import { paths } from '#app/domain/paths.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
-/** The client area's sections, as tabs. */
-export function ClientNav() {
+/** The client area's sections, as tabs; `gifts` while gifts are on (issue 22). */
+export function ClientNav({ gifts = false }: { gifts?: boolean }) {
   const t = useT()
   return (
     <TabNav
@@ -10,6 +11,7 @@ export function ClientNav() {
       items={[
         { to: '/client-dashboard', label: t.client.nav.favorites, end: true },
         { to: '/client-dashboard/history', label: t.client.nav.history },
+        ...(gifts ? [{ to: paths.clientGifts, label: t.client.nav.gifts }] : []),
         { to: '/client-dashboard/account', label: t.client.nav.account },
       ]}
     />

@@ -1,4 +1,5 @@
 import { AtSign, MessageCircle, Send } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { cardClass } from '#app/components/ui/card.tsx'
 import type { ContactChannel } from '#app/domain/contact.ts'
 import { FEATURES } from '#app/domain/flags.ts'
@@ -64,10 +65,13 @@ export function ContactCard({
   profileId,
   channels,
   demo = false,
+  children,
 }: {
   profileId: string
   channels: ContactChannel[]
   demo?: boolean
+  /** More ways to reach her, under the buttons (the gift link). */
+  children?: ReactNode
 }) {
   const t = useT()
   const shown = shownChannels(channels)
@@ -92,6 +96,7 @@ export function ContactCard({
       ) : (
         <p className="mt-1 text-sm text-stone-600">{t.profile.noContact}</p>
       )}
+      {children}
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { Flag, ShieldAlert } from 'lucide-react'
+import { Flag, Gift, ShieldAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
@@ -22,7 +22,9 @@ import type { ReviewPage } from '#app/modules/reviews/review-types.ts'
  * of it before it is public (issue 19 point 19), drawn by the same components. The preview has
  * its notice first, no carousel of the city's profiles, no heart, no report link, and contact
  * buttons that do nothing (`inert`). The public page passes a page of the profile's `reviews`
- * (issue 20 point 4); the previews pass the first page, without the link to write one.
+ * (issue 20 point 4); the previews pass the first page, without the link to write one. With
+ * `giftable` (gifts on, the profile verified and real: the same for every visitor, as the page
+ * is shared) the contact card links to the gift form (issue 22 point 1).
  */
 export function ProfileView({
   profile,
@@ -31,7 +33,8 @@ export function ProfileView({
   refCity,
   preview,
   reviews,
-}: ProfilePageData & { preview?: ReactNode; reviews?: ReviewPage | null }) {
+  giftable = false,
+}: ProfilePageData & { preview?: ReactNode; reviews?: ReviewPage | null; giftable?: boolean }) {
   const t = useT()
   const lang = useLanguage()
   const cityPath = breadcrumbCity ? paths.city(lang, breadcrumbCity.slug) : paths.home(lang)
@@ -174,11 +177,21 @@ export function ProfileView({
               </p>
             </section>
             <div inert={Boolean(preview)}>
-              <ContactCard
-                profileId={profile.id}
-                channels={profile.channels}
-                demo={profile.isDemo}
-              />
+              <ContactCard profileId={profile.id} channels={profile.channels} demo={profile.isDemo}>
+                {giftable && !preview ? (
+                  <div className="mt-4 border-t border-stone-200 pt-4">
+                    <Link
+                      to={paths.gift(profile.username)}
+                      rel="nofollow"
+                      className="flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-rose-300 bg-white px-4 py-2 font-semibold text-rose-900 hover:bg-rose-50"
+                    >
+                      <Gift aria-hidden="true" className="size-5 shrink-0" />
+                      {t.profile.giftLink}
+                    </Link>
+                    <p className="mt-2 text-xs text-stone-600">{t.profile.giftHint}</p>
+                  </div>
+                ) : null}
+              </ContactCard>
             </div>
             <section
               aria-labelledby="safety-heading"

@@ -263,6 +263,11 @@ export const strings: Strings = {
     noPasswordYet:
       'Your account signs in with Google and has no password yet. To create one, use "Forgot my password" on the log-in screen.',
     deletionNotConfirmed: 'Type your account’s e-mail to confirm',
+    giftAmountRequired: 'Choose the amount of the gift',
+    giftAmountMissing: 'Type the amount of the gift',
+    giftAmountInvalid: 'Type the amount in reais, like 35 or 35.50',
+    giftAmountRange: 'A gift is from {min} to {max}',
+    giftMessageTooLong: 'Use at most 140 characters',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {
@@ -436,5 +441,39 @@ export const strings: Strings = {
     signedInAs: 'You are logged in as {email}.',
     roleLabel: 'Account type: {role}',
     signOut: 'Log out',
+  },
+  pix: {
+    metaTitle: 'Payment by Pix',
+    title: 'Pay by Pix',
+    qrLabel: 'Pix QR code for {amount}',
+    steps:
+      'In your bank’s app, choose Pix and scan the QR code. On your phone, copy the code and use “Pix Copia e Cola”.',
+    codeLabel: 'Pix Copia e Cola',
+    copy: 'Copy code',
+    copied: 'Code copied',
+    copyFailed: 'Could not copy: select the code and copy it.',
+    validUntil: 'Pay by {time}. After that the code no longer works.',
+    waiting: 'Waiting for the payment. This page updates by itself.',
+    check: 'I have paid: check now',
+    paidTitle: 'Payment received',
+    receipt: 'The receipt was sent to your e-mail.',
+    closingTitle: 'Confirming the payment',
+    closingText:
+      'The time to pay is over. If you paid a moment ago, the confirmation arrives within a minute.',
+    refundedTitle: 'Payment refunded',
+    refundReasons: {
+      charge_expired: 'The Pix arrived after the charge’s time and was sent back to whoever paid.',
+      amount_mismatch:
+        'The Pix was of another amount than the charge and was sent back to whoever paid.',
+      unknown_charge: 'This Pix could not be used and was sent back to whoever paid.',
+      already_paid: 'This charge was paid already: the other Pix was sent back to whoever paid.',
+      team: 'The team sent this payment back to whoever paid.',
+      gift_cap: 'The gift went over the giver’s two-week cap and was sent back.',
+    },
+    refundPending: 'The refund is under way at the bank.',
+    refundDone: 'The money has been sent back.',
+    expiredTitle: 'This Pix has expired',
+    expiredText: 'Its time ran out without a payment. Nothing was charged.',
+    again: 'Create a new Pix',
   },
 }

@@ -336,6 +336,8 @@ export const strings: Strings = {
     safetyReport: 'Seen something wrong? Report the profile to our team.',
     demoNotice: 'This is a demonstration profile: the person does not exist.',
     verified: 'Identity verified',
+    giftLink: 'Send a gift',
+    giftHint: 'Optional, by Pix. Not payment for a meeting.',
   },
   contact: {
     whatsapp: 'Message on WhatsApp',

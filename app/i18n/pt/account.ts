@@ -1,7 +1,8 @@
 // Portuguese (default) strings of the account area (app/i18n/areas.ts): sign-in, sign-up and e-mail
 // confirmation, the account page of every role, the form parts and errors every form shares, the
-// report form, and the standing banner of the dashboards. en/account.ts must have exactly the same
-// keys: the type check fails otherwise. Placeholders in braces are filled by `format()`.
+// report form, the standing banner of the dashboards and a Pix charge's page. en/account.ts must
+// have exactly the same keys: the type check fails otherwise. Placeholders in braces are filled
+// by `format()`.
 export const strings = {
   auth: {
     metaTitle: 'Entrar ou criar conta – Aprova',
@@ -265,6 +266,11 @@ export const strings = {
     noPasswordYet:
       'Sua conta entra pelo Google e ainda não tem senha. Para criar uma, use "Esqueci minha senha" na tela de login.',
     deletionNotConfirmed: 'Digite o e-mail da sua conta para confirmar',
+    giftAmountRequired: 'Escolha o valor do presente',
+    giftAmountMissing: 'Digite o valor do presente',
+    giftAmountInvalid: 'Digite o valor em reais, como 35 ou 35,50',
+    giftAmountRange: 'O presente vai de {min} a {max}',
+    giftMessageTooLong: 'Use no máximo 140 caracteres',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {
@@ -442,6 +448,41 @@ export const strings = {
     signedInAs: 'Você entrou como {email}.',
     roleLabel: 'Tipo de conta: {role}',
     signOut: 'Sair',
+  },
+  // A Pix charge's page, in every area that has one (the provider's plans, the client's gifts);
+  // what each charge paid for is in its own area's pix section.
+  pix: {
+    metaTitle: 'Pagamento por Pix',
+    title: 'Pague com Pix',
+    qrLabel: 'QR code do Pix de {amount}',
+    steps:
+      'No app do seu banco, escolha Pix e leia o QR code. No celular, copie o código e use “Pix Copia e Cola”.',
+    codeLabel: 'Pix Copia e Cola',
+    copy: 'Copiar código',
+    copied: 'Código copiado',
+    copyFailed: 'Não deu para copiar: selecione o código e copie.',
+    validUntil: 'Pague até {time}. Depois disso o código deixa de valer.',
+    waiting: 'Aguardando o pagamento. Esta página se atualiza sozinha.',
+    check: 'Já paguei: verificar agora',
+    paidTitle: 'Pagamento recebido',
+    receipt: 'O recibo foi enviado para o seu e-mail.',
+    closingTitle: 'Confirmando o pagamento',
+    closingText:
+      'O prazo para pagar acabou. Se você pagou agora há pouco, a confirmação chega em até um minuto.',
+    refundedTitle: 'Pagamento devolvido',
+    refundReasons: {
+      charge_expired: 'O Pix chegou depois do prazo da cobrança e foi devolvido a quem pagou.',
+      amount_mismatch: 'O Pix veio com um valor diferente do cobrado e foi devolvido a quem pagou.',
+      unknown_charge: 'Este Pix não pôde ser usado e foi devolvido a quem pagou.',
+      already_paid: 'Esta cobrança já estava paga: o outro Pix foi devolvido a quem pagou.',
+      team: 'A equipe devolveu este pagamento a quem pagou.',
+      gift_cap: 'O presente passou do limite de duas semanas de quem pagou e foi devolvido.',
+    },
+    refundPending: 'A devolução está em andamento no banco.',
+    refundDone: 'O valor já foi devolvido.',
+    expiredTitle: 'Este Pix expirou',
+    expiredText: 'O prazo acabou sem pagamento. Nada foi cobrado.',
+    again: 'Gerar um novo Pix',
   },
 }
 

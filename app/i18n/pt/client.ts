@@ -1,6 +1,6 @@
 // Portuguese (default) strings of the client area (app/i18n/areas.ts): the client's area (/client-
-// dashboard). en/client.ts must have exactly the same keys: the type check fails otherwise.
-// Placeholders in braces are filled by `format()`.
+// dashboard) and the gift form on a profile. en/client.ts must have exactly the same keys: the
+// type check fails otherwise. Placeholders in braces are filled by `format()`.
 export const strings = {
   client: {
     metaTitle: 'Painel do cliente – Aprova',
@@ -9,6 +9,7 @@ export const strings = {
       favorites: 'Favoritos',
       history: 'Vistos recentemente',
       account: 'Minha conta',
+      gifts: 'Presentes',
     },
     privacy: 'Só você vê estas listas. Os anunciantes nunca sabem quem os salvou ou visitou.',
     favoritesTitle: 'Seus favoritos',
@@ -58,6 +59,106 @@ export const strings = {
     detailsSubmit: 'Salvar',
     detailsSaved: 'Dados salvos.',
     submitting: 'Enviando…',
+  },
+  // Gifts (issue 22 point 1): the form on a profile, his list and his charge pages.
+  clientGifts: {
+    metaTitle: 'Presente para {name}',
+    title: 'Enviar um presente para {name}',
+    intro:
+      'Um presente é um valor que você envia por vontade própria. Não é pagamento por encontro nem sinal, e não cria obrigação para quem recebe.',
+    refusals: {
+      signedOut: {
+        title: 'Entre como cliente para enviar um presente',
+        text: 'Presentes são enviados por clientes com conta no Aprova.',
+      },
+      notClient: {
+        title: 'Só clientes enviam presentes',
+        text: 'Contas de anunciante e da equipe não enviam presentes.',
+      },
+      notGiftable: {
+        title: 'Este perfil não recebe presentes',
+        text: 'Só perfis com a identidade verificada pela equipe recebem presentes.',
+      },
+    },
+    login: 'Entrar como cliente',
+    signup: 'Criar conta de cliente',
+    capLeft: 'Você ainda pode enviar {left} em presentes. O limite é {cap} a cada {days} dias.',
+    capReached: 'Você chegou ao limite de {cap} em presentes a cada {days} dias.',
+    capGrows: 'Você poderá enviar de novo a partir de {date}.',
+    amountLegend: 'Valor do presente',
+    otherAmount: 'Outro valor',
+    otherAmountLabel: 'Outro valor, em reais',
+    amountHint: 'De {min} a {max}.',
+    message: 'Mensagem (opcional)',
+    messageHint:
+      'Ela vê seu nome de exibição e esta mensagem. Sem telefone, links, valores ou termos explícitos.',
+    stepsTitle: 'Como funciona',
+    stepPix: 'Você paga por Pix. O código vale {minutes} minutos.',
+    stepDelivery: {
+      one: 'Ela recebe o presente {count} dia útil depois do pagamento e é avisada por e-mail.',
+      other: 'Ela recebe o presente {count} dias úteis depois do pagamento e é avisada por e-mail.',
+    },
+    stepNothingKept: 'O Aprova não fica com nada do presente.',
+    stepNoRefund:
+      'Depois de entregue, o presente não é devolvido. Só a equipe pode devolver um pagamento, em casos excepcionais.',
+    termsLink: 'Regras dos presentes nos termos de uso',
+    submit: 'Continuar para o Pix',
+    submitting: 'Gerando o Pix…',
+    backToProfile: 'Voltar ao perfil',
+    errors: {
+      off: {
+        title: 'Presentes indisponíveis',
+        text: 'O envio de presentes não está disponível agora.',
+      },
+      notClient: {
+        title: 'Só clientes enviam presentes',
+        text: 'Entre com uma conta de cliente para enviar um presente.',
+      },
+      notGiftable: {
+        title: 'Este perfil não recebe presentes agora',
+        text: 'O perfil saiu do ar ou deixou de estar verificado. Nada foi cobrado.',
+      },
+      amount: { title: 'Valor fora dos limites', text: 'O presente vai de {min} a {max}.' },
+      cap: {
+        title: 'Acima do seu limite de {days} dias',
+        text: 'Você ainda pode enviar {left} em presentes. Escolha um valor menor.',
+      },
+      perDay: {
+        title: 'Muitos presentes hoje',
+        text: 'Você já começou {count} presentes nas últimas 24 horas. Tente de novo amanhã.',
+      },
+      unavailable: {
+        title: 'Não foi possível gerar o Pix agora',
+        text: 'Nada foi cobrado. Tente de novo em alguns minutos.',
+      },
+    },
+    listTitle: 'Seus presentes',
+    listText:
+      'Do mais recente ao mais antigo. Quem recebe um presente vê seu nome de exibição e sua mensagem.',
+    listEmpty:
+      'Você ainda não enviou nenhum presente. Para enviar, abra o perfil de uma anunciante verificada e toque em “Enviar presente”.',
+    listLimit: 'Mostrando os últimos {count}. A cópia dos seus dados tem todos.',
+    profileGone: 'Perfil fora do ar',
+    profileRemoved: 'Perfil removido',
+    status: {
+      awaiting_payment: 'Aguardando o Pix',
+      unpaid: 'Não pago: o Pix expirou',
+      pending: 'A caminho: ela recebe em {date}',
+      available: 'Entregue em {date}',
+      refunded: 'Devolvido a você',
+    },
+    startedOn: 'Começado em {date}',
+    paidOn: 'Pago em {date}',
+    yourMessage: 'Sua mensagem: “{message}”',
+    pay: 'Pagar o Pix',
+    seeCharge: 'Ver o pagamento',
+    forGift: 'Presente para {name}',
+    forGiftGone: 'Presente',
+    paidTitle: 'Presente enviado',
+    paidPending: '{name} recebe o presente em {date}.',
+    paidAvailable: '{name} já recebeu o presente.',
+    again: 'Enviar outro presente',
+    back: 'Ver meus presentes',
   },
 }
 

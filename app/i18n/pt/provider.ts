@@ -326,46 +326,17 @@ export const strings = {
     historyRefunded: 'Devolvido',
     historyRefunding: 'Devolução em andamento',
   },
+  // The rest of pix (what a charge paid for) is in account.ts: the charge pages of every area
+  // share it.
   pix: {
-    metaTitle: 'Pagamento por Pix',
-    title: 'Pague com Pix',
     forPlan: 'Plano {tier} por {days} dias',
     forReturnFee: 'Taxa de retorno da suspensão',
-    qrLabel: 'QR code do Pix de {amount}',
-    steps:
-      'No app do seu banco, escolha Pix e leia o QR code. No celular, copie o código e use “Pix Copia e Cola”.',
-    codeLabel: 'Pix Copia e Cola',
-    copy: 'Copiar código',
-    copied: 'Código copiado',
-    copyFailed: 'Não deu para copiar: selecione o código e copie.',
-    validUntil: 'Pague até {time}. Depois disso o código deixa de valer.',
-    waiting: 'Aguardando o pagamento. Esta página se atualiza sozinha.',
-    check: 'Já paguei: verificar agora',
-    paidTitle: 'Pagamento recebido',
     paidPlan: 'Seu plano {tier} já está valendo, até {date}.',
     paidCredit: {
       one: '{count} dia do plano anterior foi somado.',
       other: '{count} dias do plano anterior foram somados.',
     },
     paidReturnFee: 'Taxa de retorno paga.',
-    receipt: 'O recibo foi enviado para o seu e-mail.',
-    closingTitle: 'Confirmando o pagamento',
-    closingText:
-      'O prazo para pagar acabou. Se você pagou agora há pouco, a confirmação chega em até um minuto.',
-    refundedTitle: 'Pagamento devolvido',
-    refundReasons: {
-      charge_expired: 'O Pix chegou depois do prazo da cobrança e foi devolvido a quem pagou.',
-      amount_mismatch: 'O Pix veio com um valor diferente do cobrado e foi devolvido a quem pagou.',
-      unknown_charge: 'Este Pix não pôde ser usado e foi devolvido a quem pagou.',
-      already_paid: 'Esta cobrança já estava paga: o outro Pix foi devolvido a quem pagou.',
-      team: 'A equipe devolveu este pagamento a quem pagou.',
-      gift_cap: 'O presente passou do limite de duas semanas de quem pagou e foi devolvido.',
-    },
-    refundPending: 'A devolução está em andamento no banco.',
-    refundDone: 'O valor já foi devolvido.',
-    expiredTitle: 'Este Pix expirou',
-    expiredText: 'O prazo acabou sem pagamento. Nada foi cobrado.',
-    again: 'Gerar um novo Pix',
     back: 'Voltar ao plano',
   },
 }

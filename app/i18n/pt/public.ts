@@ -338,6 +338,8 @@ export const strings = {
     safetyReport: 'Viu algo errado? Denuncie o perfil para a nossa equipe.',
     demoNotice: 'Este é um perfil de demonstração: a pessoa não existe.',
     verified: 'Identidade verificada',
+    giftLink: 'Enviar presente',
+    giftHint: 'Opcional, por Pix. Não é pagamento por encontro.',
   },
   contact: {
     whatsapp: 'Chamar no WhatsApp',

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.server.ts'
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
+import { giftRecordsOf } from '#app/modules/payments/client-gifts.server.ts'
 import { paymentRecordsOf } from '#app/modules/payments/payments.server.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
 import { discardSubmissionFiles } from '#app/modules/provider/verification-documents.server.ts'
@@ -204,6 +205,8 @@ export async function exportAccountData(userId: string) {
   ])
   // Her charges, the Pix that paid them and their refunds (issue 21).
   const payments = await paymentRecordsOf(userId)
+  // The gifts he gave (issue 22): to whom, how much, where each stands, his message.
+  const giftsGiven = await giftRecordsOf(userId)
   return {
     exportedAt: new Date().toISOString(),
     account: { ...owner, role: await roleOf(userId), signInMethods: logins },
@@ -216,6 +219,7 @@ export async function exportAccountData(userId: string) {
     ...(reviewData.written.length > 0 ? { reviewsWritten: reviewData.written } : {}),
     ...(reviewData.replies.length > 0 ? { reviewReplies: reviewData.replies } : {}),
     ...(payments.length > 0 ? { payments } : {}),
+    ...(giftsGiven.length > 0 ? { giftsGiven } : {}),
     ...(provider ? { provider } : {}),
   }
 }

@@ -10,6 +10,7 @@ import { paths } from '#app/domain/paths.ts'
 import { truncate } from '#app/domain/text.ts'
 import { format } from '#app/i18n/i18n.ts'
 import { findCity } from '#app/modules/location/places.server.ts'
+import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { profileCarousel } from '#app/modules/profile/carousel.server.ts'
 import { publicProfile } from '#app/modules/profile/queries.server.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
@@ -40,6 +41,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     profile,
     carousel: carousel ?? null,
     reviews,
+    // The gift link (issue 22 point 1): giftableProfile's rule, the same for every visitor.
+    giftable: giftsEnabled() && profile.verified && !profile.isDemo,
     // Carried along the carousel's links when it names a known city.
     refCity: fromCity
       ? fromCity.slug

@@ -2,12 +2,13 @@ import { useEffect } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
-import { TERMS } from '#app/content/terms.server.ts'
+import { termsFor } from '#app/content/terms.server.ts'
 import { asLanguage, DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { paths } from '#app/domain/paths.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { TERMS_AUDIENCES, type TermsAudience } from '#app/domain/terms.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/terms'
 
@@ -16,12 +17,13 @@ const asAudience = (value: string | null | undefined): TermsAudience | undefined
 
 /**
  * ?type=cliente selects the client version; anything else the advertiser one (SPEC §2). Only
- * the chosen text travels to the browser, not all four documents.
+ * the chosen text travels to the browser, not all four documents. The gift rules show only
+ * while gifts are on (issue 22 point 5).
  */
 export function loader({ request, params }: Route.LoaderArgs) {
   const audience = asAudience(new URL(request.url).searchParams.get('type')) ?? 'anunciante'
   const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
-  return { audience, document: TERMS[lang][audience] }
+  return { audience, document: termsFor(lang, audience, { gifts: giftsEnabled() }) }
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -16,7 +16,6 @@ export function PixCode({
   amount: string
 }) {
   const t = useT()
-  const x = t.pix
   const codeId = useId()
   const field = useRef<HTMLTextAreaElement>(null)
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
@@ -33,7 +32,7 @@ export function PixCode({
     <div className="grid gap-4 md:grid-cols-[16rem_1fr] md:items-start">
       <svg
         role="img"
-        aria-label={format(x.qrLabel, { amount })}
+        aria-label={format(t.pix.qrLabel, { amount })}
         viewBox={`0 0 ${qr.size} ${qr.size}`}
         width="256"
         height="256"
@@ -44,9 +43,9 @@ export function PixCode({
         <path d={qr.path} fill="#000" />
       </svg>
       <div className="space-y-2">
-        <p className="text-sm text-stone-700">{x.steps}</p>
+        <p className="text-sm text-stone-700">{t.pix.steps}</p>
         <label htmlFor={codeId} className="block text-sm font-medium">
-          {x.codeLabel}
+          {t.pix.codeLabel}
         </label>
         <textarea
           id={codeId}
@@ -58,10 +57,10 @@ export function PixCode({
           className="w-full resize-none rounded-md border border-stone-300 bg-stone-50 p-2 font-mono text-xs break-all"
         />
         <Button type="button" tone="secondary" onClick={copy} className="w-full sm:w-auto">
-          {x.copy}
+          {t.pix.copy}
         </Button>
         <p role="status" className="min-h-5 text-sm text-emerald-800">
-          {copied === 'yes' ? x.copied : copied === 'failed' ? x.copyFailed : ''}
+          {copied === 'yes' ? t.pix.copied : copied === 'failed' ? t.pix.copyFailed : ''}
         </p>
       </div>
     </div>
