@@ -418,9 +418,10 @@ test.beforeAll(async () => {
   storage = await createServerStorage()
   // A first start creates the database and the demo profiles; stopped, it gets an admin and a
   // provider whose documents wait in the queue.
-  // Pix on (issue 21), against the local Pix server: the plan forms make real charges.
+  // Pix on (issue 21), against the local Pix server: the plan forms make real charges; gifts on
+  // (issue 22) with it.
   pix = await startPixServer()
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env() } })
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
   await server.stop()
   run(['scripts/admin-create.mjs', '--email', ADMIN.email, '--password', ADMIN.password])
   run([
@@ -428,7 +429,7 @@ test.beforeAll(async () => {
     './tests/support/cli/helpers.server.ts',
     'createPendingProvider',
   ])
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env() } })
+  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
 
   cookies.admin = await signIn(ADMIN)
   // The admin approves the provider: her profile is public.
@@ -773,6 +774,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/admin/usernames', 'admin'],
   ['/admin/plans', 'admin'],
   ['/admin/payments', 'admin'],
+  ['/admin/gifts', 'admin'],
   ['/admin/team', 'admin'],
   ['/admin/audit', 'admin'],
   ['/admin/audit', 'admin'],
@@ -1465,6 +1467,20 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
         }),
       ),
     ),
+    // Gifts (issue 22): a gift sent back, a balance frozen by hand (demo profiles or nothing
+    // real), a freeze released, each named by its id.
+    storing(
+      at(
+        '/admin/gifts',
+        'admin',
+        fields({
+          intent: mostly('balance-freeze', 'balance-release', 'gift-refund'),
+          subject: profileId,
+          reason,
+          note: reason,
+        }),
+      ),
+    ),
   ]
 }
 
@@ -1628,6 +1644,7 @@ test('every form action answers hostile fields without a 5xx, and nothing stored
     ['admin', '/admin/usernames'],
     ['admin', '/admin/team'],
     ['admin', '/admin/audit'],
+    ['admin', '/admin/gifts'],
     ['admin', '/admin/profiles'],
     ['admin', '/admin/profiles?role=client'],
     ['admin', `/admin/profiles/${known.providerId}`],
