@@ -11,6 +11,7 @@ import {
   useMatches,
 } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { brazilDay } from '#app/domain/brazil-time.ts'
 import { isValidCpf, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
 import { en } from '#app/i18n/en.ts'
@@ -733,6 +734,33 @@ describe('/admin/gifts', () => {
     } finally {
       setServerEnv(env)
     }
+  })
+
+  it('leaves gifts out of the revenue on /admin/payments, paid or sent back', async () => {
+    const today = brazilDay()
+    const revenueToday = async () =>
+      ((await asAdmin(paymentsRoute.loader, '/admin/payments')).data?.daily ?? []).find(
+        (one: { period: string }) => one.period === today,
+      ) ?? { receivedCents: 0, receivedCount: 0, refundedCents: 0, refundCount: 0 }
+    const before = await revenueToday()
+    const provider = await signedInProvider({ approved: true })
+    const gift = await paidGift(provider.profile.id, 2_500)
+    await paidGift(provider.profile.id, 1_500)
+    expect((await post({ intent: 'gift-refund', subject: gift.giftId, note: NOTE })).status).toBe(
+      200,
+    )
+    const after = await revenueToday()
+    expect(after).toMatchObject({
+      receivedCents: before.receivedCents,
+      receivedCount: before.receivedCount,
+      refundedCents: before.refundedCents,
+      refundCount: before.refundCount,
+    })
+    // Still listed, named as gifts.
+    const listed = (await asAdmin(paymentsRoute.loader, '/admin/payments')).data?.payments.find(
+      (one: { endToEndId: string }) => one.endToEndId === gift.endToEndId,
+    )
+    expect(listed).toMatchObject({ purpose: 'gift', outcome: 'refunded' })
   })
 
   it('pages the gifts by 50 newest first; any bad ?pagina is the first page, never an error', async () => {

@@ -269,7 +269,7 @@ export const strings: Strings = {
       noPix: 'Pix is not configured: no payment arrives until the PIX_* variables are set.',
       dailyTitle: 'Revenue per day',
       dailyHint:
-        'Last 30 days, Brasília time. Each Pix counts on the day it was received; each refund on the day it was asked for (refunds the institution refused do not count).',
+        'Last 30 days, Brasília time. Each Pix counts on the day it was received; each refund on the day it was asked for (refunds the institution refused do not count). Gifts are not revenue: they are in the Gifts tab.',
       monthlyTitle: 'Revenue per month',
       monthlyHint: 'Last 12 months, Brasília time.',
       day: 'Day',

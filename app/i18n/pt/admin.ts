@@ -274,7 +274,7 @@ export const strings = {
         'O Pix não está configurado: nenhum pagamento chega até que as variáveis PIX_* sejam configuradas.',
       dailyTitle: 'Receita por dia',
       dailyHint:
-        'Últimos 30 dias, horário de Brasília. Cada Pix conta no dia em que foi recebido; cada devolução, no dia em que foi pedida (as recusadas pela instituição não contam).',
+        'Últimos 30 dias, horário de Brasília. Cada Pix conta no dia em que foi recebido; cada devolução, no dia em que foi pedida (as recusadas pela instituição não contam). Presentes não são receita: estão na aba Presentes.',
       monthlyTitle: 'Receita por mês',
       monthlyHint: 'Últimos 12 meses, horário de Brasília.',
       day: 'Dia',
