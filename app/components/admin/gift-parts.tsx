@@ -219,8 +219,9 @@ export function GiftItem({ gift }: { gift: GiftView }) {
   const refundable = gift.status === 'pending' || gift.status === 'available'
   const dates: [at: Date | string, text: string][] = []
   if (gift.paidAt) dates.push([gift.paidAt, g.paidAt])
-  if (gift.availableAt && gift.status !== 'refunded')
-    dates.push([gift.availableAt, g.availableFrom])
+  if (gift.availableAt && gift.status !== 'refunded') {
+    dates.push([gift.availableAt, gift.status === 'pending' ? g.availableFrom : g.availableSince])
+  }
   if (gift.refundedAt) dates.push([gift.refundedAt, g.refundedAt])
   return (
     <li className="grid gap-3 py-4 md:grid-cols-[1fr_minmax(0,20rem)]">
@@ -258,8 +259,9 @@ export function GiftItem({ gift }: { gift: GiftView }) {
         </p>
         <p className="text-stone-600">
           {dates.map(([at, text], index) => (
-            <span key={text}>
-              {index > 0 ? ' · ' : null}
+            // One date a line on a phone; in a row where there is room.
+            <span key={text} className="block sm:inline">
+              {index > 0 ? <span className="hidden sm:inline"> · </span> : null}
               <Time at={at} text={format(text, { date: when(at) })} />
             </span>
           ))}

@@ -383,6 +383,7 @@ export const strings: Strings = {
       to: 'to',
       paidAt: 'Paid on {date}',
       availableFrom: 'Available from {date}',
+      availableSince: 'Available since {date}',
       refundedAt: 'Sent back on {date}',
       message: 'Message: “{message}”',
       refundLine: 'Pix refund: {reason} · {status}',

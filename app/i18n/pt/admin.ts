@@ -387,6 +387,7 @@ export const strings = {
       to: 'para',
       paidAt: 'Pago em {date}',
       availableFrom: 'Disponível a partir de {date}',
+      availableSince: 'Disponível desde {date}',
       refundedAt: 'Devolvido em {date}',
       message: 'Mensagem: “{message}”',
       refundLine: 'Devolução do Pix: {reason} · {status}',
