@@ -63,6 +63,7 @@ export default [
     route('usernames', 'routes/admin/usernames.tsx'),
     route('plans', 'routes/admin/plans.tsx'),
     route('payments', 'routes/admin/payments.tsx'),
+    route('gifts', 'routes/admin/gifts.tsx'),
     route('team', 'routes/admin/team.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('account', 'routes/admin/account.tsx'),

@@ -71,6 +71,13 @@ export const WITHDRAWAL_STATUSES = ['requested', 'sent', 'paid', 'failed'] as co
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 
 /**
+ * Why a balance is frozen (withdrawals refused until the team releases it): a ban, a 'minor
+ * suspected' report that hid the profile, or the team by hand.
+ */
+export const FREEZE_CAUSES = ['ban', 'minor_report', 'team'] as const
+export type FreezeCause = (typeof FREEZE_CAUSES)[number]
+
+/**
  * The ledger's accounts. Every movement is a transfer of a positive amount from one account to
  * another, so the ledger always balances; an account's balance is what came in minus what went
  * out, computed, never stored. 'world' is money outside (payers, payees, the institution).

@@ -790,6 +790,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/admin/usernames', 'admin'],
   ['/admin/plans', 'admin'],
   ['/admin/payments', 'admin'],
+  ['/admin/gifts', 'admin'],
   ['/admin/team', 'admin'],
   ['/admin/audit', 'admin'],
   ['/admin/audit', 'admin'],
@@ -1502,6 +1503,20 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
         }),
       ),
     ),
+    // Gifts (issue 22): a gift sent back, a balance frozen by hand (demo profiles or nothing
+    // real), a freeze released, each named by its id.
+    storing(
+      at(
+        '/admin/gifts',
+        'admin',
+        fields({
+          intent: mostly('balance-freeze', 'balance-release', 'gift-refund'),
+          subject: profileId,
+          reason,
+          note: reason,
+        }),
+      ),
+    ),
   ]
 }
 
@@ -1672,6 +1687,7 @@ test('every form action answers hostile fields without a 5xx, and nothing stored
     ['admin', '/admin/usernames'],
     ['admin', '/admin/team'],
     ['admin', '/admin/audit'],
+    ['admin', '/admin/gifts'],
     ['admin', '/admin/profiles'],
     ['admin', '/admin/profiles?role=client'],
     ['admin', `/admin/profiles/${known.providerId}`],

@@ -55,6 +55,10 @@ test('unknown paths and bad input answer 4xx, never 500', async ({ request }) =>
     '/pt/buscar?city=%00x',
     '/pt/acompanhantes/sao-paulo?page=999999',
     '/pt/acompanhantes?page=3',
+    // A first segment that starts with a control character (React Router throws on it).
+    '/%0A',
+    '/%0D%0A',
+    '/%09x',
   ]) {
     const response = await request.get(path)
     expect(response.status(), path).toBeGreaterThanOrEqual(400)

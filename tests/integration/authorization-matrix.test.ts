@@ -12,6 +12,7 @@ import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
+import { startGift } from '#app/modules/payments/gifts.server.ts'
 import {
   checkCharge,
   createCharge,
@@ -24,6 +25,7 @@ import * as documentRoute from '#app/routes/account/verification-document.ts'
 import * as adminAccount from '#app/routes/admin/account.tsx'
 import * as adminAudit from '#app/routes/admin/audit.tsx'
 import * as adminCheck from '#app/routes/admin/check.tsx'
+import * as adminGifts from '#app/routes/admin/gifts.tsx'
 import * as adminLayout from '#app/routes/admin/layout.tsx'
 import * as adminOverview from '#app/routes/admin/overview.tsx'
 import * as adminPayments from '#app/routes/admin/payments.tsx'
@@ -77,7 +79,7 @@ import {
   verification,
 } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
-import { gifts } from '#db/schema/gifts.ts'
+import { balanceFreezes, gifts } from '#db/schema/gifts.ts'
 import { profileSanctions, reports } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import {
@@ -1189,6 +1191,84 @@ const ADMIN_ROWS: Row[] = [
             .from(pixRefunds)
             .where(eq(pixRefunds.endToEndId, endToEndId)),
         }),
+      }
+    },
+  ),
+  // Gifts (issue 22): the team's page, a gift sent back, a balance frozen and released.
+  loader(
+    '/admin/gifts',
+    'routes/admin/gifts.tsx',
+    adminGifts.loader,
+    ADMIN,
+    at('/admin/gifts?pagina=1'),
+  ),
+  action(
+    '/admin/gifts',
+    'routes/admin/gifts.tsx',
+    'gift-refund',
+    adminGifts.action,
+    ADMIN,
+    async () => {
+      // A paid gift, pending in her balance: its charge paid at the Pix server and recorded by
+      // asking about it (its webhook cannot reach the matrix).
+      const giver = await signedInAccount('client', false)
+      const receiver = await approvedProvider('Rosa Paga', { session: false })
+      const started = await startGift({
+        clientId: giver.id,
+        profileId: receiver.profileId,
+        amountCents: 2_000,
+        message: '',
+      })
+      if (!started.ok) throw new Error(`no gift: ${started.error}`)
+      const [charge] = await db()
+        .select({ txid: pixCharges.txid })
+        .from(pixCharges)
+        .where(eq(pixCharges.id, started.chargeId))
+      const txid = must(charge, 'charge').txid
+      await must(pixServer, 'Pix server').pay(txid)
+      await checkCharge(txid)
+      const giftOf = () => db().select().from(gifts).where(eq(gifts.id, started.giftId))
+      expect((await giftOf())[0]?.status).toBe('pending')
+      return {
+        url: '/admin/gifts',
+        body: { intent: 'gift-refund', subject: started.giftId, note: REASON },
+        state: giftOf,
+      }
+    },
+  ),
+  action(
+    '/admin/gifts',
+    'routes/admin/gifts.tsx',
+    'balance-freeze',
+    adminGifts.action,
+    ADMIN,
+    async () => {
+      const frozen = await approvedProvider('Rosa Fria', { session: false })
+      return {
+        url: '/admin/gifts',
+        body: { intent: 'balance-freeze', subject: frozen.profileId, reason: REASON },
+        state: () =>
+          db().select().from(balanceFreezes).where(eq(balanceFreezes.profileId, frozen.profileId)),
+      }
+    },
+  ),
+  action(
+    '/admin/gifts',
+    'routes/admin/gifts.tsx',
+    'balance-release',
+    adminGifts.action,
+    ADMIN,
+    async () => {
+      const held = await approvedProvider('Rosa Presa', { session: false })
+      const [freeze] = await db()
+        .insert(balanceFreezes)
+        .values({ profileId: held.profileId, cause: 'team', note: REASON })
+        .returning({ id: balanceFreezes.id })
+      const id = must(freeze, 'freeze').id
+      return {
+        url: '/admin/gifts',
+        body: { intent: 'balance-release', subject: id, reason: REASON },
+        state: () => db().select().from(balanceFreezes).where(eq(balanceFreezes.id, id)),
       }
     },
   ),

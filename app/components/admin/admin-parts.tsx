@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { TabNav } from '#app/components/layout/tab-nav.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { imageSrcSet } from '#app/domain/images.ts'
+import { paths } from '#app/domain/paths.ts'
 import { useT } from '#app/i18n/i18n.ts'
 import type { AdminSection } from '#app/modules/admin/meta.ts'
 
@@ -19,6 +20,7 @@ export function AdminNav() {
     { to: '/admin/usernames', section: 'usernames' },
     { to: '/admin/plans', section: 'plans' },
     { to: '/admin/payments', section: 'payments' },
+    { to: paths.adminGifts, section: 'gifts' },
     { to: '/admin/team', section: 'team' },
     { to: '/admin/audit', section: 'audit' },
     { to: '/admin/account', section: 'account' },

@@ -86,6 +86,9 @@ export const strings: Strings = {
     giftReceiptText:
       'We received your Pix of {amount} on {paidAt}: your gift to {profile} was delivered. Aprova keeps nothing of it.',
     giftReceiptAction: 'See my gifts',
+    giftRefundedSubject: 'Your gift to {profile} was sent back',
+    giftRefundedText:
+      'The Aprova team sent back your gift of {amount} to {profile}, paid on {paidAt}. The amount returns to the account the Pix came from.',
     receiptReference: 'Charge reference: {txid}',
     planAction: 'See payments',
     minorReportSubject: 'Urgent report: suspected minor',

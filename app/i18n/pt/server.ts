@@ -86,6 +86,9 @@ export const strings = {
     giftReceiptText:
       'Recebemos seu Pix de {amount} em {paidAt}: o presente para {profile} foi entregue. O Aprova não fica com nada dele.',
     giftReceiptAction: 'Ver meus presentes',
+    giftRefundedSubject: 'Seu presente para {profile} foi devolvido',
+    giftRefundedText:
+      'A equipe do Aprova devolveu seu presente de {amount} para {profile}, pago em {paidAt}. O valor volta para a conta de onde saiu o Pix.',
     receiptReference: 'Identificador da cobrança: {txid}',
     planAction: 'Ver pagamentos',
     minorReportSubject: 'Denúncia urgente: suspeita de menor de idade',

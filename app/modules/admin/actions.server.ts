@@ -28,6 +28,7 @@ import {
   waiveReturnFee,
 } from '#app/modules/moderation/sanctions.server.ts'
 import { grantAdmin, revokeAdmin } from '#app/modules/moderation/team.server.ts'
+import { freezeBalance, refundGift, releaseFreeze } from '#app/modules/payments/gift-team.server.ts'
 import { refundPayment, setPlanPrice } from '#app/modules/payments/team.server.ts'
 import type { AdminAnswer, AdminIntent } from './answer.ts'
 import { ADMIN_FORMS, type AdminProblem, adminMessageValues } from './forms.ts'
@@ -266,6 +267,30 @@ async function perform(
     case 'waive-fee': {
       const { profileId, reason } = form.values
       return { result: await waiveReturnFee(actor, profileId, reason), notice: t.waive.done }
+    }
+    case 'gift-refund': {
+      const { subject: giftId, note } = form.values
+      return {
+        result: await refundGift(actor, giftId, note),
+        notice: t.gifts.refundDone,
+        subject: giftId,
+      }
+    }
+    case 'balance-freeze': {
+      const { subject: profileId, reason } = form.values
+      return {
+        result: await freezeBalance(actor, profileId, reason),
+        notice: t.gifts.freezeDone,
+        subject: profileId,
+      }
+    }
+    case 'balance-release': {
+      const { subject: freezeId, reason } = form.values
+      return {
+        result: await releaseFreeze(actor, freezeId, reason),
+        notice: t.gifts.releaseDone,
+        subject: freezeId,
+      }
     }
   }
 }

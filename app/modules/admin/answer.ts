@@ -27,6 +27,9 @@ export const ADMIN_INTENTS = [
   'plan-price',
   'refund-payment',
   'waive-fee',
+  'gift-refund',
+  'balance-freeze',
+  'balance-release',
 ] as const
 
 export type AdminIntent = (typeof ADMIN_INTENTS)[number]

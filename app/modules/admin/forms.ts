@@ -297,4 +297,9 @@ export const ADMIN_FORMS = {
   }),
   'refund-payment': orderedForm({ subject: subject(isEndToEndId), note: reason() }),
   'waive-fee': orderedForm({ ...profileForm(), reason: reason() }),
+  // Gifts (issue 22): a gift sent back (its id), a profile's balance frozen by hand (the
+  // profile's id), a freeze released (its id); each with the team's words.
+  'gift-refund': orderedForm({ subject: uuid(), note: reason() }),
+  'balance-freeze': orderedForm({ subject: uuid(), reason: reason() }),
+  'balance-release': orderedForm({ subject: uuid(), reason: reason() }),
 } satisfies Record<AdminIntent, unknown>

@@ -10,6 +10,7 @@ export type AdminSection =
   | 'usernames'
   | 'plans'
   | 'payments'
+  | 'gifts'
   | 'team'
   | 'audit'
   | 'account'

@@ -7,6 +7,7 @@ import { dictionary } from '#app/i18n/i18n.ts'
 import { inBackground } from '#app/modules/auth/auth.server.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { teamAlertEmail } from '#app/modules/email/messages.ts'
+import { freezeInside } from '#app/modules/moderation/freezes.server.ts'
 import { audit, profileLabel, tellProvider } from '#app/modules/moderation/kernel.server.ts'
 import { networkKey } from '#app/modules/security/network-key.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
@@ -127,6 +128,8 @@ export async function fileReport(
         reason: null,
         details: { reportId: report.id },
       })
+      // Her gift balance waits for the team's decision (issue 22 point 4).
+      await freezeInside(tx, SYSTEM_ACTOR, profile, 'minor_report')
       return { minor, hid: true }
     },
   )

@@ -157,9 +157,10 @@ export function paymentEmail(
 
 /**
  * Gifts (issue 22): the provider is told of a gift paid (values: client, amount, date, and the
- * message when there is one); the client gets its receipt (values: profile, amount, paidAt, txid).
+ * message when there is one); the client gets its receipt (values: profile, amount, paidAt, txid),
+ * and a notice when the team sends it back (the same values).
  */
-export type GiftEmail = 'giftReceived' | 'giftReceipt'
+export type GiftEmail = 'giftReceived' | 'giftReceipt' | 'giftRefunded'
 
 export function giftEmail(
   kind: GiftEmail,
@@ -168,18 +169,21 @@ export function giftEmail(
 ): EmailMessage {
   const { email: t } = dictionary(language)
   const { values } = message
+  const texts: Record<GiftEmail, [subject: string, body: string, action: string]> = {
+    giftReceived: [t.giftReceivedSubject, t.giftReceivedText, t.giftReceivedAction],
+    giftReceipt: [t.giftReceiptSubject, t.giftReceiptText, t.giftReceiptAction],
+    giftRefunded: [t.giftRefundedSubject, t.giftRefundedText, t.giftReceiptAction],
+  }
+  const [subject, body, action] = texts[kind]
   const paragraphs =
     kind === 'giftReceived'
-      ? [
-          format(t.giftReceivedText, values),
-          ...(values.message ? [format(t.giftMessage, values)] : []),
-        ]
-      : [format(t.giftReceiptText, values), format(t.receiptReference, values)]
+      ? [format(body, values), ...(values.message ? [format(t.giftMessage, values)] : [])]
+      : [format(body, values), format(t.receiptReference, values)]
   return renderEmail(language, {
     ...message,
-    subject: format(kind === 'giftReceived' ? t.giftReceivedSubject : t.giftReceiptSubject, values),
+    subject: format(subject, values),
     paragraphs,
-    action: kind === 'giftReceived' ? t.giftReceivedAction : t.giftReceiptAction,
+    action,
   })
 }
 

@@ -37,6 +37,14 @@ export type AdminError =
   | 'samePrice'
   | 'alreadyRefunded'
   | 'feeSettled'
+  // Gifts (issue 22): one no longer refundable (sent back, unpaid, its profile gone), one her
+  // available balance no longer holds (withdrawn), a balance already frozen or released, a
+  // gift's Pix sent back from the payments list (which would leave it in her balance).
+  | 'giftNotRefundable'
+  | 'giftWithdrawn'
+  | 'alreadyFrozen'
+  | 'alreadyReleased'
+  | 'giftPayment'
 
 export type AdminResult<T = void> = { ok: true; value: T } | { ok: false; error: AdminError }
 

@@ -9,6 +9,7 @@ import type { Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { bannedIdentifiers, profileSanctions } from '#db/schema/moderation.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
+import { freezeInside } from './freezes.server.ts'
 import {
   type Actor,
   type AdminResult,
@@ -317,6 +318,8 @@ export async function banInside(
       ? { automatic: true, consecutiveSuspensions: automatic.streak }
       : { automatic: false },
   })
+  // Her gift balance waits for the team's decision (issue 22 point 4).
+  await freezeInside(tx, actor, profile, 'ban', reason)
 }
 
 /** Bans a profile for good (SPEC §4): it leaves the site and its identifiers are blocked. */

@@ -191,3 +191,30 @@ export async function tellGiftPaid(giftId: string): Promise<void> {
     log.error('gift e-mail not sent', { giftId, error: String(error) })
   }
 }
+
+/** After the team sent a gift back (its refund committed): the giver is told, in his language. */
+export async function tellGiftRefunded(giftId: string): Promise<void> {
+  try {
+    const [gift] = await db()
+      .select({
+        amountCents: gifts.amountCents,
+        paidAt: gifts.paidAt,
+        clientId: gifts.clientId,
+        profileName: profiles.name,
+        txid: pixCharges.txid,
+      })
+      .from(gifts)
+      .leftJoin(profiles, eq(profiles.id, gifts.profileId))
+      .leftJoin(pixCharges, eq(pixCharges.id, gifts.chargeId))
+      .where(eq(gifts.id, giftId))
+    if (!gift) return
+    await send(gift.clientId, 'giftRefunded', paths.clientGifts, (language) => ({
+      profile: gift.profileName ?? '',
+      amount: formatBrlCents(gift.amountCents, language),
+      paidAt: longDate(gift.paidAt, language),
+      txid: gift.txid ?? '',
+    }))
+  } catch (error) {
+    log.error('gift e-mail not sent', { giftId, error: String(error) })
+  }
+}

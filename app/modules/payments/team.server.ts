@@ -66,6 +66,7 @@ export async function refundPayment(
         txid: pixPayments.txid,
         userId: pixCharges.userId,
         chargeId: pixCharges.id,
+        purpose: pixCharges.purpose,
       })
       .from(pixPayments)
       .leftJoin(pixCharges, eq(pixCharges.id, pixPayments.chargeId))
@@ -73,6 +74,8 @@ export async function refundPayment(
       .for('update', { of: pixPayments })
     if (!payment) throw new Refusal('notFound')
     if (payment.outcome !== 'credited') throw new Refusal('alreadyRefunded')
+    // A gift's Pix goes back from /admin/gifts, which takes its amount out of her balance too.
+    if (payment.purpose === 'gift') throw new Refusal('giftPayment')
     const id = refundId()
     await tx.insert(pixRefunds).values({
       id,

@@ -95,6 +95,12 @@ function Details({ details }: { details: Record<string, unknown> | null }) {
     parts.push(
       t.admin.reports.resolutions[details.resolution as keyof typeof t.admin.reports.resolutions],
     )
+  if (typeof details.cause === 'string' && details.cause in t.admin.gifts.causes)
+    parts.push(
+      format(d.cause, {
+        cause: t.admin.gifts.causes[details.cause as keyof typeof t.admin.gifts.causes],
+      }),
+    )
   if (details.automatic === true) parts.push(d.automatic)
   return parts.length > 0 ? (
     <p className="mt-1 text-xs text-stone-600">{parts.join(' · ')}</p>

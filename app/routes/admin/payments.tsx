@@ -13,6 +13,7 @@ import { paths } from '#app/domain/paths.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
+import { adminPageOf } from '#app/modules/admin/page-param.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
@@ -30,19 +31,9 @@ import type { Route } from './+types/payments'
 
 export const meta = (args: Route.MetaArgs) => adminMeta(args, 'payments')
 
-/** Pages past this are not offered (an offset that large is a typo or a probe). */
-const MAX_PAGE = 10_000
-
-/** `?pagina=N`: a whole number from 1 to MAX_PAGE; anything else is the first page. */
-function pageOf(request: Request): number {
-  const typed = new URL(request.url).searchParams.get('pagina') ?? ''
-  const page = /^[1-9]\d{0,4}$/.test(typed) ? Number(typed) : 1
-  return page <= MAX_PAGE ? page : 1
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  const page = pageOf(request)
+  const page = adminPageOf(request)
   const [daily, monthly, payments] = await Promise.all([
     revenueBy('day'),
     revenueBy('month'),
@@ -260,7 +251,9 @@ function PaymentItem({ payment }: { payment: Payment }) {
       ? format(p.plan, { tier: t.tiers[payment.tier], days: payment.days ?? 0 })
       : payment.purpose === 'return_fee'
         ? p.returnFee
-        : p.unknownCharge
+        : payment.purpose === 'gift'
+          ? p.gift
+          : p.unknownCharge
   const refused =
     answer?.intent === 'refund-payment' &&
     answer.subject === payment.endToEndId &&
@@ -324,7 +317,13 @@ function PaymentItem({ payment }: { payment: Payment }) {
           {format(p.endToEndId, { id: payment.endToEndId })}
         </p>
       </div>
-      {payment.outcome === 'credited' ? (
+      {payment.outcome === 'credited' && payment.purpose === 'gift' ? (
+        <p className="text-sm text-stone-700">
+          <Link to={`${paths.adminGifts}#presentes`} className="underline">
+            {p.giftRefundHint}
+          </Link>
+        </p>
+      ) : payment.outcome === 'credited' ? (
         <details open={refused || undefined} className="text-sm">
           <summary className="cursor-pointer font-medium text-rose-900 underline">
             {p.refund}
