@@ -263,6 +263,8 @@ export const strings: Strings = {
     noPasswordYet:
       'Your account signs in with Google and has no password yet. To create one, use "Forgot my password" on the log-in screen.',
     deletionNotConfirmed: 'Type your account’s e-mail to confirm',
+    cpfRequired: 'Enter your CPF',
+    cpfInvalid: 'Invalid CPF: check the 11 digits',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {

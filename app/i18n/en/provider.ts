@@ -140,6 +140,9 @@ export const strings: Strings = {
       renew: 'Your check lapses on {date}: send new documents to stay online.',
       incomplete: 'Before the documents, complete your profile:',
       blocked: 'Your profile is suspended or banned: documents cannot be sent.',
+      cpf: 'Your CPF',
+      cpfHint:
+        'Gifts can only be withdrawn by Pix to the CPF key you give here: it is the only key your withdrawals are paid to. The team checks that it matches your document.',
     },
     editor: {
       title: 'Your profile',

@@ -265,6 +265,8 @@ export const strings = {
     noPasswordYet:
       'Sua conta entra pelo Google e ainda não tem senha. Para criar uma, use "Esqueci minha senha" na tela de login.',
     deletionNotConfirmed: 'Digite o e-mail da sua conta para confirmar',
+    cpfRequired: 'Informe seu CPF',
+    cpfInvalid: 'CPF inválido: confira os 11 números',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {

@@ -144,6 +144,9 @@ export const strings = {
       renew: 'Sua verificação vence em {date}: envie novos documentos para não sair do ar.',
       incomplete: 'Antes dos documentos, complete seu perfil:',
       blocked: 'Seu perfil está suspenso ou banido: não é possível enviar documentos.',
+      cpf: 'Seu CPF',
+      cpfHint:
+        'Os presentes só podem ser sacados por Pix para a chave CPF informada aqui: é a única chave que recebe seus saques. A equipe confere se ele é o mesmo do documento.',
     },
     editor: {
       title: 'Seu perfil',
