@@ -5,10 +5,12 @@ import { formatBrlCents } from '#app/domain/money.ts'
 import { en } from '#app/i18n/en.ts'
 import { format } from '#app/i18n/format.ts'
 import { pt } from '#app/i18n/pt.ts'
+import { exportAccountData } from '#app/modules/account/account.server.ts'
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import { startGift } from '#app/modules/payments/gifts.server.ts'
 import { cpfHash, reconcilePayouts } from '#app/modules/payments/withdrawals.server.ts'
 import { serverEnv, setServerEnv } from '#app/platform/env.server.ts'
+import { action as accountAction } from '#app/routes/provider/account.tsx'
 import { loader as dashboardLoader } from '#app/routes/provider/dashboard.tsx'
 import { action as giftsAction, loader as giftsLoader } from '#app/routes/provider/gifts.tsx'
 import { db } from '#db/client.server.ts'
@@ -27,7 +29,7 @@ import { callRoute } from '#tests/support/route-call.ts'
 // against the local Pix server (which pays payouts too), on PGlite and PostgreSQL: her balances
 // after gifts are paid, become available and are withdrawn; the two steps of a withdrawal; the
 // CPF rule; payouts that fail, wait or cannot be sent; the limits; a frozen balance; her
-// e-mails.
+// e-mails, her export, and an account that still holds money.
 
 const DAY = 86_400_000
 let site: PixSite
@@ -352,5 +354,61 @@ describe('limits and holds', () => {
     const refused = await quote(luna, '60')
     expect(refused.status).toBe(403)
     expect(refused.data?.error).toBe('notAllowed')
+  })
+})
+
+describe('her account', () => {
+  it('cannot be deleted while it holds money, in any of her accounts', async () => {
+    const luna = await provider()
+    await paidGift(luna, 5_000)
+    const deleteIt = () =>
+      callRoute(accountAction, '/dashboard/account', {
+        cookie: luna.cookie,
+        body: { intent: 'delete', confirmEmail: luna.email },
+      })
+    // Pending.
+    let refused = await deleteIt()
+    expect(refused.status).toBe(409)
+    expect(refused.data?.error).toEqual({ field: 'form', message: 'deletionHasBalance' })
+    // Available.
+    await matured()
+    expect((await deleteIt()).status).toBe(409)
+    // On its way.
+    site.pix.payoutOutcome('hold')
+    expect((await confirm(luna, '50')).status).toBe(302)
+    refused = await deleteIt()
+    expect(refused.status).toBe(409)
+    const [still] = await db().select().from(user).where(eq(user.id, luna.id))
+    expect(still).toBeDefined()
+    // Once it has all gone out, she may.
+    const [row] = await withdrawalsOf(luna)
+    site.pix.settlePayout(row?.payoutId ?? '', true)
+    await reconcilePayouts()
+    const deleted = await deleteIt()
+    expect(deleted.status).toBe(302)
+    expect(await db().select().from(user).where(eq(user.id, luna.id))).toEqual([])
+  })
+
+  it('exports the gifts she received and her withdrawals, the key masked', async () => {
+    const luna = await provider()
+    await paidGift(luna, 7_000, 'Um presente para você')
+    await matured()
+    expect((await confirm(luna, '50')).status).toBe(302)
+    const exported = await exportAccountData(luna.id)
+    expect(exported?.provider?.giftsReceived).toEqual([
+      expect.objectContaining({
+        amountCents: 7_000,
+        message: 'Um presente para você',
+        status: 'available',
+      }),
+    ])
+    expect(exported?.provider?.withdrawals).toEqual([
+      expect.objectContaining({
+        amountCents: 5_000,
+        feeCents: 65,
+        pixKey: `***.***.***-${luna.cpf.slice(-2)}`,
+      }),
+    ])
+    expect(JSON.stringify(exported)).not.toContain(luna.cpf)
   })
 })

@@ -265,6 +265,8 @@ export const strings: Strings = {
     deletionNotConfirmed: 'Type your account’s e-mail to confirm',
     cpfRequired: 'Enter your CPF',
     cpfInvalid: 'Invalid CPF: check the 11 digits',
+    deletionHasBalance:
+      'Your account still holds money from gifts (not yet available, available or being withdrawn). Withdraw it under Gifts, or write to the team at {email}, before deleting the account.',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {

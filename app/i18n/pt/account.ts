@@ -267,6 +267,8 @@ export const strings = {
     deletionNotConfirmed: 'Digite o e-mail da sua conta para confirmar',
     cpfRequired: 'Informe seu CPF',
     cpfInvalid: 'CPF inválido: confira os 11 números',
+    deletionHasBalance:
+      'Sua conta ainda tem dinheiro de presentes (a liberar, disponível ou em saque). Saque o saldo em Presentes, ou escreva para a equipe em {email}, antes de apagar a conta.',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {

@@ -3,6 +3,7 @@ import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.ser
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { paymentRecordsOf } from '#app/modules/payments/payments.server.ts'
+import { giftRecordsOf } from '#app/modules/payments/provider-gifts.server.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
 import { discardSubmissionFiles } from '#app/modules/provider/verification-documents.server.ts'
 import { reviewDataOf } from '#app/modules/reviews/reviews.server.ts'
@@ -162,6 +163,8 @@ export async function exportAccountData(userId: string) {
           .from(profileDailyStats)
           .where(eq(profileDailyStats.profileId, profile.id))
           .orderBy(asc(profileDailyStats.day)),
+        // The gifts she received and her withdrawals, the key masked (issue 22).
+        ...(await giftRecordsOf(profile.id)),
       }
     : undefined
   // What the client saved, looked at and reported (issue 9); a report's outcome is the team's.
