@@ -50,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       ...page,
       checkPending: profile.documentsPending,
+      listLimit: GIFTS_PAGE_ROWS,
       asked: new URL(request.url).searchParams.get(ASKED) === 'asked',
     },
     { headers: PRIVATE_NO_STORE },
@@ -152,7 +153,7 @@ export default function GiftsPage({ loaderData, actionData }: Route.ComponentPro
           <WithdrawStep data={loaderData} answer={actionData} />
         </div>
       </section>
-      <ReceivedGifts gifts={loaderData.gifts} limit={GIFTS_PAGE_ROWS} />
+      <ReceivedGifts gifts={loaderData.gifts} limit={loaderData.listLimit} />
       <WithdrawalList withdrawals={loaderData.withdrawals} />
     </div>
   )
