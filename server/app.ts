@@ -279,6 +279,12 @@ function createApp(env: ServerEnv, options: StartOptions, rendering: Set<Promise
     if (URL.canParse(`http://${req.headers.host ?? 'localhost'}`)) return next()
     res.status(400).type('html').send(fallbackErrorPage(400))
   })
+  // A path with an encoded tab or line break is no page of the site (browsers drop those
+  // characters, so no link leads there), and React Router cannot build a location from '/%0A'.
+  app.use((req, res, next) => {
+    if (!/%(?:09|0a|0d)/i.test(req.path)) return next()
+    res.status(404).type('html').send(fallbackErrorPage(404))
+  })
   // Public pages are kept until the next minute (the rotation's pace) or the next change the feed
   // reports, one copy per audience; never in development. Kept pages are answered here,
   // compressed already; the rest are kept after compression.
