@@ -219,7 +219,7 @@ describe('the CPF rule', () => {
     const luna = await provider()
     await withAvailable(luna, 10_000)
     const other = await quote(luna, '60', newCpf())
-    expect(other.status).toBe(422)
+    expect(other.status).toBe(409)
     expect(other.data?.error).toBe('keyMismatch')
     expect((await confirm(luna, '60', newCpf())).data?.error).toBe('keyMismatch')
     const invalid = await quote(luna, '60', brokenCpf(luna.cpf))

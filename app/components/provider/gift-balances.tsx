@@ -1,5 +1,6 @@
 import { Clock, Send, Wallet } from 'lucide-react'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { WITHDRAWAL_LIMITS_CENTS } from '#app/domain/gifts.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { useLongDate } from './standing-banner.tsx'
@@ -29,7 +30,14 @@ export function GiftBalances({
       Icon: Wallet,
       label: g.available,
       cents: balance.availableCents,
-      note: g.availableHint,
+      note:
+        balance.availableCents >= WITHDRAWAL_LIMITS_CENTS.min
+          ? g.availableHint
+          : balance.availableCents > 0
+            ? format(g.availableBelowMin, {
+                min: formatBrlCents(WITHDRAWAL_LIMITS_CENTS.min, lang),
+              })
+            : g.availableNone,
       strong: true,
     },
     {

@@ -110,7 +110,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WithdrawalEntry[]
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <span className="font-semibold">{money(one.amountCents)}</span>
                 <span
-                  className={`rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_TONES[one.status]}`}
+                  className={`rounded-md border px-2 py-0.5 text-xs font-medium ${STATUS_TONES[one.status]}`}
                 >
                   {format(g.withdrawalStatus[one.status], {
                     date: one.settledAt ? longDate(one.settledAt) : '',
@@ -118,7 +118,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WithdrawalEntry[]
                 </span>
               </p>
               <p className="mt-1 text-sm text-stone-700">
-                {format(g.withdrawalLine, {
+                {format(one.status === 'failed' ? g.withdrawalLineFailed : g.withdrawalLine, {
                   amount: money(one.amountCents),
                   fee: money(one.feeCents),
                   net: money(one.netCents),

@@ -338,7 +338,9 @@ export const strings: Strings = {
     pendingNext: 'Next release: {date}',
     pendingNone: 'No gift waiting',
     available: 'Available to withdraw',
-    availableHint: 'You can withdraw it now.',
+    availableHint: 'Gifts already released',
+    availableNone: 'Nothing to withdraw yet',
+    availableBelowMin: 'Withdrawals start at {min}',
     payout: 'On its way to your key',
     payoutHint: 'Withdrawals sent to the bank.',
     payoutNone: 'No withdrawal under way',
@@ -351,6 +353,7 @@ export const strings: Strings = {
     },
     frozenSince: 'On hold since {date}. Meanwhile you cannot withdraw. Questions: {email}.',
     noCpfTitle: 'Your CPF is missing',
+    noCpfPendingTitle: 'Your CPF is under review',
     noCpf:
       'Withdrawals are only paid to the CPF Pix key given with your identity check, and yours was sent without one. Send a new identity check with your CPF: your profile stays online while the team reviews it.',
     noCpfLink: 'Send a new check with your CPF',
@@ -364,7 +367,7 @@ export const strings: Strings = {
     belowMin:
       'The smallest withdrawal is {min}. You can withdraw once your available balance reaches it.',
     nextWithdrawal:
-      'You asked for a withdrawal in the last 24 hours. You can ask for the next from {date}.',
+      'You asked for a withdrawal in the last 24 hours. You can ask for the next from {date} (Brasília time).',
     amount: 'Amount to withdraw (R$)',
     amountHint: '{min} to {max}. Available now: {available}.',
     key: 'Pix key: your CPF',
@@ -397,6 +400,7 @@ export const strings: Strings = {
     withdrawalsEmpty: 'No withdrawals yet.',
     withdrawalAsked: 'Asked on {date}',
     withdrawalLine: '{amount} − fee {fee} = {net} to {key}',
+    withdrawalLineFailed: '{amount} to {key}, no fee',
     withdrawalStatus: {
       requested: 'Asked: waiting to be sent to the bank',
       sent: 'Sent: on its way to your key',

@@ -339,7 +339,9 @@ export const strings = {
     pendingNext: 'Próxima liberação: {date}',
     pendingNone: 'Nenhum presente a liberar',
     available: 'Disponível para saque',
-    availableHint: 'Pode ser sacado agora.',
+    availableHint: 'Presentes já liberados',
+    availableNone: 'Nada a sacar por enquanto',
+    availableBelowMin: 'Saque a partir de {min}',
     payout: 'A caminho da sua chave',
     payoutHint: 'Saques enviados ao banco.',
     payoutNone: 'Nenhum saque em andamento',
@@ -352,6 +354,7 @@ export const strings = {
     },
     frozenSince: 'Bloqueado desde {date}. Enquanto isso, não é possível sacar. Dúvidas: {email}.',
     noCpfTitle: 'Falta o seu CPF para sacar',
+    noCpfPendingTitle: 'Seu CPF está em análise',
     noCpf:
       'Os saques só vão para a chave Pix do tipo CPF informada na sua verificação de identidade, e a sua foi feita sem CPF. Envie uma nova verificação com o seu CPF: seu perfil continua no ar enquanto a equipe analisa.',
     noCpfLink: 'Enviar nova verificação com CPF',
@@ -366,7 +369,7 @@ export const strings = {
     belowMin:
       'O saque mínimo é {min}. Você poderá sacar quando o saldo disponível chegar a esse valor.',
     nextWithdrawal:
-      'Você já pediu um saque nas últimas 24 horas. O próximo pode ser pedido a partir de {date}.',
+      'Você já pediu um saque nas últimas 24 horas. O próximo pode ser pedido a partir de {date} (horário de Brasília).',
     amount: 'Valor do saque (R$)',
     amountHint: 'De {min} a {max}. Disponível agora: {available}.',
     key: 'Chave Pix: seu CPF',
@@ -399,6 +402,7 @@ export const strings = {
     withdrawalsEmpty: 'Nenhum saque ainda.',
     withdrawalAsked: 'Pedido em {date}',
     withdrawalLine: '{amount} − tarifa {fee} = {net} para {key}',
+    withdrawalLineFailed: '{amount} para {key}, sem tarifa',
     withdrawalStatus: {
       requested: 'Pedido: aguardando o envio ao banco',
       sent: 'Enviado: a caminho da sua chave',

@@ -5,6 +5,7 @@ import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { WithdrawalForm } from '#app/components/provider/withdrawal-form.tsx'
 import { FormAlert } from '#app/components/ui/alert.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { WITHDRAWAL_LIMITS_CENTS, WITHDRAWALS_PER_DAY } from '#app/domain/gifts.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -62,15 +63,15 @@ export const headers = passOnHeaders('Cache-Control')
 /** The two steps read the same form: the quote shows the fee, the confirmation asks. */
 const GIFT_FORMS = { quote: withdrawalForm, confirm: withdrawalForm }
 
-/** The answer's status for a refusal. */
+/** The answer's status for a refusal: what was typed 400, her state 403, the rules 409. */
 const STATUS: Record<WithdrawalError, number> = {
   off: 404,
   notAllowed: 403,
   frozen: 403,
   noCpf: 403,
-  key: 422,
-  keyMismatch: 422,
-  amount: 422,
+  key: 400,
+  keyMismatch: 409,
+  amount: 400,
   balance: 409,
   perDay: 409,
 }
@@ -170,29 +171,37 @@ function WithdrawStep({
   const t = useT()
   const g = t.providerGifts
   const lang = useLanguage()
-  const longDate = useLongDate()
   const note = (text: string) => <p className="text-sm text-stone-700">{text}</p>
   if (!page.allowed) return note(g.notAllowed)
   if (page.freeze) return note(g.errors.frozen)
   if (!page.hasCpf) {
     return (
-      <FormAlert tone="info" title={g.noCpfTitle}>
-        <p>{page.checkPending ? g.noCpfPending : g.noCpf}</p>
-        {page.checkPending ? null : (
-          <p className="mt-2">
-            <Link to="/dashboard/verification" className="font-semibold underline">
-              {g.noCpfLink}
-            </Link>
-          </p>
+      <FormAlert tone="info" title={page.checkPending ? g.noCpfPendingTitle : g.noCpfTitle}>
+        {page.checkPending ? (
+          <p>{g.noCpfPending}</p>
+        ) : (
+          <>
+            <p>{g.noCpf}</p>
+            <p className="mt-2">
+              <Link to="/dashboard/verification" className="font-semibold underline">
+                {g.noCpfLink}
+              </Link>
+            </p>
+            <p className="mt-2">{format(g.noCpfHelp, { email: SUPPORT_EMAIL })}</p>
+          </>
         )}
-        <p className="mt-2">{format(g.noCpfHelp, { email: SUPPORT_EMAIL })}</p>
       </FormAlert>
     )
   }
   // A refusal of the confirmation shows with the form, whatever the page now says.
   if (!answer) {
     if (page.nextWithdrawalAt) {
-      return note(format(g.nextWithdrawal, { date: longDate(page.nextWithdrawalAt) }))
+      const when = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: BRAZIL_TIME_ZONE,
+      })
+      return note(format(g.nextWithdrawal, { date: when.format(new Date(page.nextWithdrawalAt)) }))
     }
     if (page.balance.availableCents < WITHDRAWAL_LIMITS_CENTS.min) {
       return note(format(g.belowMin, { min: formatBrlCents(WITHDRAWAL_LIMITS_CENTS.min, lang) }))

@@ -203,7 +203,7 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
             )
           })}
           {loaderData.askCpf ? (
-            <div className="sm:max-w-xs">
+            <div>
               <TextField
                 label={v.cpf}
                 name="cpf"
