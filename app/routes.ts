@@ -38,6 +38,7 @@ export default [
     route('reviews', 'routes/provider/reviews.tsx'),
     route('plan', 'routes/provider/plan.tsx'),
     route('plan/pix/:chargeId', 'routes/provider/plan-pix.tsx'),
+    route('gifts', 'routes/provider/gifts.tsx'),
     route('account', 'routes/provider/account.tsx'),
   ]),
   route('dashboard/photos/upload', 'routes/provider/photo-upload.ts'),

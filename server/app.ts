@@ -279,10 +279,11 @@ function createApp(env: ServerEnv, options: StartOptions, rendering: Set<Promise
     if (URL.canParse(`http://${req.headers.host ?? 'localhost'}`)) return next()
     res.status(400).type('html').send(fallbackErrorPage(400))
   })
-  // No page's address starts with a control character, and React Router 7 throws rendering one
-  // ('/%0A' is matched as '//\n', which new URL() refuses): a 404 before it is asked.
+  // No page's address holds an encoded control character (browsers drop tabs and line breaks,
+  // so no link leads there), and React Router 7 throws rendering one ('/%0A' is matched as
+  // '//\n', which new URL() refuses): a 404 before it is asked.
   app.use((req, res, next) => {
-    if (!/^\/%(?:[01][0-9a-f]|7f)/i.test(req.path)) return next()
+    if (!/%(?:[01][0-9a-f]|7f)/i.test(req.path)) return next()
     res.status(404).set('Cache-Control', 'no-store').type('html').send(fallbackErrorPage(404))
   })
   // Public pages are kept until the next minute (the rotation's pace) or the next change the feed

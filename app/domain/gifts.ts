@@ -62,6 +62,11 @@ export function formatCpf(digits: string): string {
   return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
 }
 
+/** A CPF key shown where it need not be whole (lists, e-mails, the export): ***.***.***-09. */
+export function maskedCpf(digits: string): string {
+  return `***.***.***-${digits.slice(-2)}`
+}
+
 /** A gift's life: made (a charge waits), paid and pending, available, or sent back. */
 export const GIFT_STATUSES = ['awaiting_payment', 'pending', 'available', 'refunded'] as const
 export type GiftStatus = (typeof GIFT_STATUSES)[number]

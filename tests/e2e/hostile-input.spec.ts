@@ -419,7 +419,7 @@ test.beforeAll(async () => {
   // A first start creates the database and the demo profiles; stopped, it gets an admin and a
   // provider whose documents wait in the queue.
   // Pix on (issue 21), against the local Pix server: the plan forms make real charges, and so
-  // do the gift forms (gifts on, issue 22).
+  // do the gift forms; gifts on (issue 22): the gift pages and the withdrawal form.
   pix = await startPixServer()
   server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
   await server.stop()
@@ -771,6 +771,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/dashboard/reviews', 'provider'],
   ['/dashboard/plan', 'provider'],
   ['/dashboard/plan/pix/{id}', 'provider'],
+  ['/dashboard/gifts', 'provider'],
   ['/dashboard/photos/upload', 'provider'],
   ['/client-dashboard', 'client'],
   ['/client-dashboard/history', 'client'],
@@ -1308,6 +1309,7 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
         fields({
           intent: mostly('submit'),
           consent: hostile('on'),
+          cpf: hostile('529.982.247-25', '52998224725', '111.111.111-11'),
           documentFront: payload,
           documentBack: payload,
           selfie: payload,
@@ -1428,6 +1430,18 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
         fields({
           intent: mostly('buy', 'return-fee'),
           tier: hostile('ouro', 'basico', 'vip_plus', 'free'),
+        }),
+      ),
+    ),
+    // Gifts (issue 22): a withdrawal's quote and its confirmation, with hostile amounts and keys.
+    other(
+      at(
+        '/dashboard/gifts',
+        'provider',
+        fields({
+          intent: mostly('quote', 'confirm'),
+          amount: hostile('60,00', '1000.00', '49,99', '1.000,01', 'R$ 50'),
+          key: hostile('529.982.247-25', '52998224725', '111.111.111-11'),
         }),
       ),
     ),

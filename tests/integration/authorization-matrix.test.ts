@@ -4,6 +4,7 @@ import path from 'node:path'
 import { and, eq, inArray, like, type SQL, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import type { DocumentPart } from '#app/domain/provider.ts'
 import { ADMIN_INTENTS } from '#app/modules/admin/answer.ts'
 import { requestPasswordReset } from '#app/modules/auth/accounts.server.ts'
@@ -18,6 +19,7 @@ import {
   createCharge,
   startPlanCharge,
 } from '#app/modules/payments/payments.server.ts'
+import { cpfHash } from '#app/modules/payments/withdrawals.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import * as exportRoute from '#app/routes/account/export.ts'
@@ -49,6 +51,7 @@ import * as clientHistory from '#app/routes/client/history.tsx'
 import * as clientLayout from '#app/routes/client/layout.tsx'
 import * as providerAccount from '#app/routes/provider/account.tsx'
 import * as providerDashboard from '#app/routes/provider/dashboard.tsx'
+import * as providerGifts from '#app/routes/provider/gifts.tsx'
 import * as providerOverview from '#app/routes/provider/overview.tsx'
 import * as photoUpload from '#app/routes/provider/photo-upload.ts'
 import * as providerPhotos from '#app/routes/provider/photos.tsx'
@@ -79,7 +82,7 @@ import {
   verification,
 } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
-import { balanceFreezes, gifts } from '#db/schema/gifts.ts'
+import { balanceFreezes, gifts, ledgerTransfers, withdrawals } from '#db/schema/gifts.ts'
 import { profileSanctions, reports } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import {
@@ -98,6 +101,7 @@ import {
   TEST_PASSWORD,
   useTestServerEnv,
 } from '#tests/factories/account.ts'
+import { newCpf } from '#tests/factories/cpf.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '#tests/support/oidc-server.ts'
 import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
@@ -437,7 +441,10 @@ const statsOf = (profileId: string) =>
 async function pendingCheck(provider: Provider): Promise<string> {
   const waiting = (await submissionsOf(provider.profileId)).find((one) => one.status === 'pending')
   if (waiting) return waiting.id
-  expect(await submitVerification(provider.id, documents, true)).toEqual({ ok: true })
+  const cpf = newCpf()
+  expect(
+    await submitVerification(provider.id, documents, true, { digits: cpf, hash: cpfHash(cpf) }),
+  ).toEqual({ ok: true })
   return pendingCheck(provider)
 }
 
@@ -680,7 +687,7 @@ const PROVIDER_ROWS: Row[] = [
       await clearChecks(world.otherProvider)
       return {
         url: '/dashboard/verification',
-        form: multipart({ intent: 'submit', consent: 'on' }, documents),
+        form: multipart({ intent: 'submit', consent: 'on', cpf: newCpf() }, documents),
         state: () => submissionsOf(world.provider.profileId),
       }
     },
@@ -2059,6 +2066,106 @@ const PLAN_ROWS: Row[] = [
   ),
 ]
 
+// Issue 22 point 3: her gifts and withdrawals. The other provider reaches only her own: her
+// balance, her quote, her withdrawal, from her own CPF key; the owner's stay as they were.
+
+/**
+ * The provider's payout key (a new CPF, as her approved identity check would give) and R$100
+ * more available to withdraw, as a gift paid and matured leaves; the key is returned.
+ */
+async function readyToWithdraw(provider: Provider): Promise<string> {
+  const cpf = newCpf()
+  await db()
+    .update(profiles)
+    .set({ payoutCpfHash: cpfHash(cpf), verificationStatus: 'approved' })
+    .where(eq(profiles.id, provider.profileId))
+  await db()
+    .insert(ledgerTransfers)
+    .values({
+      fromAccount: LEDGER_ACCOUNTS.world,
+      toAccount: LEDGER_ACCOUNTS.available(provider.profileId),
+      amountCents: 10_000,
+      kind: 'gift_available',
+    })
+  return cpf
+}
+
+/** A paid gift to the provider, its message hers alone. */
+async function receivedGift(provider: Provider): Promise<string> {
+  const message = `Presente ${unique()}`
+  await db()
+    .insert(gifts)
+    .values({
+      clientId: world.client.id,
+      profileId: provider.profileId,
+      amountCents: 5_000,
+      message,
+      status: 'pending',
+      paidAt: new Date(),
+      availableAt: new Date(Date.now() + 86_400_000),
+    })
+  return message
+}
+
+const withdrawalsOf = (profileId: string) =>
+  db()
+    .select({ id: withdrawals.id, status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.profileId, profileId))
+    .orderBy(withdrawals.id)
+
+const PROVIDER_GIFT_ROWS: Row[] = [
+  loader(
+    '/dashboard/gifts',
+    'routes/provider/gifts.tsx',
+    providerGifts.loader,
+    ['provider'],
+    async () => ({ url: '/dashboard/gifts', secrets: [await receivedGift(world.provider)] }),
+    { own: ['otherProvider'] },
+  ),
+  action(
+    '/dashboard/gifts',
+    'routes/provider/gifts.tsx',
+    'quote',
+    providerGifts.action,
+    ['provider'],
+    async ({ me, expected }) => ({
+      url: '/dashboard/gifts',
+      body: {
+        intent: 'quote',
+        amount: '60,00',
+        key: await readyToWithdraw(expected === 'refused' ? world.provider : (me as Provider)),
+      },
+      // The quote writes nothing: the owner's withdrawals stay as they were.
+      state: () => withdrawalsOf(world.provider.profileId),
+      changes: false,
+    }),
+    { own: ['otherProvider'] },
+  ),
+  action(
+    '/dashboard/gifts',
+    'routes/provider/gifts.tsx',
+    'confirm',
+    providerGifts.action,
+    ['provider'],
+    async ({ me, expected }) => ({
+      url: '/dashboard/gifts',
+      body: {
+        intent: 'confirm',
+        amount: '60.00',
+        key: await readyToWithdraw(expected === 'refused' ? world.provider : (me as Provider)),
+      },
+      state: async () => (me && 'profileId' in me ? withdrawalsOf(String(me.profileId)) : []),
+      owner: () => withdrawalsOf(world.provider.profileId),
+    }),
+    {
+      own: ['otherProvider'],
+      fresh: 'account',
+      success: redirectTo(/^\/dashboard\/gifts\?withdrawal=asked$/),
+    },
+  ),
+]
+
 // Issue 20 point 1: only a client writes a review, here one whose account is old enough and who
 // contacted the (fresh) profile two days before; everyone else is refused and nothing is written.
 const REVIEW_FORM_ROWS: Row[] = [
@@ -2129,7 +2236,7 @@ async function openGift(client: Account, message: string): Promise<string> {
   return charge.chargeId
 }
 
-const GIFT_ROWS: Row[] = [
+const CLIENT_GIFT_ROWS: Row[] = [
   action(
     '/acompanhante/:slug/presente',
     'routes/public/gift.tsx',
@@ -2200,8 +2307,9 @@ const MATRIX: Row[] = [
   ...PROVIDER_ROWS,
   ...PROVIDER_REVIEW_ROWS,
   ...PLAN_ROWS,
+  ...PROVIDER_GIFT_ROWS,
   ...REVIEW_FORM_ROWS,
-  ...GIFT_ROWS,
+  ...CLIENT_GIFT_ROWS,
   ...CLIENT_ROWS,
   ...ACCOUNT_ROWS,
   ...ADMIN_ROWS,
@@ -2343,7 +2451,7 @@ beforeAll(async () => {
       discoveryUrl: oidc.discoveryUrl,
     },
     pix: await pixConfigOf(pixServer),
-    // Gifts on (issue 22): the gift rows start real charges too.
+    // Gifts on (issue 22): gift rows start real charges, the identity check asks for a CPF.
     gifts: true,
   })
   // The mailer logs each message it writes to the outbox: not in the test output.

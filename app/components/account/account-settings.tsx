@@ -8,6 +8,7 @@ import { Button, buttonClass, SubmitButton } from '#app/components/ui/button.tsx
 import { cardClass } from '#app/components/ui/card.tsx'
 import { NewPasswordFields } from '#app/components/ui/credential-fields.tsx'
 import { TextField } from '#app/components/ui/field.tsx'
+import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { AccountAnswer } from '#app/modules/account/answer.ts'
 import {
@@ -123,7 +124,9 @@ export function AccountSettings({ email, children }: { email: string; children?:
           {deleteForm.errorOf('form') ? (
             <FormAlert
               tone="error"
-              title={t.formErrors[deleteForm.errorOf('form') ?? 'storageUnavailable']}
+              title={format(t.formErrors[deleteForm.errorOf('form') ?? 'storageUnavailable'], {
+                email: SUPPORT_EMAIL,
+              })}
               reveal={deleteForm.data}
             />
           ) : null}

@@ -268,6 +268,10 @@ export const strings: Strings = {
     giftAmountInvalid: 'Type the amount in reais, like 35 or 35.50',
     giftAmountRange: 'A gift is from {min} to {max}',
     giftMessageTooLong: 'Use at most 140 characters',
+    cpfRequired: 'Enter your CPF',
+    cpfInvalid: 'Invalid CPF: check the 11 digits',
+    deletionHasBalance:
+      'Your account still holds money from gifts (not yet available, available or being withdrawn). Withdraw it under Gifts, or write to the team at {email}, before deleting the account.',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {

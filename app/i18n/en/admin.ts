@@ -80,6 +80,9 @@ export const strings: Strings = {
       approved: 'Check approved. The advertiser was told by e-mail.',
       rejected: 'Check rejected. The advertiser was told by e-mail.',
       back: 'Back to the queue',
+      cpf: 'CPF for withdrawals',
+      cpfHint:
+        'Check that it is the CPF on the document: once approved, it becomes the only Pix key her withdrawals are paid to. Deleted after the decision.',
     },
     rejectionReasons: {
       unreadable: 'Document or selfie unreadable',

@@ -98,5 +98,13 @@ export const strings: Strings = {
       'A suspected-minor report came in about {profile}. The profile is still online: the limit of automatic hides was reached. Please review it now.',
     minorReportAction: 'Open the reports',
     dashboardAction: 'Open my dashboard',
+    payoutPaidSubject: 'Your withdrawal of {net} was paid',
+    payoutPaidText:
+      'The Pix of your withdrawal was paid on {date}: {net} to your key {key} ({amount} from your balance, less the {fee} fee).',
+    payoutFailedSubject: 'Your withdrawal of {amount} was not paid',
+    payoutFailedText:
+      'The bank did not complete the Pix of your withdrawal of {amount} to the key {key}. The whole amount is back in your available balance, and no fee was charged. You can ask for the withdrawal again from your dashboard.',
+    payoutFailureReason: 'Reason given by the bank: {reason}',
+    payoutAction: 'See gifts and withdrawals',
   },
 }

@@ -271,6 +271,10 @@ export const strings = {
     giftAmountInvalid: 'Digite o valor em reais, como 35 ou 35,50',
     giftAmountRange: 'O presente vai de {min} a {max}',
     giftMessageTooLong: 'Use no máximo 140 caracteres',
+    cpfRequired: 'Informe seu CPF',
+    cpfInvalid: 'CPF inválido: confira os 11 números',
+    deletionHasBalance:
+      'Sua conta ainda tem dinheiro de presentes (a liberar, disponível ou em saque). Saque o saldo em Presentes, ou escreva para a equipe em {email}, antes de apagar a conta.',
   },
   // The rest of dashboard is in provider.ts; the standing banner shows in every dashboard.
   dashboard: {

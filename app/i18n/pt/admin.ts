@@ -80,6 +80,9 @@ export const strings = {
       approved: 'Verificação aprovada. A anunciante foi avisada por e-mail.',
       rejected: 'Verificação recusada. A anunciante foi avisada por e-mail.',
       back: 'Voltar à fila',
+      cpf: 'CPF para saques',
+      cpfHint:
+        'Confira se é o CPF do documento: ao aprovar, ele vira a única chave Pix dos saques dela. Apagado depois da decisão.',
     },
     rejectionReasons: {
       unreadable: 'Documento ou selfie ilegível',

@@ -12,6 +12,7 @@ export const strings = {
       photos: 'Fotos',
       verification: 'Verificação',
       plan: 'Plano',
+      gifts: 'Presentes',
       account: 'Conta',
     },
     preview: {
@@ -144,6 +145,9 @@ export const strings = {
       renew: 'Sua verificação vence em {date}: envie novos documentos para não sair do ar.',
       incomplete: 'Antes dos documentos, complete seu perfil:',
       blocked: 'Seu perfil está suspenso ou banido: não é possível enviar documentos.',
+      cpf: 'Seu CPF',
+      cpfHint:
+        'Os presentes só podem ser sacados por Pix para a chave CPF informada aqui: é a única chave que recebe seus saques. A equipe confere se ele é o mesmo do documento.',
     },
     editor: {
       title: 'Seu perfil',
@@ -325,6 +329,101 @@ export const strings = {
     historyPaid: 'Pago',
     historyRefunded: 'Devolvido',
     historyRefunding: 'Devolução em andamento',
+  },
+  providerGifts: {
+    title: 'Presentes e saques',
+    intro:
+      'Clientes podem enviar presentes por Pix pelo seu perfil. Cada presente fica disponível para saque {days} dia útil depois do pagamento. O Aprova não fica com nada dos presentes: só a tarifa do saque, que cobre o custo do Pix.',
+    balancesTitle: 'Seu saldo',
+    pending: 'A liberar',
+    pendingNext: 'Próxima liberação: {date}',
+    pendingNone: 'Nenhum presente a liberar',
+    available: 'Disponível para saque',
+    availableHint: 'Presentes já liberados',
+    availableNone: 'Nada a sacar por enquanto',
+    availableBelowMin: 'Saque a partir de {min}',
+    payout: 'A caminho da sua chave',
+    payoutHint: 'Saques enviados ao banco.',
+    payoutNone: 'Nenhum saque em andamento',
+    frozenTitle: 'Seu saldo está bloqueado',
+    frozenCauses: {
+      ban: 'Seu perfil foi banido. O saldo fica guardado até a equipe decidir o que fazer com ele.',
+      minor_report:
+        'Chegou uma denúncia sobre o seu perfil que a equipe precisa analisar. O saldo fica guardado até a decisão.',
+      team: 'A equipe bloqueou o saldo enquanto analisa sua conta. Ele fica guardado até a decisão.',
+    },
+    frozenSince: 'Bloqueado desde {date}. Enquanto isso, não é possível sacar. Dúvidas: {email}.',
+    noCpfTitle: 'Falta o seu CPF para sacar',
+    noCpfPendingTitle: 'Seu CPF está em análise',
+    noCpf:
+      'Os saques só vão para a chave Pix do tipo CPF informada na sua verificação de identidade, e a sua foi feita sem CPF. Envie uma nova verificação com o seu CPF: seu perfil continua no ar enquanto a equipe analisa.',
+    noCpfLink: 'Enviar nova verificação com CPF',
+    noCpfPending:
+      'Sua nova verificação está em análise. Quando for aprovada, os saques vão para o CPF que você informou.',
+    noCpfHelp: 'Se não conseguir enviar, escreva para a equipe: {email}.',
+    notAllowed:
+      'Os saques ficam liberados quando seu perfil estiver aprovado e com a identidade verificada.',
+    withdrawTitle: 'Sacar',
+    rules:
+      'De {min} a {max} por saque, {perDay} saque por dia, só para a chave Pix do seu CPF. Tarifa de {percent}% do valor (no mínimo {minFee}), que cobre o custo do Pix.',
+    belowMin:
+      'O saque mínimo é {min}. Você poderá sacar quando o saldo disponível chegar a esse valor.',
+    nextWithdrawal:
+      'Você já pediu um saque nas últimas 24 horas. O próximo pode ser pedido a partir de {date} (horário de Brasília).',
+    amount: 'Valor do saque (R$)',
+    amountHint: 'De {min} a {max}. Disponível agora: {available}.',
+    key: 'Chave Pix: seu CPF',
+    keyHint: 'O mesmo CPF da sua verificação de identidade. Não aceitamos outro tipo de chave.',
+    quote: 'Ver a tarifa e continuar',
+    quoting: 'Calculando…',
+    confirmTitle: 'Confira o seu saque',
+    confirmIntro: 'Nada foi feito ainda. Confira os valores e confirme.',
+    confirmAmount: 'Sai do seu saldo',
+    confirmFee: 'Tarifa do Pix',
+    confirmNet: 'Chega na sua chave',
+    confirmKey: 'Chave Pix (CPF)',
+    confirm: 'Confirmar o saque',
+    confirming: 'Enviando…',
+    change: 'Mudar o valor ou a chave',
+    sent: 'Saque pedido. Acompanhe abaixo: avisamos por e-mail quando o Pix for pago.',
+    giftsTitle: 'Presentes recebidos',
+    giftsEmpty: 'Nenhum presente ainda. Quando alguém enviar um, você recebe um e-mail.',
+    giftsLimit: 'Os {count} mais recentes. Todos estão em “Baixar meus dados”, na sua conta.',
+    giftPaid: 'Recebido em {date}',
+    noMessage: 'Sem mensagem',
+    message: 'Mensagem: “{message}”',
+    giftStatus: {
+      awaiting_payment: 'Aguardando o pagamento',
+      pending: 'A liberar em {date}',
+      available: 'Disponível desde {date}',
+      refunded: 'Devolvido a quem enviou',
+    },
+    withdrawalsTitle: 'Seus saques',
+    withdrawalsEmpty: 'Nenhum saque ainda.',
+    withdrawalAsked: 'Pedido em {date}',
+    withdrawalLine: '{amount} − tarifa {fee} = {net} para {key}',
+    withdrawalLineFailed: '{amount} para {key}, sem tarifa',
+    withdrawalStatus: {
+      requested: 'Pedido: aguardando o envio ao banco',
+      sent: 'Enviado: a caminho da sua chave',
+      paid: 'Pago em {date}',
+      failed: 'Não foi pago: o valor voltou ao seu saldo disponível',
+    },
+    failureReason: 'Motivo informado pelo banco: {reason}',
+    errors: {
+      off: 'Os presentes e saques não estão disponíveis agora.',
+      notAllowed:
+        'Os saques ficam liberados quando seu perfil estiver aprovado e com a identidade verificada.',
+      frozen: 'Seu saldo está bloqueado enquanto a equipe analisa: não é possível sacar agora.',
+      noCpf:
+        'Não há CPF na sua verificação de identidade. Envie uma nova verificação com o seu CPF.',
+      key: 'Informe um CPF válido, com os 11 números.',
+      keyMismatch:
+        'Este CPF não é o da sua verificação de identidade. Os saques só vão para o CPF informado nela.',
+      amount: 'Informe um valor de {min} a {max}.',
+      balance: 'O valor passa do seu saldo disponível ({available}).',
+      perDay: 'Você já pediu um saque nas últimas 24 horas. Tente de novo amanhã.',
+    },
   },
   // The rest of pix (what a charge paid for) is in account.ts: the charge pages of every area
   // share it.

@@ -98,6 +98,14 @@ export const strings = {
       'Uma denúncia de suspeita de menor de idade chegou sobre {profile}. O perfil continua no ar: o limite de ocultações automáticas foi atingido. Analise agora.',
     minorReportAction: 'Abrir as denúncias',
     dashboardAction: 'Abrir meu painel',
+    payoutPaidSubject: 'Seu saque de {net} foi pago',
+    payoutPaidText:
+      'O Pix do seu saque foi pago em {date}: {net} na sua chave {key} ({amount} do seu saldo, menos a tarifa de {fee}).',
+    payoutFailedSubject: 'Seu saque de {amount} não foi pago',
+    payoutFailedText:
+      'O banco não concluiu o Pix do seu saque de {amount} para a chave {key}. O valor inteiro voltou ao seu saldo disponível, e nenhuma tarifa foi cobrada. Você pode pedir o saque de novo pelo painel.',
+    payoutFailureReason: 'Motivo informado pelo banco: {reason}',
+    payoutAction: 'Ver presentes e saques',
   },
 }
 

@@ -8,6 +8,7 @@ import { requireRole } from '#app/modules/auth/session.server.ts'
 import { flashCookie } from '#app/modules/flash/flash.server.ts'
 import { checkIntent, parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
+import { providerHoldsMoney } from '#app/modules/payments/provider-gifts.server.ts'
 import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import {
   adminCount,
@@ -89,6 +90,13 @@ export async function accountPageAction(
     if (role === 'admin' && (await adminCount()) <= 1) {
       return data<AccountAnswer>(
         { intent, error: { field: 'form', message: 'lastAdminDelete' } },
+        409,
+      )
+    }
+    // Gifts (issue 22): money in any of her accounts is hers to withdraw first.
+    if (role === 'provider' && (await providerHoldsMoney(user.id))) {
+      return data<AccountAnswer>(
+        { intent, error: { field: 'form', message: 'deletionHasBalance' } },
         409,
       )
     }

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.server.ts'
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
-import { giftRecordsOf } from '#app/modules/payments/client-gifts.server.ts'
+import { giftRecordsOf as giftsGivenBy } from '#app/modules/payments/client-gifts.server.ts'
 import { paymentRecordsOf } from '#app/modules/payments/payments.server.ts'
+import { giftRecordsOf as giftsAndWithdrawalsOf } from '#app/modules/payments/provider-gifts.server.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
 import { discardSubmissionFiles } from '#app/modules/provider/verification-documents.server.ts'
 import { reviewDataOf } from '#app/modules/reviews/reviews.server.ts'
@@ -163,6 +164,8 @@ export async function exportAccountData(userId: string) {
           .from(profileDailyStats)
           .where(eq(profileDailyStats.profileId, profile.id))
           .orderBy(asc(profileDailyStats.day)),
+        // The gifts she received and her withdrawals, the key masked (issue 22).
+        ...(await giftsAndWithdrawalsOf(profile.id)),
       }
     : undefined
   // What the client saved, looked at and reported (issue 9); a report's outcome is the team's.
@@ -206,7 +209,7 @@ export async function exportAccountData(userId: string) {
   // Her charges, the Pix that paid them and their refunds (issue 21).
   const payments = await paymentRecordsOf(userId)
   // The gifts he gave (issue 22): to whom, how much, where each stands, his message.
-  const giftsGiven = await giftRecordsOf(userId)
+  const giftsGiven = await giftsGivenBy(userId)
   return {
     exportedAt: new Date().toISOString(),
     account: { ...owner, role: await roleOf(userId), signInMethods: logins },

@@ -107,6 +107,8 @@ export async function checkForReview(submissionId: string) {
       status: verificationSubmissions.status,
       submittedAt: verificationSubmissions.submittedAt,
       consentAt: verificationSubmissions.consentAt,
+      /** The CPF she gave for withdrawals (issue 22), until the decision. */
+      cpf: verificationSubmissions.cpf,
       profileId: profiles.id,
       name: profiles.name,
       username: profiles.username,

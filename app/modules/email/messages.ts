@@ -187,6 +187,35 @@ export function giftEmail(
   })
 }
 
+/**
+ * Withdrawals (issue 22): the provider is told that a payout was paid, or that it failed and
+ * the amount is back in her balance (values: amount, fee, net, key, date, and the institution's
+ * reason when it gave one).
+ */
+export type PayoutEmail = 'payoutPaid' | 'payoutFailed'
+
+export function payoutEmail(
+  kind: PayoutEmail,
+  language: Language,
+  message: { to: string; name: string; url: string; values: Record<string, string> },
+): EmailMessage {
+  const { email: t } = dictionary(language)
+  const { values } = message
+  const paragraphs =
+    kind === 'payoutPaid'
+      ? [format(t.payoutPaidText, values)]
+      : [
+          format(t.payoutFailedText, values),
+          ...(values.reason ? [format(t.payoutFailureReason, values)] : []),
+        ]
+  return renderEmail(language, {
+    ...message,
+    subject: format(kind === 'payoutPaid' ? t.payoutPaidSubject : t.payoutFailedSubject, values),
+    paragraphs,
+    action: t.payoutAction,
+  })
+}
+
 /** One message as plain text and HTML with the same words. */
 function renderEmail(
   language: Language,

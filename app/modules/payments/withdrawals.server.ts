@@ -19,6 +19,7 @@ import { profiles } from '#db/schema/profiles.ts'
 import { giftsEnabled } from './gifts.server.ts'
 import { lockBalance, providerBalance, transfer } from './ledger.server.ts'
 import { pixClient } from './payments.server.ts'
+import { tellPayoutSettled } from './payout-notice.server.ts'
 import { PixNotFound, PixRefused, type SentPix } from './pix-api.server.ts'
 
 // Withdrawals (issue 22 point 3; ADR 0020): a provider sends her available balance, within the
@@ -69,19 +70,23 @@ export async function openFreeze(profileId: string, executor: Pick<Transaction, 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const payoutId = () => `W${Array.from({ length: 31 }, () => BASE62[randomInt(62)]).join('')}`
 
-/**
- * The provider `userId` asks for `amountCents` to `key`: gifts on, her profile approved and
- * verified, her balance not frozen, the key a valid CPF equal to her identity check's, the
- * amount within the limits and her available balance, one a day. The amount moves to 'payout'
- * in the same transaction; the payout is then sent.
- */
-export async function requestWithdrawal(input: {
+/** A withdrawal asked for: by whom, how much, to which key. */
+interface WithdrawalAsk {
   userId: string
   amountCents: number
   key: string
   now?: Date
-}): Promise<WithdrawalStart> {
-  const now = input.now ?? new Date()
+}
+
+type Withdrawable =
+  | { ok: false; error: WithdrawalError }
+  | { ok: true; profile: { id: string; name: string; username: string }; digits: string }
+
+/**
+ * The checks that need no lock: gifts on, her profile approved and verified, the key a valid CPF
+ * equal to her identity check's, the amount within the limits.
+ */
+async function withdrawable(input: WithdrawalAsk): Promise<Withdrawable> {
   if (!giftsEnabled()) return { ok: false, error: 'off' }
   const [profile] = await db()
     .select({
@@ -109,23 +114,66 @@ export async function requestWithdrawal(input: {
   ) {
     return { ok: false, error: 'amount' }
   }
+  return { ok: true, profile, digits }
+}
+
+/** The checks of her balance (under its lock when asking): not frozen, none today, enough. */
+async function heldBack(
+  executor: Pick<Transaction, 'select' | 'execute'>,
+  profileId: string,
+  amountCents: number,
+  now: Date,
+): Promise<WithdrawalError | undefined> {
+  if (await openFreeze(profileId, executor)) return 'frozen'
+  const [today] = await executor
+    .select({ count: sql<string>`count(*)` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.profileId, profileId),
+        gt(withdrawals.requestedAt, new Date(now.getTime() - 86_400_000)),
+        inArray(withdrawals.status, ['requested', 'sent', 'paid']),
+      ),
+    )
+  if (Number(today?.count ?? 0) >= WITHDRAWALS_PER_DAY) return 'perDay'
+  const balance = await providerBalance(profileId, executor)
+  if (balance.availableCents < amountCents) return 'balance'
+  return undefined
+}
+
+/**
+ * What asking for `amountCents` to `key` would be (the fee, what reaches her key), or why it
+ * would be refused now, with the checks of requestWithdrawal; nothing is written.
+ */
+export async function checkWithdrawal(
+  input: WithdrawalAsk,
+): Promise<
+  { ok: true; quote: ReturnType<typeof withdrawalQuote> } | { ok: false; error: WithdrawalError }
+> {
+  const found = await withdrawable(input)
+  if (!found.ok) return found
+  const problem = await heldBack(db(), found.profile.id, input.amountCents, input.now ?? new Date())
+  if (problem) return { ok: false, error: problem }
+  return { ok: true, quote: withdrawalQuote(input.amountCents) }
+}
+
+/**
+ * The provider `userId` asks for `amountCents` to `key`: gifts on, her profile approved and
+ * verified, her balance not frozen, the key a valid CPF equal to her identity check's, the
+ * amount within the limits and her available balance, one a day. The amount moves to 'payout'
+ * in the same transaction; the payout is then sent.
+ */
+export async function requestWithdrawal(input: WithdrawalAsk): Promise<WithdrawalStart> {
+  const now = input.now ?? new Date()
+  const found = await withdrawable(input)
+  if (!found.ok) return found
+  const { profile, digits } = found
+  const { amountCents } = input
   const quote = withdrawalQuote(amountCents)
   const result = await db().transaction(async (tx): Promise<WithdrawalStart> => {
     await lockBalance(tx, profile.id)
-    if (await openFreeze(profile.id, tx)) return { ok: false, error: 'frozen' }
-    const [today] = await tx
-      .select({ count: sql<string>`count(*)` })
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.profileId, profile.id),
-          gt(withdrawals.requestedAt, new Date(now.getTime() - 86_400_000)),
-          inArray(withdrawals.status, ['requested', 'sent', 'paid']),
-        ),
-      )
-    if (Number(today?.count ?? 0) >= WITHDRAWALS_PER_DAY) return { ok: false, error: 'perDay' }
-    const balance = await providerBalance(profile.id, tx)
-    if (balance.availableCents < amountCents) return { ok: false, error: 'balance' }
+    const problem = await heldBack(tx, profile.id, amountCents, now)
+    if (problem) return { ok: false, error: problem }
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -210,18 +258,19 @@ export async function sendPayout(withdrawalId: string): Promise<void> {
 
 /**
  * The institution's final answer on a payout: paid (the amount less the fee leaves, the fee is
- * the site's) or not (the whole amount goes back to her available balance). Once.
+ * the site's) or not (the whole amount goes back to her available balance). Once; she is told
+ * by e-mail after it is committed.
  */
 export async function settlePayout(withdrawalId: string, sent: SentPix): Promise<void> {
   if (sent.status === 'EM_PROCESSAMENTO') return
   const paid = sent.status === 'REALIZADO'
-  await db().transaction(async (tx) => {
+  const settled = await db().transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(withdrawals)
       .where(eq(withdrawals.id, withdrawalId))
       .for('update')
-    if (!row?.profileId || (row.status !== 'sent' && row.status !== 'requested')) return
+    if (!row?.profileId || (row.status !== 'sent' && row.status !== 'requested')) return false
     await lockBalance(tx, row.profileId)
     const payout = LEDGER_ACCOUNTS.payout(row.profileId)
     if (paid) {
@@ -269,7 +318,9 @@ export async function settlePayout(withdrawalId: string, sent: SentPix): Promise
         details: { amountCents: row.amountCents, feeCents: row.feeCents },
       },
     )
+    return true
   })
+  if (settled) await tellPayoutSettled(withdrawalId)
 }
 
 /**

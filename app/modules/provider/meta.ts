@@ -8,6 +8,7 @@ export type DashboardSection =
   | 'photos'
   | 'verification'
   | 'plan'
+  | 'gifts'
   | 'account'
 
 /** The head of one dashboard section: its own title, so tabs and screen readers tell them apart. */

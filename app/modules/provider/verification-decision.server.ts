@@ -6,8 +6,9 @@ import { discardSubmissions } from './verification-documents.server.ts'
 
 /**
  * The team's decision on a submission (issue 8 builds the queue around it): approved makes the
- * profile public and starts its 6 months; rejected sends a first check back to the provider with
- * the reason. Either way the files are deleted; the decision, date, reviewer and hashes stay.
+ * profile public and starts its 6 months, and the CPF given with it becomes her payout key
+ * (issue 22); rejected sends a first check back to the provider with the reason. Either way the
+ * files and the plain CPF are deleted; the decision, date, reviewer and hashes stay.
  */
 export async function decideVerification(
   submissionId: string,
@@ -23,6 +24,7 @@ export async function decideVerification(
         decidedAt: sql`now()`,
         reviewerId: decision.reviewerId,
         reason: decision.reason ?? null,
+        cpf: null,
       })
       .where(
         and(
@@ -30,7 +32,10 @@ export async function decideVerification(
           eq(verificationSubmissions.status, 'pending'),
         ),
       )
-      .returning({ profileId: verificationSubmissions.profileId })
+      .returning({
+        profileId: verificationSubmissions.profileId,
+        cpfHash: verificationSubmissions.cpfHash,
+      })
     if (!submission) return false
     await alongside?.(tx, submission.profileId)
     // The team's suspension or ban stands: only an admin lifts it (issue 7 item 6).
@@ -45,6 +50,8 @@ export async function decideVerification(
           verificationReminderAt: null,
           status: sql`case when ${held} then ${profiles.status} else 'approved' end`,
           statusReason: sql`case when ${held} then ${profiles.statusReason} else null end`,
+          // A check sent without a CPF (gifts off) leaves the key she had.
+          ...(submission.cpfHash ? { payoutCpfHash: submission.cpfHash } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(profiles.id, submission.profileId))

@@ -16,7 +16,10 @@ const KEY_NAMES: Record<DocumentPart, string> = {
 export const keyOf = (submissionId: string, part: DocumentPart) =>
   `verification/${submissionId}/${KEY_NAMES[part]}.webp`
 
-/** Deletes the stored files of submissions, then forgets their keys (or drops them). */
+/**
+ * Deletes the stored files of submissions, then forgets their keys and the CPF typed for the
+ * team (or drops the rows).
+ */
 export async function discardSubmissions(ids: string[], keepRows = false) {
   if (ids.length === 0) return
   await mediaStorage().delete(
@@ -26,7 +29,7 @@ export async function discardSubmissions(ids: string[], keepRows = false) {
   if (keepRows) {
     await db()
       .update(verificationSubmissions)
-      .set({ documentFrontKey: null, documentBackKey: null, selfieKey: null })
+      .set({ documentFrontKey: null, documentBackKey: null, selfieKey: null, cpf: null })
       .where(inArray(verificationSubmissions.id, ids))
   } else {
     await db().delete(verificationSubmissions).where(inArray(verificationSubmissions.id, ids))

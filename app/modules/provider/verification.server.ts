@@ -46,6 +46,14 @@ export async function latestSubmission(profileId: string) {
 
 export type SubmitResult = { ok: true } | { ok: false; error: FieldError }
 
+/**
+ * The CPF given for withdrawals when gifts are on (issue 22; payments/payout-cpf.server.ts reads
+ * it): its digits and keyed hash, or why it cannot be taken. Undefined when none is asked.
+ */
+export type SubmittedCpf =
+  | { digits: string; hash: string }
+  | { problem: 'cpfRequired' | 'cpfInvalid' }
+
 const refuse = (field: string, message: FieldError['message']): SubmitResult => ({
   ok: false,
   error: { field, message },
@@ -54,12 +62,14 @@ const refuse = (field: string, message: FieldError['message']): SubmitResult => 
 /**
  * Takes a provider's documents: consent given, the profile complete and in a state the team can
  * review (a first check, a new one after a rejection or a lapse, or the 6-month renewal of an
- * approved profile), no check already waiting. The profile goes to the team's queue.
+ * approved profile), no check already waiting, and her CPF when one is asked. The profile goes
+ * to the team's queue.
  */
 export async function submitVerification(
   userId: string,
   files: Partial<Record<DocumentPart, Buffer>>,
   consent: boolean,
+  cpf?: SubmittedCpf,
 ): Promise<SubmitResult> {
   const profile = await ownProfile(userId)
   if (!profile) throw new Error('the provider has no profile')
@@ -76,6 +86,7 @@ export async function submitVerification(
   for (const part of DOCUMENT_PARTS) {
     if (!files[part]?.length) return refuse(part, 'documentMissing')
   }
+  if (cpf && 'problem' in cpf) return refuse('cpf', cpf.problem)
   if (!consent) return refuse('consent', 'consentRequired')
 
   const read = {} as Record<DocumentPart, Awaited<ReturnType<typeof readPhoto>>>
@@ -132,6 +143,8 @@ export async function submitVerification(
       documentFrontHash: hash('documentFront'),
       documentBackHash: hash('documentBack'),
       selfieHash: hash('selfie'),
+      // Plain for the team until the decision; the hash stays (issue 22).
+      ...(cpf && 'hash' in cpf ? { cpf: cpf.digits, cpfHash: cpf.hash } : {}),
     })
     return true
   })

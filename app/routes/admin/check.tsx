@@ -3,6 +3,7 @@ import { AdminField, AdminForm, PageAnswer } from '#app/components/admin/admin-f
 import { Panel, SectionTitle, Thumb } from '#app/components/admin/admin-parts.tsx'
 import { DocumentViewer } from '#app/components/admin/document-viewer.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
+import { formatCpf } from '#app/domain/gifts.ts'
 import { REJECTION_REASONS } from '#app/domain/moderation.ts'
 import { DOCUMENT_PARTS } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
@@ -88,6 +89,15 @@ export default function Check({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            {check.cpf ? (
+              <div className="mt-3 rounded-md bg-stone-50 p-3 text-sm">
+                <p>
+                  <span className="text-stone-600">{c.cpf}: </span>
+                  <span className="font-mono text-base font-semibold">{formatCpf(check.cpf)}</span>
+                </p>
+                <p className="mt-1 text-stone-600">{c.cpfHint}</p>
+              </div>
+            ) : null}
           </Panel>
           <Panel>
             <SectionTitle title={c.photos} />

@@ -5,6 +5,7 @@ import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/dashboard'
@@ -15,7 +16,10 @@ import type { Route } from './+types/dashboard'
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
   const profile = await ensureOwnProfile(user)
-  return data({ email: user.email, username: profile.username }, { headers: PRIVATE_NO_STORE })
+  return data(
+    { email: user.email, username: profile.username, gifts: giftsEnabled() },
+    { headers: PRIVATE_NO_STORE },
+  )
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -25,7 +29,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: t.dashboard.metaTitle, noindex: true })
 }
 
-export default function DashboardLayout() {
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const t = useT()
-  return <AreaFrame title={t.dashboard.title} nav={<DashboardNav />} />
+  return <AreaFrame title={t.dashboard.title} nav={<DashboardNav gifts={loaderData.gifts} />} />
 }

@@ -4,8 +4,9 @@ import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
 import { SubmitButton } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
-import { CheckboxField } from '#app/components/ui/field.tsx'
+import { CheckboxField, TextField } from '#app/components/ui/field.tsx'
 import { FilePicker } from '#app/components/ui/file-picker.tsx'
+import { cpfDigits, isValidCpf } from '#app/domain/gifts.ts'
 import {
   DOCUMENT_PARTS,
   type DocumentPart,
@@ -22,6 +23,8 @@ import { plain } from '#app/modules/forms/fields.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
+import { payoutCpfOf } from '#app/modules/payments/payout-cpf.server.ts'
 import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { latestSubmission, submitVerification } from '#app/modules/provider/verification.server.ts'
@@ -29,7 +32,8 @@ import type { Route } from './+types/verification'
 
 export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'verification')
 
-// /dashboard/verification (issue 7 item 5): the identity check, with its consent.
+// /dashboard/verification (issue 7 item 5): the identity check, with its consent; with gifts on
+// (issue 22), her CPF too: the only Pix key her withdrawals are paid to.
 
 interface VerificationAnswer extends FormAnswer<'submit'> {
   sent?: boolean
@@ -48,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       verifiedAt: profile.verifiedAt,
       endsAt: profile.verifiedAt ? verificationEndsAt(profile.verifiedAt) : null,
       renewSoon: standing.kind === 'approved' && standing.renewSoon,
+      askCpf: giftsEnabled(),
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -55,8 +60,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders('Cache-Control')
 
-/** The page's form: the documents (files, read from the form itself) and the consent. */
-const VERIFICATION_FORMS = { submit: orderedForm({ consent: plain() }) }
+/** The CPF's input: 11 digits, with or without the dots and dash. */
+const CPF_MAX_LENGTH = 14
+
+/**
+ * The page's form: the documents (files, read from the form itself), the CPF when gifts are on
+ * (checked by submitVerification, in its place among the others) and the consent.
+ */
+const VERIFICATION_FORMS = {
+  submit: orderedForm({ cpf: plain({ maxLength: CPF_MAX_LENGTH }), consent: plain() }),
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'provider')
@@ -69,18 +82,28 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   const consent = checked.ok && checked.value.consent === 'on'
-  const result = await submitVerification(user.id, files, consent)
+  const cpf = payoutCpfOf(checked.ok ? checked.value.cpf : '')
+  const result = await submitVerification(user.id, files, consent, cpf)
   if (!result.ok) return data<VerificationAnswer>({ intent: 'submit', error: result.error }, 422)
   return data<VerificationAnswer>({ intent: 'submit', sent: true })
 }
 
-/** The browser's check before sending: every photo chosen, none too large, consent given. */
+/**
+ * The browser's check before sending: every photo chosen, none too large, the CPF when asked,
+ * consent given.
+ */
 function documentsProblem(form: FormData): FieldError | undefined {
   for (const part of DOCUMENT_PARTS) {
     const file = form.get(part)
     if (!(file instanceof File) || file.size === 0)
       return { field: part, message: 'documentMissing' }
     if (file.size > MAX_PHOTO_BYTES) return { field: part, message: 'photoSize' }
+  }
+  const cpf = form.get('cpf')
+  if (typeof cpf === 'string') {
+    if (!cpf.trim()) return { field: 'cpf', message: 'cpfRequired' }
+    const digits = cpfDigits(cpf.trim())
+    if (!digits || !isValidCpf(digits)) return { field: 'cpf', message: 'cpfInvalid' }
   }
   if (form.get('consent') !== 'on') return { field: 'consent', message: 'consentRequired' }
   return undefined
@@ -179,6 +202,20 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
               </div>
             )
           })}
+          {loaderData.askCpf ? (
+            <div>
+              <TextField
+                label={v.cpf}
+                name="cpf"
+                hint={v.cpfHint}
+                error={form.errorOf('cpf')}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="000.000.000-00"
+                maxLength={CPF_MAX_LENGTH}
+              />
+            </div>
+          ) : null}
           <div>
             <CheckboxField name="consent">{v.consent}</CheckboxField>
             {form.errorOf('consent') ? (
