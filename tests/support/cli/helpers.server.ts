@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { openAccount } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
+import { cpfHash } from '#app/modules/payments/withdrawals.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import { decideVerification } from '#app/modules/provider/verification-decision.server.ts'
 import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db, openDatabase, setDatabase } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
+import { gifts } from '#db/schema/gifts.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { profileContacts, reviews } from '#db/schema/reviews.ts'
 
@@ -525,6 +528,43 @@ export async function createPlanRivals(): Promise<number> {
       .innerJoin(user, eq(user.id, profiles.userId))
       .where(eq(user.email, 'estrela@example.com'))
     process.stdout.write(`${JSON.stringify({ buyer: buyer?.username, rival: profile.username })}\n`)
+    return 0
+  })
+}
+
+/**
+ * The gifts spec (issue 22): the public, verified profile of createReviewableProfile, whose
+ * identity check carried the CPF `argv[2]` (its keyed hash is her payout key). Prints her
+ * username.
+ */
+export async function createGiftableProfile(): Promise<number> {
+  const [cpf] = process.argv.slice(2, 3)
+  if (!cpf) throw new Error('usage: createGiftableProfile <cpf digits>')
+  await createReviewableProfile()
+  return withDatabase(async () => {
+    const [profile] = await db()
+      .update(profiles)
+      .set({ payoutCpfHash: cpfHash(cpf) })
+      .from(user)
+      .where(and(eq(user.id, profiles.userId), eq(user.email, 'estrela@example.com')))
+      .returning({ username: profiles.username })
+    process.stdout.write(`${JSON.stringify({ username: profile?.username })}\n`)
+    return 0
+  })
+}
+
+/**
+ * Issue 22: a business day passes for the gifts paid so far (their release moved to a minute
+ * ago), then the sweep makes them available, as the server's clock would. Prints how many.
+ */
+export async function matureGifts(): Promise<number> {
+  return withDatabase(async () => {
+    await db()
+      .update(gifts)
+      .set({ availableAt: new Date(Date.now() - 60_000) })
+      .where(eq(gifts.status, 'pending'))
+    const moved = await releaseMaturedGifts()
+    process.stdout.write(`${JSON.stringify({ moved })}\n`)
     return 0
   })
 }

@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test'
+import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
+import { runHelper } from './cli-helper.ts'
+import { expect, hydrated, test } from './fixtures.ts'
+import { createServerStorage, startServer } from './server-process.mjs'
+
+// Gifts and withdrawals end to end (issue 22): a server of its own with Pix and GIFTS=1 against
+// the local Pix server. A client sends a verified provider a gift from her profile and pays its
+// Pix; his page says so by itself. A business day later (a helper moves the clock of the stopped
+// server's gifts) she sees it available, asks for a withdrawal to her CPF key, is shown the fee
+// and what reaches her key before confirming, and the institution pays it.
+
+type Server = Awaited<ReturnType<typeof startServer>>
+let storage: Awaited<ReturnType<typeof createServerStorage>>
+let server: Server | undefined
+let pix: PixTestServer
+let username = ''
+
+test.describe.configure({ mode: 'serial' })
+test.use({ locale: 'pt-BR' })
+
+const CPF = '52998224725'
+const PROVIDER = { email: 'estrela@example.com', password: 'senha-forte-123' }
+const CLIENT = { email: 'presenteador@example.com', password: 'senha-do-cliente-123' }
+
+const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
+const start = async () => {
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0', GIFTS: '1', ...pix.env() } })
+}
+const base = () => server?.baseUrl ?? ''
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  pix = await startPixServer()
+  storage = await createServerStorage()
+  await start()
+  await server?.stop()
+  helper('createClient', CLIENT.email, CLIENT.password)
+  username = helper('createGiftableProfile', CPF).username
+  expect(username).toBe('estrela-azul')
+  await start()
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+  await pix?.close()
+})
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
+  await page.goto(`${base()}/auth?mode=login`)
+  await hydrated(page)
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Senha').fill(account.password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+test('a client sends a gift from her profile and pays it; his page says so by itself', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await signIn(page, CLIENT)
+  await expect(page).not.toHaveURL(/\/auth/)
+  await page.goto(`${base()}/acompanhante/${username}`)
+  await page.getByRole('link', { name: 'Enviar presente' }).first().click()
+  await expect(page).toHaveURL(`${base()}/acompanhante/${username}/presente`)
+  await hydrated(page)
+  await page.getByRole('radio', { name: 'R$ 50' }).check()
+  await page.getByLabel('Mensagem (opcional)').fill('Obrigado pela conversa de ontem!')
+  await page.getByRole('button', { name: 'Continuar para o Pix' }).click()
+
+  await expect(page).toHaveURL(/\/client-dashboard\/gifts\/pix\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('img', { name: 'QR code do Pix de R$ 50,00' })).toBeVisible()
+  const code = await page.getByLabel('Pix Copia e Cola').inputValue()
+  const charge = pix.charges().find((one) => one.pixCopiaECola === code)
+  expect(charge?.valor.original).toBe('50.00')
+  await hydrated(page)
+  expect((await pix.pay(charge?.txid ?? '')).webhookStatus).toBe(200)
+  await expect(page.getByRole('heading', { name: 'Presente enviado' })).toBeVisible({
+    timeout: 15_000,
+  })
+
+  await page.goto(`${base()}/client-dashboard/gifts`)
+  await expect(page.getByText('Obrigado pela conversa de ontem!')).toBeVisible()
+  await expect(page.getByText(/A caminho: ela recebe em/)).toBeVisible()
+})
+
+test('a business day later she withdraws it to her CPF key, the fee shown first', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  // The stopped server's gifts reach their business day, as its clock would make them.
+  await server?.stop()
+  expect(helper('matureGifts').moved).toBe(1)
+  await start()
+
+  await signIn(page, PROVIDER)
+  await expect(page).toHaveURL(`${base()}/dashboard`)
+  await page.getByRole('link', { name: 'Presentes', exact: true }).click()
+  await expect(page).toHaveURL(`${base()}/dashboard/gifts`)
+  await expect(page.getByText('Obrigado pela conversa de ontem!')).toBeVisible()
+  await hydrated(page)
+  await page.getByLabel('Valor do saque (R$)').fill('50')
+  await page.getByLabel('Chave Pix: seu CPF').fill('529.982.247-25')
+  await page.getByRole('button', { name: 'Ver a tarifa e continuar' }).click()
+
+  // Nothing happens before she confirms: the fee and what reaches her key first.
+  await expect(page.getByRole('heading', { name: 'Confira o seu saque' })).toBeVisible()
+  const figures = page.getByRole('definition')
+  await expect(figures.filter({ hasText: 'R$ 0,65' })).toBeVisible()
+  await expect(figures.filter({ hasText: 'R$ 49,35' })).toBeVisible()
+  expect(pix.payouts()).toEqual([])
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Confirmar o saque' }).click()
+
+  await expect(page).toHaveURL(`${base()}/dashboard/gifts?withdrawal=asked`)
+  const [payout] = pix.payouts()
+  expect(payout).toMatchObject({ valor: '49.35', chave: CPF, status: 'REALIZADO' })
+  await page.reload()
+  await expect(page.getByText(/Pago em/)).toBeVisible()
+})
