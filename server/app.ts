@@ -210,8 +210,9 @@ export async function startServer(options: StartOptions): Promise<void> {
       every(VERIFICATION_CALENDAR_INTERVAL_MS, () => remindPlanEnds(), 'plan reminder')
     }
     // Gifts and withdrawals (issue 22): gifts whose business day has come become available;
-    // payouts not answered yet are sent again or asked about. Each moves money once.
-    if (env.pix && env.gifts) {
+    // payouts not answered yet are sent again or asked about. Each moves money once. With Pix,
+    // even once GIFTS is turned off: money received before must still reach her.
+    if (env.pix) {
       every(PIX_RECONCILE_INTERVAL_MS, () => releaseMaturedGifts(), 'gift release')
       every(PIX_RECONCILE_INTERVAL_MS, () => reconcilePayouts(), 'payout reconciliation')
     }

@@ -2,9 +2,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { availableAfterBusinessDays } from '#app/domain/business-days.ts'
 import { GIFT_CAP_CENTS, GIFTS_PER_DAY, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
+import { deleteAccount, HoldsGiftMoney } from '#app/modules/account/account.server.ts'
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import { startGift } from '#app/modules/payments/gifts.server.ts'
 import { balances, providerBalance } from '#app/modules/payments/ledger.server.ts'
+import { pixClient } from '#app/modules/payments/payments.server.ts'
 import {
   cpfHash,
   reconcilePayouts,
@@ -84,14 +86,40 @@ async function paidGift(provider: Provider, amountCents: number, clientId?: stri
 
 const giftOf = async (id: string) => (await db().select().from(gifts).where(eq(gifts.id, id)))[0]
 
-/** Every account of the ledger nets to zero with the world: nothing created or lost. */
+/**
+ * The ledger agrees with the rows it moved money for: every profile's pending balance is the sum
+ * of its pending gifts; its payout balance, of its withdrawals on their way; its available
+ * balance, of its available gifts less its withdrawals asked, sent or paid; the site's fees, of
+ * the fees of paid withdrawals; and the world gave what all of these hold.
+ */
 async function ledgerIsBalanced() {
-  const result = await db().execute(
-    sql`select from_account as account from ledger_transfers union select to_account from ledger_transfers`,
+  const result = await db().execute(sql`
+    select p.id,
+      coalesce((select sum(amount_cents) from gifts g where g.profile_id = p.id and g.status = 'pending'), 0)::bigint as pending,
+      coalesce((select sum(amount_cents) from gifts g where g.profile_id = p.id and g.status = 'available'), 0)::bigint
+        - coalesce((select sum(amount_cents) from withdrawals w where w.profile_id = p.id and w.status in ('requested', 'sent', 'paid')), 0)::bigint as available,
+      coalesce((select sum(amount_cents) from withdrawals w where w.profile_id = p.id and w.status in ('requested', 'sent')), 0)::bigint as payout
+    from profiles p
+    where exists (select 1 from gifts g where g.profile_id = p.id)`)
+  const rows = (result as unknown as { rows: Record<string, string | number>[] }).rows
+  let held = 0
+  for (const row of rows) {
+    const id = String(row.id)
+    const expected = {
+      pendingCents: Number(row.pending),
+      availableCents: Number(row.available),
+      payoutCents: Number(row.payout),
+    }
+    expect(await providerBalance(id), `profile ${id}`).toEqual(expected)
+    held += expected.pendingCents + expected.availableCents + expected.payoutCents
+  }
+  const fees = await db().execute(
+    sql`select coalesce(sum(fee_cents), 0)::bigint as cents from withdrawals where status = 'paid'`,
   )
-  const names = (result as unknown as { rows: { account: string }[] }).rows
-  const found = await balances(names.map((one) => one.account))
-  expect([...found.values()].reduce((sum, cents) => sum + cents, 0)).toBe(0)
+  const feeCents = Number((fees as unknown as { rows: { cents: string }[] }).rows[0]?.cents ?? 0)
+  const found = await balances([LEDGER_ACCOUNTS.fees, LEDGER_ACCOUNTS.world])
+  expect(found.get(LEDGER_ACCOUNTS.fees)).toBe(feeCents)
+  expect(found.get(LEDGER_ACCOUNTS.world)).toBe(-(held + feeCents))
 }
 
 const later = (days: number) => new Date(Date.now() + days * DAY)
@@ -343,7 +371,14 @@ describe('a withdrawal', () => {
     expect(asked?.status).toBe('requested')
     expect((await providerBalance(other.profile.id)).payoutCents).toBe(8_000)
     site.pix.setDown(false)
+    // Not again within the minute the failed send claimed it; then once, however often asked.
     await reconcilePayouts()
+    expect(site.pix.payouts().filter((one) => one.idEnvio === asked?.payoutId)).toHaveLength(0)
+    await db()
+      .update(withdrawals)
+      .set({ sentAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(withdrawals.id, asked?.id ?? ''))
+    await Promise.all([reconcilePayouts(), reconcilePayouts()])
     await reconcilePayouts()
     expect(site.pix.payouts().filter((one) => one.idEnvio === asked?.payoutId)).toHaveLength(1)
     expect(
@@ -360,6 +395,96 @@ describe('a withdrawal', () => {
       payoutCents: 0,
     })
     await ledgerIsBalanced()
+  })
+
+  it('refused as a repeat of a payout the institution made is read back and counted paid', async () => {
+    const provider = await providerWithBalance(9_000)
+    site.pix.setDown(true)
+    await requestWithdrawal({ userId: provider.id, amountCents: 9_000, key: CPF })
+    site.pix.setDown(false)
+    const [asked] = await db()
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.profileId, provider.profile.id))
+    // An earlier send reached the institution, its answer lost; it answers the repeat 409.
+    await pixClient()?.sendPix({
+      id: asked?.payoutId ?? '',
+      amountCents: 8_000,
+      key: CPF,
+      description: 'envio anterior',
+    })
+    await db()
+      .update(withdrawals)
+      .set({ sentAt: null })
+      .where(eq(withdrawals.id, asked?.id ?? ''))
+    await reconcilePayouts()
+    const [row] = await db()
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.id, asked?.id ?? ''))
+    expect(row?.status).toBe('paid')
+    expect((await providerBalance(provider.profile.id)).availableCents).toBe(0)
+  })
+
+  it('asked before a freeze is not sent while the freeze lasts, and is once it is released', async () => {
+    const provider = await providerWithBalance(6_000)
+    site.pix.setDown(true)
+    await requestWithdrawal({ userId: provider.id, amountCents: 6_000, key: CPF })
+    site.pix.setDown(false)
+    const [freeze] = await db()
+      .insert(balanceFreezes)
+      .values({ profileId: provider.profile.id, cause: 'minor_report' })
+      .returning()
+    const [asked] = await db()
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.profileId, provider.profile.id))
+    const age = () =>
+      db()
+        .update(withdrawals)
+        .set({ sentAt: new Date(Date.now() - 2 * 60_000) })
+        .where(eq(withdrawals.id, asked?.id ?? ''))
+    await age()
+    await reconcilePayouts()
+    expect(site.pix.payouts().filter((one) => one.idEnvio === asked?.payoutId)).toHaveLength(0)
+    await db()
+      .update(balanceFreezes)
+      .set({ releasedAt: new Date() })
+      .where(eq(balanceFreezes.id, freeze?.id ?? ''))
+    await age()
+    await reconcilePayouts()
+    const [row] = await db()
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.id, asked?.id ?? ''))
+    expect(row?.status).toBe('paid')
+  })
+
+  it('stays open once gifts are turned off while she holds money, and never strands it', async () => {
+    const holding = await providerWithBalance(5_000)
+    const empty = await giftableProvider()
+    const env = serverEnv()
+    setServerEnv({ ...env, gifts: false })
+    try {
+      expect(await requestWithdrawal({ userId: empty.id, amountCents: 5_000, key: CPF })).toEqual({
+        ok: false,
+        error: 'off',
+      })
+      expect(
+        (await requestWithdrawal({ userId: holding.id, amountCents: 5_000, key: CPF })).ok,
+      ).toBe(true)
+    } finally {
+      setServerEnv(env)
+    }
+    expect((await providerBalance(holding.profile.id)).availableCents).toBe(0)
+  })
+
+  it('keeps her account from being deleted while she holds money, even past the page', async () => {
+    const provider = await providerWithBalance(5_000)
+    await expect(deleteAccount(provider.id)).rejects.toBeInstanceOf(HoldsGiftMoney)
+    expect(
+      (await db().select().from(profiles).where(eq(profiles.id, provider.profile.id))).length,
+    ).toBe(1)
   })
 
   it('goes only to the CPF of her identity check, within the limits and her balance, once a day', async () => {

@@ -308,6 +308,11 @@ describe('payouts', () => {
     await reconcilePayouts()
     expect(payoutsOf()).toEqual([])
     site.pix.setDown(false)
+    // Each failed send claims the payout for a minute; reconciliation comes every two.
+    await db()
+      .update(withdrawals)
+      .set({ sentAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(withdrawals.profileId, luna.profile.id))
     await reconcilePayouts()
     await reconcilePayouts()
     expect(payoutsOf()).toHaveLength(1)

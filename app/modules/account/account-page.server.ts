@@ -14,6 +14,7 @@ import {
   adminCount,
   changeOwnPassword,
   deleteAccount,
+  HoldsGiftMoney,
   requestEmailChange,
 } from './account.server.ts'
 import type { AccountAnswer } from './answer.ts'
@@ -102,11 +103,18 @@ export async function accountPageAction(
     }
     // The database refuses to remove the last admin even when two go at once (migration 0009).
     const deleted = await deleteAccount(user.id).catch((error: unknown) => {
+      if (error instanceof HoldsGiftMoney) return 'holds-money' as const
       const cause = (error as { cause?: unknown }).cause
       if (role === 'admin' && `${error} ${cause}`.includes('last admin cannot be removed'))
         return 'last-admin' as const
       throw error
     })
+    if (deleted === 'holds-money') {
+      return data<AccountAnswer>(
+        { intent, error: { field: 'form', message: 'deletionHasBalance' } },
+        409,
+      )
+    }
     if (deleted === 'last-admin') {
       return data<AccountAnswer>(
         { intent, error: { field: 'form', message: 'lastAdminDelete' } },

@@ -3,6 +3,7 @@ import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.ser
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { giftRecordsOf as giftsGivenBy } from '#app/modules/payments/client-gifts.server.ts'
+import { lockBalance, providerBalance } from '#app/modules/payments/ledger.server.ts'
 import { paymentRecordsOf } from '#app/modules/payments/payments.server.ts'
 import { giftRecordsOf as giftsAndWithdrawalsOf } from '#app/modules/payments/provider-gifts.server.ts'
 import { discardPhotoRows } from '#app/modules/provider/photos.server.ts'
@@ -234,6 +235,11 @@ export async function exportAccountData(userId: string) {
  * details with it. False, with the account still there (its photos hidden, on their way out),
  * when the file store cannot be reached: no file is ever left without a row that names it.
  */
+/** Thrown inside the deletion's transaction: she holds gift money (issue 22). */
+export class HoldsGiftMoney extends Error {
+  override name = 'HoldsGiftMoney'
+}
+
 export async function deleteAccount(userId: string): Promise<boolean> {
   const [profile] = await db()
     .select({ id: profiles.id })
@@ -258,6 +264,13 @@ export async function deleteAccount(userId: string): Promise<boolean> {
     }
   }
   await db().transaction(async (tx) => {
+    // A gift credited since the page checked her balance would be left with nobody: under her
+    // balance's lock (which crediting takes), nothing may be held.
+    if (profile) {
+      await lockBalance(tx, profile.id)
+      const held = await providerBalance(profile.id, tx)
+      if (held.pendingCents + held.availableCents + held.payoutCents > 0) throw new HoldsGiftMoney()
+    }
     // Reports the account filed: closed ones go (the audit log keeps each decision); open ones
     // stay with the team until reviewed (ADR 0011), linked to nobody, not even by the hashed
     // address kept for the limits.

@@ -12,6 +12,7 @@ import { userRoles } from '#db/schema/auth.ts'
 import { gifts } from '#db/schema/gifts.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { paidGiftsCents } from './gift-credit.server.ts'
+import { providerBalance } from './ledger.server.ts'
 import { createCharge, pixEnabled } from './payments.server.ts'
 
 // Gifts (issue 22 point 1; ADR 0020): a signed-in client gives a public, verified profile an
@@ -21,6 +22,17 @@ import { createCharge, pixEnabled } from './payments.server.ts'
 /** Whether gifts are on: GIFTS=1 with Pix configured. */
 export function giftsEnabled(): boolean {
   return serverEnv().gifts && pixEnabled()
+}
+
+/**
+ * Whether her gifts page and withdrawals are open: gifts on, or, once they are turned off,
+ * while she still holds money from them (it can always be withdrawn; it is never stranded).
+ */
+export async function walletOpen(profileId: string): Promise<boolean> {
+  if (!pixEnabled()) return false
+  if (giftsEnabled()) return true
+  const balance = await providerBalance(profileId)
+  return balance.pendingCents + balance.availableCents + balance.payoutCents > 0
 }
 
 /** Why a gift cannot be started, as a key of the client dictionary's gift errors. */
@@ -116,7 +128,8 @@ export async function startGift(input: {
     userId: input.clientId,
     profileId: profile.id,
     amountCents,
-    description: `Aprova: presente para ${profile.username}`,
+    // Neutral: his bank shows it, and it is nobody's business whom he gave to.
+    description: 'Aprova: presente',
   })
   if (!charge.ok) return { ok: false, error: 'unavailable' }
   const [gift] = await db()

@@ -19,6 +19,12 @@ export class PixUnavailable extends Error {
  */
 export class PixRefused extends PixUnavailable {
   override name = 'PixRefused'
+  /** The institution's own words (its problem's `detail`), fit to show a person. */
+  detail: string | undefined
+  constructor(message: string, detail?: string) {
+    super(message)
+    this.detail = detail?.slice(0, 200)
+  }
 }
 
 /** The institution says the thing asked for does not exist (404). */
@@ -193,13 +199,11 @@ export function pixApi(config: PixConfig): PixApi {
     if (answer.status === 404) throw new PixNotFound(`${method} ${path}: not found`)
     if (answer.status < 200 || answer.status >= 300) {
       const detail = (answer.body as { detail?: unknown } | null)?.detail
-      const Failure =
-        answer.status >= 400 && answer.status < 500 && answer.status !== 429
-          ? PixRefused
-          : PixUnavailable
-      throw new Failure(
-        `${method} ${path}: ${answer.status}${typeof detail === 'string' ? ` ${detail}` : ''}`,
-      )
+      const message = `${method} ${path}: ${answer.status}${typeof detail === 'string' ? ` ${detail}` : ''}`
+      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
+        throw new PixRefused(message, typeof detail === 'string' ? detail : undefined)
+      }
+      throw new PixUnavailable(message)
     }
     return answer
   }

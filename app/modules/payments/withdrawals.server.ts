@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import {
   cpfDigits,
   isValidCpf,
@@ -16,9 +16,9 @@ import { db, type Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { balanceFreezes, withdrawals } from '#db/schema/gifts.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { giftsEnabled } from './gifts.server.ts'
+import { walletOpen } from './gifts.server.ts'
 import { lockBalance, providerBalance, transfer } from './ledger.server.ts'
-import { pixClient } from './payments.server.ts'
+import { pixClient, pixEnabled } from './payments.server.ts'
 import { tellPayoutSettled } from './payout-notice.server.ts'
 import { PixNotFound, PixRefused, type SentPix } from './pix-api.server.ts'
 
@@ -87,7 +87,7 @@ type Withdrawable =
  * equal to her identity check's, the amount within the limits.
  */
 async function withdrawable(input: WithdrawalAsk): Promise<Withdrawable> {
-  if (!giftsEnabled()) return { ok: false, error: 'off' }
+  if (!pixEnabled()) return { ok: false, error: 'off' }
   const [profile] = await db()
     .select({
       id: profiles.id,
@@ -99,7 +99,9 @@ async function withdrawable(input: WithdrawalAsk): Promise<Withdrawable> {
     })
     .from(profiles)
     .where(eq(profiles.userId, input.userId))
-  if (!profile || profile.status !== 'approved' || profile.verificationStatus !== 'approved') {
+  // With GIFTS turned off, what she holds can still be withdrawn.
+  if (!profile || !(await walletOpen(profile.id))) return { ok: false, error: 'off' }
+  if (profile.status !== 'approved' || profile.verificationStatus !== 'approved') {
     return { ok: false, error: 'notAllowed' }
   }
   if (!profile.payoutCpfHash) return { ok: false, error: 'noCpf' }
@@ -171,6 +173,14 @@ export async function requestWithdrawal(input: WithdrawalAsk): Promise<Withdrawa
   const { amountCents } = input
   const quote = withdrawalQuote(amountCents)
   const result = await db().transaction(async (tx): Promise<WithdrawalStart> => {
+    // Her profile's row first (a ban or a 'minor' report locks it to freeze her balance): a
+    // withdrawal either sees their freeze or is asked before it. Then her balance's lock.
+    const [standing] = await tx
+      .select({ status: profiles.status })
+      .from(profiles)
+      .where(eq(profiles.id, profile.id))
+      .for('share')
+    if (standing?.status !== 'approved') return { ok: false, error: 'notAllowed' }
     await lockBalance(tx, profile.id)
     const problem = await heldBack(tx, profile.id, amountCents, now)
     if (problem) return { ok: false, error: problem }
@@ -214,14 +224,39 @@ export async function requestWithdrawal(input: WithdrawalAsk): Promise<Withdrawa
   return result
 }
 
+/** A send is claimed for this long: another process does not send the same payout meanwhile. */
+const SEND_CLAIM_MS = 60_000
+
 /**
  * Asks the institution to pay a withdrawal (again, with the same id, when an earlier try got no
- * answer: it pays once). What it answers is recorded; no answer leaves it for reconciliation.
+ * answer: it pays once). The send is claimed first (one process at a time), and held while her
+ * balance is frozen. A refusal is read back before anything is decided: the same id may have
+ * been paid by an earlier send whose answer was lost, and the refusal would be of the repeat.
  */
 export async function sendPayout(withdrawalId: string): Promise<void> {
   const api = pixClient()
-  const [row] = await db().select().from(withdrawals).where(eq(withdrawals.id, withdrawalId))
-  if (!api || row?.status !== 'requested') return
+  if (!api) return
+  const now = Date.now()
+  const [row] = await db()
+    .update(withdrawals)
+    .set({ sentAt: new Date(now) })
+    .where(
+      and(
+        eq(withdrawals.id, withdrawalId),
+        eq(withdrawals.status, 'requested'),
+        or(isNull(withdrawals.sentAt), lt(withdrawals.sentAt, new Date(now - SEND_CLAIM_MS))),
+      ),
+    )
+    .returning()
+  if (!row?.profileId) return
+  if (await openFreeze(row.profileId)) {
+    // Held for the team's decision: not sent while her balance is frozen.
+    await db()
+      .update(withdrawals)
+      .set({ sentAt: null })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'requested')))
+    return
+  }
   let sent: SentPix
   try {
     sent = await api.sendPix({
@@ -231,23 +266,31 @@ export async function sendPayout(withdrawalId: string): Promise<void> {
       description: 'Aprova: saque de presentes',
     })
   } catch (error) {
-    if (error instanceof PixRefused) {
-      // Refused outright (the key, the amount): the money goes back to her balance.
+    if (!(error instanceof PixRefused)) {
+      log.warn('payout not sent yet', { withdrawalId, error: String(error) })
+      return
+    }
+    const earlier = await api.getSentPix(row.payoutId).catch((lookup: unknown) => lookup)
+    if (earlier instanceof PixNotFound) {
+      // Refused outright, and never sent before (the key, the amount): the money goes back.
       log.error('payout refused', { withdrawalId, error: String(error) })
       await settlePayout(withdrawalId, {
         id: row.payoutId,
         endToEndId: null,
         status: 'NAO_REALIZADO',
-        failure: error.message.slice(0, 200),
+        failure: error.detail ?? 'NAO_REALIZADO',
       })
       return
     }
-    log.warn('payout not sent yet', { withdrawalId, error: String(error) })
-    return
+    if (earlier instanceof Error) {
+      log.warn('payout refused, not read back yet', { withdrawalId, error: String(earlier) })
+      return
+    }
+    sent = earlier as SentPix
   }
   await db()
     .update(withdrawals)
-    .set({ status: 'sent', sentAt: new Date(), endToEndId: sent.endToEndId })
+    .set({ status: 'sent', endToEndId: sent.endToEndId })
     .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'requested')))
   // The SPI settles most payouts within seconds: asked once now, else by reconciliation.
   if (sent.status === 'EM_PROCESSAMENTO') {

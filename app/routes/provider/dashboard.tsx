@@ -5,7 +5,7 @@ import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
+import { walletOpen } from '#app/modules/payments/gifts.server.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/dashboard'
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
   const profile = await ensureOwnProfile(user)
   return data(
-    { email: user.email, username: profile.username, gifts: giftsEnabled() },
+    { email: user.email, username: profile.username, gifts: await walletOpen(profile.id) },
     { headers: PRIVATE_NO_STORE },
   )
 }

@@ -16,7 +16,7 @@ import { requireRole } from '#app/modules/auth/session.server.ts'
 import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
+import { walletOpen } from '#app/modules/payments/gifts.server.ts'
 import { GIFTS_PAGE_ROWS, giftsPageOf } from '#app/modules/payments/provider-gifts.server.ts'
 import {
   type WithdrawalAnswer,
@@ -35,7 +35,8 @@ import type { Route } from './+types/gifts'
 
 // /dashboard/gifts (issue 22 point 3): her balances, the gifts she received, her withdrawals,
 // and a withdrawal in two steps (the amount and her CPF key, then the fee and what reaches her
-// key, to confirm). Shown only when gifts are on: otherwise the page does not exist.
+// key, to confirm). Shown while gifts are on, and after they are turned off while she still
+// holds money from them; otherwise the page does not exist.
 
 export const meta = (args: Route.MetaArgs) => dashboardMeta(args, 'gifts')
 
@@ -44,8 +45,8 @@ const ASKED = 'withdrawal'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
-  if (!giftsEnabled()) throw new Response('Not found', { status: 404 })
   const profile = await ensureOwnProfile(user)
+  if (!(await walletOpen(profile.id))) throw new Response('Not found', { status: 404 })
   const page = await giftsPageOf(profile.id)
   return data(
     {
