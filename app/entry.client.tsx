@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { ignoreAbortedRequests } from './components/layout/aborted-requests.ts'
+import { markHydrating } from './components/layout/early-taps.tsx'
 import { pageAreas } from './i18n/areas.ts'
 import { loadDictionary } from './i18n/i18n.ts'
 
@@ -14,6 +15,7 @@ const language = document.documentElement.lang.startsWith('en') ? 'en' : 'pt'
 
 loadDictionary(language, pageAreas(window.location.pathname)).then(() => {
   startTransition(() => {
+    markHydrating()
     hydrateRoot(
       document,
       <StrictMode>

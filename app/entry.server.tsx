@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -5,12 +6,31 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-ro
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { log } from '#app/platform/logger.server.ts'
 import { isDatabaseUnreachable } from '#db/client.server.ts'
+import { InlineCssProvider, STYLESHEET_HREF } from './components/layout/app-stylesheet.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 import { coalescingStream } from './modules/http/coalescing-stream.server.ts'
 
 export const streamTimeout = 5_000
 /** A page that failed because the database could not be reached is a 503, to try again soon. */
 const RETRY_AFTER_SECONDS = 5
+
+/**
+ * The built stylesheet's text, inlined in every document (app-stylesheet.tsx). This module is
+ * bundled below build/server and the stylesheet is in build/client; in development there is no
+ * built file and documents link the stylesheet.
+ */
+const inlineCss = import.meta.env.PROD ? builtStylesheet() : undefined
+
+function builtStylesheet(): string | undefined {
+  // build/server/assets/server-build-….js or build/server/index.js: build/ is above.
+  for (const up of ['../../', '../']) {
+    try {
+      return readFileSync(new URL(`${up}client${STYLESHEET_HREF}`, import.meta.url), 'utf8')
+    } catch {}
+  }
+  log.warn('stylesheet not inlined: the built file was not found', { href: STYLESHEET_HREF })
+  return undefined
+}
 
 /** The requests (by their load context) whose loaders met an unreachable database. */
 const databaseUnreachable = new WeakSet<object>()
@@ -36,13 +56,15 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={inlineCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = coalescingStream()
+          const body = coalescingStream({ head: lowPriorityModules })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -65,6 +87,19 @@ export default function handleRequest(
     )
     setTimeout(abort, streamTimeout + 1000)
   })
+}
+
+/**
+ * The page's scripts are fetched after what it shows (issue 24 point 3): React Router preloads
+ * every module of the page at high priority, which on a slow connection shares the bandwidth
+ * with the stylesheet's and the first photo's requests and delays the first paint. The page
+ * works before its scripts run (links and forms are plain HTML), so they come last.
+ */
+function lowPriorityModules(head: string): string {
+  return head.replaceAll(
+    '<link rel="modulepreload"',
+    '<link rel="modulepreload" fetchpriority="low"',
+  )
 }
 
 function errorText(error: unknown): string {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
@@ -16,32 +17,35 @@ import { publicBaseUrl } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import type { Route } from './+types/root'
 import { AgeGate } from './components/age-gate.tsx'
+import { reportWebVitalsLater } from './components/analytics/report-web-vitals.ts'
 import { ErrorPage } from './components/error-page.tsx'
 import { FlashToast } from './components/flash-toast.tsx'
+import { AppStylesheet } from './components/layout/app-stylesheet.tsx'
+import { EarlyTaps, replayEarlyTap } from './components/layout/early-taps.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { forgetAccountFavorites } from './components/profile/account-favorites.ts'
 import { ProfileSkeleton, useLoadingProfile } from './components/profile/profile-skeleton.tsx'
 import { LazyToaster } from './components/toast.tsx'
+import { useAppLinks } from './components/ui/app-link.tsx'
 import { AGE_STORAGE_KEY } from './domain/age-gate.ts'
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY } from './domain/language.ts'
 import { pageAreas } from './i18n/areas.ts'
 import { dictionary, loadDictionary } from './i18n/i18n.ts'
-import { needsAgeGate } from './modules/age-gate/age-gate.server.ts'
+import { ageGateOf } from './modules/age-gate/age-gate.server.ts'
 import { type Audience, accountOf, asAudience, audienceOf } from './modules/auth/audience.server.ts'
 import { sessionCookies } from './modules/auth/session.server.ts'
 import { takeFlash } from './modules/flash/flash.server.ts'
 import { requestLanguage } from './modules/i18n/request-language.server.ts'
 import { navigationCities } from './modules/location/navigation.server.ts'
-import stylesheet from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language, setCookie } = requestLanguage(request)
-  const ageGate = needsAgeGate(request)
+  // The gate (if the page shows it): click or OpenID Connect, and a failed verification's reason.
+  const { gate: ageGate, clear: clearAgeOutcome } = ageGateOf(request)
   const [cities, audience, cookies] = await Promise.all([
     navigationCities(),
     pageAudience(request, context?.audience),
@@ -49,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   const { flash, clear } = takeFlash(request)
   const headers = new Headers()
-  for (const cookie of [setCookie, clear, ...cookies]) {
+  for (const cookie of [setCookie, clear, clearAgeOutcome, ...cookies]) {
     if (cookie) headers.append('Set-Cookie', cookie)
   }
   return data(
@@ -141,6 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // the end-to-end tests wait for before they click, and a hook for styles that need script.
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
+    replayEarlyTap()
   }, [])
   return (
     <html lang={htmlLang(language)}>
@@ -148,8 +153,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7a1f45" />
+        <EarlyTaps nonce={nonce} />
         <Meta />
         <Links />
+        <AppStylesheet />
       </head>
       <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
         {children}
@@ -163,15 +170,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { language } = loaderData
   const location = useLocation()
+  // The plain links of long lists change page in the browser (app-link.tsx).
+  useAppLinks()
   // The first page's root data (the clientLoader keeps each later one itself).
   useEffect(() => {
     lastRoot ??= loaderData
   }, [loaderData])
   // Confirmed before on this device (local storage) but the cookie is gone: the gate stays away
-  // and the cookie is set again quietly.
+  // and the cookie is set again quietly. Only a click gate: a verification is kept by its signed
+  // cookie alone (ADR 0021).
   const [confirmedHere, setConfirmedHere] = useState(false)
+  const clickGate = loaderData.ageGate?.mode === 'click'
   useEffect(() => {
-    if (!loaderData.ageGate) return
+    if (!clickGate) return
     try {
       if (localStorage.getItem(AGE_STORAGE_KEY) !== '1') return
     } catch {
@@ -183,8 +194,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       body: new URLSearchParams({ to: '/' }),
       redirect: 'manual',
     }).catch(() => {})
-  }, [loaderData.ageGate])
-  const ageGate = loaderData.ageGate && !confirmedHere
+  }, [clickGate])
+  const ageGate = clickGate && confirmedHere ? null : loaderData.ageGate
   // On the way to another profile the page shows the profile's outline (SPEC §2).
   const loadingProfile = useLoadingProfile()
   // The service worker (SPEC §7 /sw.js): the app shell and an offline page, in production only.
@@ -193,6 +204,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Private mode or blocked: the site works the same without it.
     })
+  }, [])
+  // Real visitors' web vitals (issue 24 point 4), under the page type of the landing route.
+  const matches = useMatches()
+  const landingRoute = useRef(matches.at(-1)?.id)
+  useEffect(() => {
+    reportWebVitalsLater(landingRoute.current)
   }, [])
   // Signed out (or no longer a client): the last client's hearts leave the page.
   const role = loaderData.account?.role
@@ -212,8 +229,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {/* First: without JavaScript its message shows above the page, in the flow. */}
       <FlashToast flash={loaderData.flash} />
       {/* Behind the age gate the page is in the HTML but cannot be reached. */}
-      <div inert={ageGate || undefined}>{loadingProfile ? <ProfileSkeleton /> : <Outlet />}</div>
-      {ageGate && <AgeGate returnTo={`${location.pathname}${location.search}`} />}
+      <div inert={ageGate ? true : undefined}>
+        {loadingProfile ? <ProfileSkeleton /> : <Outlet />}
+      </div>
+      {ageGate && <AgeGate view={ageGate} returnTo={`${location.pathname}${location.search}`} />}
       {/* One at a time on screen for 4 s, at most 3 stacked (SPEC §9). */}
       <LazyToaster
         visibleToasts={3}

@@ -9,6 +9,7 @@ import * as profiles from './schema/profiles.ts'
 import * as reference from './schema/reference.ts'
 import * as reviews from './schema/reviews.ts'
 import * as stats from './schema/stats.ts'
+import * as webVitals from './schema/web-vitals.ts'
 
 export const schema = {
   ...auth,
@@ -21,4 +22,5 @@ export const schema = {
   ...reference,
   ...reviews,
   ...stats,
+  ...webVitals,
 }

@@ -15,9 +15,16 @@
 // empties every cache, ADR 0015); and it runs scripts/bench-counters.mjs, the cost of the
 // shared rate-limit counters.
 //
+// First of all (issue 24) the render micro-benchmark: each page requested one at a time past the
+// cache, the server process's CPU time per request (from /proc: React Router's request handler,
+// the render, our loaders and the database driver; PGlite's queries too, PostgreSQL's not), with
+// the HTML's size and the part of it that is hydration data.
+//
 // Environment: BENCH_SECONDS (per measurement, default 5), BENCH_PROFILES (default 10000),
 // BENCH_URLS (comma-separated paths; default the four pages, the profile found on the city
-// page), BENCH_LIGHTHOUSE=0 to skip Lighthouse, CHROMIUM_PATH (default /usr/bin/chromium).
+// page), BENCH_LIGHTHOUSE=0 to skip Lighthouse, CHROMIUM_PATH (default /usr/bin/chromium),
+// BENCH_RENDERS (requests per page of the render micro-benchmark, default 300),
+// BENCH_RENDER_ONLY=1 to stop after the render micro-benchmark.
 // With DATABASE_URL set, the data goes to a throwaway database created on that PostgreSQL and
 // dropped at the end; otherwise to PGlite in a temporary DATA_DIR.
 import { spawn, spawnSync } from 'node:child_process'
@@ -65,6 +72,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 const CONNECTIONS = [1, 50]
+const renders = Math.round(positiveNumber('BENCH_RENDERS', 300))
+/** Issue 24's target for a city page of 20 cards with its list of 50. */
+const RENDER_TARGET_MS = 5
 const RSS_SAMPLE_MS = 250
 const IDLE_SAMPLE_MS = 300
 const seconds = positiveNumber('BENCH_SECONDS', 5)
@@ -98,6 +108,40 @@ async function waitForIdle(pid) {
   } catch {
     await sleep(2000)
   }
+}
+
+/**
+ * The process's CPU time so far in ms (user and system; a clock tick is 10 ms on Linux).
+ * @param {number} pid
+ */
+async function cpuMs(pid) {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ')
+  return (Number(fields?.[11]) + Number(fields?.[12])) * 10
+}
+
+/**
+ * Issue 24's render micro-benchmark: `renders` requests of `page` one after another, past the
+ * cache, after 30 to warm up; the server's CPU ms per request, the wall time, the HTML's size
+ * and the bytes of hydration data (React Router's inline loader data) in it, uncompressed.
+ * @param {{ baseUrl: string, pid: number }} server @param {string} page
+ */
+async function renderCost(server, page) {
+  const headers = { ...HEADERS, 'accept-encoding': 'identity', cookie: UNCACHED_COOKIE }
+  const url = `${server.baseUrl}${page}`
+  for (let i = 0; i < 30; i++) await rawGet(url, headers)
+  await waitForIdle(server.pid)
+  const cpuBefore = await cpuMs(server.pid)
+  const started = performance.now()
+  /** @type {Awaited<ReturnType<typeof rawGet>> | undefined} */
+  let answer
+  for (let i = 0; i < renders; i++) answer = await rawGet(url, headers)
+  const wall = (performance.now() - started) / renders
+  const cpu = ((await cpuMs(server.pid)) - cpuBefore) / renders
+  const html = answer?.body.toString('utf8') ?? ''
+  let data = 0
+  for (const match of html.matchAll(/streamController\.enqueue\(([\s\S]*?)\);?<\/script>/g))
+    data += Buffer.byteLength(match[1] ?? '')
+  return { cpu, wall, status: answer?.status ?? 0, html: Buffer.byteLength(html), data }
 }
 
 /**
@@ -371,6 +415,39 @@ async function main() {
         )
     }
 
+    /** @type {string[][]} */
+    const renderRows = []
+    for (const page of [...pages, '/pt/about']) {
+      const cost = await renderCost({ baseUrl: server.baseUrl, pid: server.pid }, page)
+      renderRows.push([
+        page,
+        String(cost.status),
+        cost.cpu.toFixed(1),
+        cost.wall.toFixed(1),
+        (cost.html / 1024).toFixed(1),
+        (cost.data / 1024).toFixed(1),
+      ])
+      process.stderr.write('.')
+    }
+    process.stderr.write('\n')
+    print(
+      table(['url', 'status', 'CPU ms', 'wall ms', 'HTML KB', 'data KB'], renderRows, [
+        false,
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]),
+    )
+    print(
+      `\nRender micro-benchmark: ${renders} requests a page, one at a time, past the cache; CPU ` +
+        'ms: the server process per request (PostgreSQL’s own work is not in it, PGlite’s is); ' +
+        'HTML and hydration data uncompressed. Target: at most ' +
+        `${RENDER_TARGET_MS} ms for the city page.\n`,
+    )
+    if (process.env.BENCH_RENDER_ONLY === '1') return
+
     // Each page's answer as a visitor gets it (through the cache), for the minimal server.
     /** @type {Record<string, Awaited<ReturnType<typeof rawGet>>>} */
     const answers = {}
@@ -495,8 +572,8 @@ async function main() {
       ),
     )
     print(
-      '\nSizes: gzip (level 9) of the HTML and of the JavaScript and CSS files a first visit ' +
-        'loads; strings: the part of the JavaScript that is the dictionary (the areas of the ' +
+      '\nSizes: gzip (level 9) of the HTML (the stylesheet is inline in it) and of the ' +
+        'JavaScript and CSS files a first visit loads; strings: the part of the JavaScript that is the dictionary (the areas of the ' +
         `page, app/i18n/areas.ts). ${runLighthouse ? `Lighthouse ${LIGHTHOUSE.split('@')[1]} mobile (simulated throttling), ${CHROMIUM}, age gate passed.` : 'Lighthouse skipped (BENCH_LIGHTHOUSE=0 or no Chromium).'}`,
     )
     if (storage.databaseUrl) {
@@ -654,7 +731,7 @@ function scaleRow(page, who, workers, result) {
 main().then(
   () => {
     // The 5-minute load and soak of issue 10, on its own freshly seeded server.
-    if (process.env.BENCH_SOAK !== '0') {
+    if (process.env.BENCH_SOAK !== '0' && process.env.BENCH_RENDER_ONLY !== '1') {
       print('\nLoad and soak (scripts/soak.mjs; BENCH_SOAK=0 skips it):')
       const soak = spawnSync(process.execPath, [path.join(root, 'scripts', 'soak.mjs')], {
         stdio: 'inherit',

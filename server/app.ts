@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
+import { forgetOldVitals } from '#app/modules/analytics/web-vitals.server.ts'
 import { audienceOfSession } from '#app/modules/auth/audience.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { forgetReporterKeys } from '#app/modules/client/reports.server.ts'
@@ -223,9 +224,16 @@ export async function startServer(options: StartOptions): Promise<void> {
     // Client–profile contact records last 180 days, a review's hashed network 30 (issue 20).
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldContacts(), 'contact record expiry')
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReviewNetworks(), 'review key expiry')
+    // Real visitors' web vitals are kept 90 days (issue 24 point 4, ADR 0023).
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldVitals(), 'web vitals expiry')
     every(COUNTER_SWEEP_INTERVAL_MS, () => sweepSharedCounters(), 'counter sweep')
+    // The production build is loaded once: a function in its place makes React Router derive
+    // its routes and static handler again on every request (a twentieth of a page's CPU).
+    const build = options.vite
+      ? undefined
+      : ((await import('virtual:react-router/server-build')) as unknown as ServerBuild)
     if (stopping) return
-    server = createApp(env, options, rendering).listen(env.port, env.host)
+    server = createApp(env, options, rendering, build).listen(env.port, env.host)
     const listening = server
     await new Promise<void>((resolve, reject) => {
       listening.once('listening', resolve)
@@ -262,7 +270,12 @@ async function settledWithin(work: Promise<unknown>[], ms: number): Promise<void
   clearTimeout(timer)
 }
 
-function createApp(env: ServerEnv, options: StartOptions, rendering: Set<Promise<unknown>>) {
+function createApp(
+  env: ServerEnv,
+  options: StartOptions,
+  rendering: Set<Promise<unknown>>,
+  build: ServerBuild | undefined,
+) {
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLog())
@@ -365,9 +378,13 @@ function createApp(env: ServerEnv, options: StartOptions, rendering: Set<Promise
 
   const vite = options.vite
   const reactRouter = createRequestHandler({
-    build: vite
-      ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-      : () => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>,
+    // In development the build is read again on each request, so edits show at once.
+    build:
+      build ??
+      (() => {
+        if (!vite) throw new Error('neither a production build nor a Vite server')
+        return vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+      }),
     mode: env.mode,
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce),

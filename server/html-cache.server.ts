@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express'
+import { AGE_VERIFIED_COOKIE_NAME } from '#app/domain/age-assurance.ts'
 import { AGE_COOKIE_NAME } from '#app/domain/age-gate.ts'
 import { AUTH_REFERRER_COOKIE } from '#app/domain/auth-screen.ts'
 import { isCrawler } from '#app/domain/crawlers.ts'
@@ -6,6 +7,7 @@ import { GEO_COOKIE_NAME } from '#app/domain/geolocation.ts'
 import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
 import { REVIEW_DEVICE_COOKIE } from '#app/domain/reviews.ts'
 import { isSharedPage } from '#app/domain/shared-pages.ts'
+import { ageGateAnswered } from '#app/modules/age-gate/age-gate.server.ts'
 import {
   SESSION_COOKIES as SESSION_COOKIE_NAMES,
   SESSION_SIDE_COOKIES,
@@ -25,7 +27,12 @@ import { type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.serv
 // again (server/html-splice.server.ts).
 
 /** Cookies a cached page may depend on; any other cookie (a flash message…) bypasses the cache. */
-const KEY_COOKIES = new Set([LANGUAGE_STORAGE_KEY, GEO_COOKIE_NAME, AGE_COOKIE_NAME])
+const KEY_COOKIES = new Set([
+  LANGUAGE_STORAGE_KEY,
+  GEO_COOKIE_NAME,
+  AGE_COOKIE_NAME,
+  AGE_VERIFIED_COOKIE_NAME,
+])
 /**
  * Cookies no cached page reads (/auth's back button; /auth itself is never kept; better-auth's
  * cookies beside the session's; a reviewer's device cookie, read only by the review form).
@@ -180,8 +187,9 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
       cookies.get(LANGUAGE_STORAGE_KEY) ?? '',
       cookies.get(GEO_COOKIE_NAME) ?? '',
       browserLanguage(req.headers['accept-language']),
-      // The age gate shows unless confirmed (cookie) or the visitor is a crawler.
-      cookies.get(AGE_COOKIE_NAME) ?? '',
+      // The age gate shows unless answered (the cookies, as the gate reads them in the site's
+      // mode: a signed verification is the same key for everyone) or the visitor is a crawler.
+      ageGateAnswered(req.headers.cookie) ? 'answered' : '',
       isCrawler(req.headers['user-agent']) ? 'crawler' : '',
     ].join('\n')
     // A page that geolocates its visitor (the home page without an aprova-geo cookie) is kept

@@ -1,16 +1,20 @@
 import { useEffect, useRef } from 'react'
 import { Form } from 'react-router'
 import { buttonClass } from '#app/components/ui/button.tsx'
+import { AGE_VERIFIED_HOURS, type AgeGateView, ageCheckHref } from '#app/domain/age-assurance.ts'
 import { AGE_EXIT_URL, AGE_STORAGE_KEY } from '#app/domain/age-gate.ts'
+import { format } from '#app/i18n/format.ts'
 import { useT } from '#app/i18n/i18n.ts'
 
 /**
  * The age gate (SPEC §2): a modal over the page, which stays in the HTML but is inert behind it.
- * Enter posts to /age-gate (cookie) and keeps the flag in local storage; Exit leaves the site.
+ * With the click gate, Enter posts to /age-gate (cookie) and keeps the flag in local storage;
+ * with AGE_ASSURANCE=oidc (issue 23), 'Verify my age' is a plain link to the provider by way of
+ * /age-gate/oidc, and a failed verification's reason shows here. Exit leaves the site.
  */
-export function AgeGate({ returnTo }: { returnTo: string }) {
+export function AgeGate({ view, returnTo }: { view: AgeGateView; returnTo: string }) {
   const t = useT()
-  const enter = useRef<HTMLButtonElement>(null)
+  const enter = useRef<HTMLButtonElement & HTMLAnchorElement>(null)
   const exit = useRef<HTMLAnchorElement>(null)
   useEffect(() => enter.current?.focus(), [])
   // Focus goes round the two answers; the page behind is inert anyway.
@@ -25,6 +29,8 @@ export function AgeGate({ returnTo }: { returnTo: string }) {
       first?.focus()
     }
   }
+  const verify = view.mode === 'oidc'
+  const a = t.ageAssurance
   return (
     <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-stone-950/95 p-4">
       <div
@@ -42,25 +48,47 @@ export function AgeGate({ returnTo }: { returnTo: string }) {
           {t.ageGate.title}
         </h2>
         <p id="age-gate-text" className="mt-2 text-stone-700">
-          {t.ageGate.text}
+          {verify ? a.text : t.ageGate.text}
         </p>
-        <Form
-          method="post"
-          action="/age-gate"
-          onSubmit={() => {
-            try {
-              localStorage.setItem(AGE_STORAGE_KEY, '1')
-            } catch {
-              // Storage disabled: the cookie still remembers.
-            }
-          }}
-          className="mt-6"
-        >
-          <input type="hidden" name="to" value={returnTo} />
-          <button ref={enter} type="submit" className={buttonClass('main', 'wide')}>
-            {t.ageGate.enter}
-          </button>
-        </Form>
+        {view.outcome && (
+          <p role="alert" className="mt-4 rounded-md bg-rose-50 p-3 text-sm text-rose-900">
+            {a.outcomes[view.outcome]}
+          </p>
+        )}
+        {verify ? (
+          // A document navigation (not the router's): it leaves the site for the provider.
+          <a
+            ref={enter}
+            href={ageCheckHref(returnTo)}
+            rel="nofollow"
+            className={`mt-6 ${buttonClass('main', 'block')}`}
+          >
+            {view.outcome ? a.tryAgain : a.verify}
+          </a>
+        ) : (
+          <Form
+            method="post"
+            action="/age-gate"
+            onSubmit={() => {
+              try {
+                localStorage.setItem(AGE_STORAGE_KEY, '1')
+              } catch {
+                // Storage disabled: the cookie still remembers.
+              }
+            }}
+            className="mt-6"
+          >
+            <input type="hidden" name="to" value={returnTo} />
+            <button ref={enter} type="submit" className={buttonClass('main', 'wide')}>
+              {t.ageGate.enter}
+            </button>
+          </Form>
+        )}
+        {verify && (
+          <p className="mt-3 text-xs text-stone-600">
+            {format(a.privacy, { hours: AGE_VERIFIED_HOURS })}
+          </p>
+        )}
         <a
           ref={exit}
           href={AGE_EXIT_URL}

@@ -1,3 +1,5 @@
+import { REMEMBER_ME_DAYS } from '#app/domain/account.ts'
+import { AGE_VERIFIED_HOURS, type AgeAssuranceMode } from '#app/domain/age-assurance.ts'
 import { GEO_CACHE_SECONDS } from '#app/domain/geolocation.ts'
 import type { Language } from '#app/domain/language.ts'
 import { formatBrl } from '#app/domain/money.ts'
@@ -54,12 +56,14 @@ export interface TermsDocument {
  * 5), only while they are off (the same sentence without them), or always (unset).
  */
 type Shown = 'gifts' | 'noGifts'
-type Bilingual = Record<Language, string> & { shown?: Shown }
+/** And, for the age gate (issue 23), only with the click or only with a verification (oidc). */
+type AgeShown = { age?: AgeAssuranceMode }
+type Bilingual = Record<Language, string> & { shown?: Shown } & AgeShown
 type BilingualBlock = (
   | { kind: 'p'; text: Bilingual }
   | { kind: 'h3'; text: Bilingual }
   | { kind: 'ul'; items: Bilingual[] }
-) & { shown?: Shown }
+) & { shown?: Shown } & AgeShown
 
 const tr = (pt: string, en: string): Bilingual => ({ pt, en })
 const p = (pt: string, en: string): BilingualBlock => ({ kind: 'p', text: { pt, en } })
@@ -73,6 +77,9 @@ const withoutGifts = <T extends Bilingual | BilingualBlock>(part: T): T => ({
   ...part,
   shown: 'noGifts',
 })
+/** Blocks or list items true of one age gate only: the click, or a verification (oidc). */
+const withAgeGate = <T extends Bilingual | BilingualBlock>(age: AgeAssuranceMode, ...parts: T[]) =>
+  parts.map((part): T => ({ ...part, age }))
 
 // Count words for small numbers; Portuguese in the feminine, as they count "suspensões".
 const COUNT_WORDS: Record<Language, readonly string[]> = {
@@ -433,9 +440,19 @@ const CLIENT_CONDUCT: BilingualBlock[] = [
   ),
   h3('Quem pode usar', 'Who may use the site'),
   ul(
-    tr(
-      `Ter ${PT.age} anos completos ou mais. Visitantes confirmam a idade ao entrar no site, e clientes informam a data de nascimento no cadastro.`,
-      `You must be ${EN.age} or over. Visitors confirm their age when they enter the site, and clients give their date of birth when they register.`,
+    ...withAgeGate(
+      'click',
+      tr(
+        `Ter ${PT.age} anos completos ou mais. Visitantes confirmam a idade ao entrar no site, e clientes informam a data de nascimento no cadastro.`,
+        `You must be ${EN.age} or over. Visitors confirm their age when they enter the site, and clients give their date of birth when they register.`,
+      ),
+    ),
+    ...withAgeGate(
+      'oidc',
+      tr(
+        `Ter ${PT.age} anos completos ou mais. Visitantes comprovam a idade ao entrar no site, com um serviço de verificação de idade, e clientes informam a data de nascimento no cadastro.`,
+        `You must be ${EN.age} or over. Visitors prove their age with an age verification service when they enter the site, and clients give their date of birth when they register.`,
+      ),
     ),
     tr(
       'Informar dados verdadeiros no cadastro e mantê-los atualizados.',
@@ -606,6 +623,11 @@ const PRIVACY: BilingualBlock[] = [
       'Avaliações: a nota, se as fotos correspondem, o texto, a data e, se houver, a resposta do anunciante, publicados com o nome de exibição de quem avaliou. Para saber que uma conta de cliente pode avaliar um perfil, guardamos que ela abriu o contato dele pelo site (qual perfil, e as datas do primeiro e do último contato), e para mais nada. Para evitar avaliações falsas, guardamos com cada avaliação um código irreversível do endereço IP e outro do navegador (um cookie criado só ao avaliar).',
       'Reviews: the rating, whether the photos match, the text, the date and the advertiser’s reply, if any, published with the reviewer’s display name. To know that a client account may review a profile, we keep that it opened the profile’s contact through the site (which profile, and the dates of the first and last contact), and for nothing else. To keep out fake reviews, we keep with each review an irreversible code of the IP address and another of the browser (a cookie created only when reviewing).',
     ),
+    // Issue 23 point 5: what two-step verification and the sessions list keep.
+    tr(
+      'Segurança da conta: se você ativar a verificação em duas etapas, a chave do aplicativo autenticador e os códigos de recuperação, guardados cifrados. De cada sessão aberta, o navegador e o sistema do aparelho, o endereço IP, quando ela começou, a última atividade e quando você confirmou sua identidade pela última vez; na página de segurança da conta mostramos a você o aparelho e um local aproximado, estimado do IP com uma base de dados local, para você encerrar o que não reconhecer. Guardamos também os aparelhos (só o navegador e o sistema, sem endereço) de onde a conta já entrou, para avisar você por e-mail quando ela for acessada de um aparelho novo.',
+      'Account security: if you turn on two-step verification, the authenticator app’s key and the backup codes, stored encrypted. Of each open session, the device’s browser and system, the IP address, when it began, its last activity and when you last confirmed who you are; on the account security page we show you the device and an approximate place, estimated from the IP address with a local database, so you can end what you do not recognise. We also keep the devices (only the browser and system, no address) your account has signed in from, to tell you by e-mail when it is accessed from a new one.',
+    ),
     tr(
       'Denúncias e suporte: o conteúdo das mensagens que você nos envia e os dados necessários para apurá-las.',
       'Reports and support: the content of the messages you send us and the data needed to look into them.',
@@ -615,10 +637,27 @@ const PRIVACY: BilingualBlock[] = [
     `Não pedimos nem aceitamos dados de pessoas com menos de ${PT.age} anos. Se descobrirmos que um cadastro pertence a um menor de idade, a conta é encerrada e os dados são apagados, exceto o que for necessário para comunicar o caso às autoridades.`,
     `We do not ask for or accept data from people under ${EN.age}. If we find that an account belongs to a minor, it is closed and the data deleted, except what is needed to report the case to the authorities.`,
   ),
+  // Issue 23 point 5: what the age verification keeps, and for how long (AGE_ASSURANCE=oidc).
+  ...withAgeGate(
+    'oidc',
+    h3('Verificação de idade', 'Age verification'),
+    p(
+      `Para entrar no site, você comprova que tem ${PT.age} anos ou mais com um serviço externo de verificação de idade (um provedor de identidade ou um serviço certificado de verificação), como pede o ECA Digital (Lei nº 15.211/2025, art. 9º). Da resposta desse serviço, o Aprova lê uma única informação, a sua idade (a data de nascimento ou a resposta “maior de ${PT.age}”), usa-a na hora para decidir se você pode entrar e não a guarda; o que mais o serviço enviar junto é descartado. Não guardamos quem você é: nem nome, nem e-mail, nem o identificador da sua conta no serviço, nem a data de nascimento.`,
+      `To enter the site, you prove that you are ${EN.age} or older with an external age verification service (an identity provider or a certified verification service), as the ECA Digital (Law No. 15,211/2025, art. 9) requires. Of that service’s answer, Aprova reads one piece of information, your age (your date of birth or an “over ${EN.age}” answer), uses it there and then to decide whether you may enter, and does not keep it; anything else the service sends with it is discarded. We do not keep who you are: not your name, e-mail address, account identifier at the service or date of birth.`,
+    ),
+    p(
+      `Guardamos apenas, em um cookie no seu próprio aparelho, “maior de ${PT.age} até” uma data e hora, assinado para não poder ser alterado, por no máximo ${AGE_VERIFIED_HOURS} horas. Esse valor é o mesmo para todos que se verificaram na mesma hora e não identifica você, e nada da verificação fica nos nossos servidores. Passado esse prazo, em outro navegador ou se você apagar os cookies, a verificação é pedida de novo.`,
+      `We keep only, in a cookie on your own device, “over ${EN.age} until” a date and time, signed so that it cannot be altered, for ${AGE_VERIFIED_HOURS} hours at most. That value is the same for everyone verified in the same hour and does not identify you, and nothing of the verification stays on our servers. After that time, in another browser or if you clear your cookies, you are asked to verify again.`,
+    ),
+    p(
+      'Base legal: cumprimento de obrigação legal (LGPD, art. 7º, II, e ECA Digital, art. 9º). O serviço de verificação trata os dados que você informar a ele segundo a política de privacidade dele; o Aprova não envia a ele a página que você estava vendo nem nenhum outro dado seu.',
+      'Legal basis: compliance with a legal obligation (LGPD, art. 7, II, and ECA Digital, art. 9). The verification service processes the data you give it under its own privacy policy; Aprova does not send it the page you were viewing or any other data of yours.',
+    ),
+  ),
   h3('Cookies e armazenamento no navegador', 'Cookies and browser storage'),
   p(
-    'Usamos cookies apenas para estas finalidades: lembrar o idioma escolhido, lembrar a cidade aproximada, lembrar que você confirmou ter 18 anos ou mais, manter a sua sessão quando você entra na conta e, só para quem escreve uma avaliação, reconhecer o navegador para evitar avaliações falsas. Não usamos cookies de publicidade, de rastreamento entre sites ou de redes sociais. O navegador também guarda no seu próprio aparelho uma cópia dessa confirmação e os perfis marcados como favoritos; você pode apagá-los limpando os dados do site no navegador.',
-    'We use cookies for these purposes only: to remember the language you chose, to remember your approximate city, to remember that you confirmed you are 18 or older, to keep you signed in to your account and, only for someone who writes a review, to recognise the browser to keep out fake reviews. We do not use advertising, cross-site tracking or social-media cookies. Your browser also keeps, on your own device, a copy of that confirmation and the profiles you mark as favourites; you can erase them by clearing the site’s data in your browser.',
+    'Usamos cookies apenas para estas finalidades: lembrar o idioma escolhido, lembrar a cidade aproximada, lembrar que você confirmou ter 18 anos ou mais, manter a sua sessão quando você entra na conta (e, na verificação em duas etapas, lembrar por até 10 minutos que a senha já foi conferida) e, só para quem escreve uma avaliação, reconhecer o navegador para evitar avaliações falsas. Não usamos cookies de publicidade, de rastreamento entre sites ou de redes sociais. O navegador também guarda no seu próprio aparelho uma cópia dessa confirmação e os perfis marcados como favoritos; você pode apagá-los limpando os dados do site no navegador.',
+    'We use cookies for these purposes only: to remember the language you chose, to remember your approximate city, to remember that you confirmed you are 18 or older, to keep you signed in to your account (and, during two-step verification, to remember for up to 10 minutes that the password was checked) and, only for someone who writes a review, to recognise the browser to keep out fake reviews. We do not use advertising, cross-site tracking or social-media cookies. Your browser also keeps, on your own device, a copy of that confirmation and the profiles you mark as favourites; you can erase them by clearing the site’s data in your browser.',
   ),
   h3(
     'Para que usamos os dados e com qual base legal',
@@ -692,12 +731,23 @@ const PRIVACY: BilingualBlock[] = [
       'Account access records (date, time and IP address of each sign-in): 6 months, as art. 15 of the Marco Civil da Internet requires, handed over only under a court order. Browsing without an account creates no such records.',
     ),
     tr(
+      `Segurança da conta: a chave e os códigos da verificação em duas etapas, enquanto ela estiver ativada (desativá-la ou excluir a conta os apaga); cada sessão, até você sair, encerrá-la na página de segurança ou ela expirar (no máximo ${REMEMBER_ME_DAYS} dias sem uso); os aparelhos de onde a conta entrou, enquanto a conta existir.`,
+      `Account security: the two-step verification key and codes, while it is on (turning it off or deleting the account deletes them); each session, until you sign out, end it on the security page or it expires (${REMEMBER_ME_DAYS} days without use at most); the devices your account signed in from, as long as the account exists.`,
+    ),
+    tr(
       `Contatos que permitem avaliar: ${R.contactKeepDays} dias depois do último contato. Códigos de endereço e de navegador das avaliações: ${R.networkKeepDays} dias. Avaliações: enquanto existirem a conta de quem avaliou e o perfil avaliado; excluir a conta de cliente apaga as avaliações dela, e excluir a conta do anunciante apaga as avaliações do perfil.`,
       `Contacts that allow a review: ${R.contactKeepDays} days after the last contact. Address and browser codes of reviews: ${R.networkKeepDays} days. Reviews: as long as the reviewer’s account and the reviewed profile exist; deleting a client account deletes its reviews, and deleting an advertiser’s account deletes the reviews of the profile.`,
     ),
     tr(
       'Estatísticas: apenas totais por perfil e por dia, sem dados de visitantes. Os códigos que evitam contar a mesma pessoa duas vezes são apagados ao fim de cada dia.',
       'Statistics: only totals per profile and per day, with no visitor data. The codes that avoid counting the same person twice are deleted at the end of each day.',
+    ),
+    ...withAgeGate(
+      'oidc',
+      tr(
+        `Verificação de idade: nada nos nossos servidores; no seu aparelho, o cookie “maior de ${PT.age} até” por no máximo ${AGE_VERIFIED_HOURS} horas.`,
+        `Age verification: nothing on our servers; on your device, the “over ${EN.age} until” cookie for ${AGE_VERIFIED_HOURS} hours at most.`,
+      ),
     ),
     tr(
       `Pagamentos de planos e de taxas de retorno: ${PAYMENT_RECORD_YEARS} anos contados do fim do ano do pagamento, o prazo em que o fisco pode examinar livros e documentos (Código Tributário Nacional, arts. 173 e 195, parágrafo único); depois são apagados. Ao excluir a conta, esses registros ficam, mas sem ligação com você: nem e-mail, nem conta, nem perfil.`,
@@ -1029,20 +1079,27 @@ const SECTION_BLOCKS: Record<TermsAudience, Record<TermsSectionId, BilingualBloc
   },
 }
 
-/** Whether a block or an item shows on a site with or without gifts. */
-const shows = (part: { shown?: Shown }, gifts: boolean) =>
-  part.shown === undefined || part.shown === (gifts ? 'gifts' : 'noGifts')
+/** What varies between sites: gifts on or off, and how the age gate admits (issue 23). */
+interface Variant {
+  gifts: boolean
+  age: AgeAssuranceMode
+}
 
-function localizeBlock(block: BilingualBlock, lang: Language, gifts: boolean): TermsBlock {
+/** Whether a block or an item shows on a site of this variant. */
+const shows = (part: { shown?: Shown } & AgeShown, variant: Variant) =>
+  (part.shown === undefined || part.shown === (variant.gifts ? 'gifts' : 'noGifts')) &&
+  (part.age === undefined || part.age === variant.age)
+
+function localizeBlock(block: BilingualBlock, lang: Language, variant: Variant): TermsBlock {
   return block.kind === 'ul'
     ? {
         kind: 'ul',
-        items: block.items.filter((item) => shows(item, gifts)).map((item) => item[lang]),
+        items: block.items.filter((item) => shows(item, variant)).map((item) => item[lang]),
       }
     : { kind: block.kind, text: block.text[lang] }
 }
 
-function termsDocument(lang: Language, audience: TermsAudience, gifts: boolean): TermsDocument {
+function termsDocument(lang: Language, audience: TermsAudience, variant: Variant): TermsDocument {
   const headings = DOCUMENT_HEADINGS[audience]
   return {
     title: headings.title[lang],
@@ -1051,41 +1108,56 @@ function termsDocument(lang: Language, audience: TermsAudience, gifts: boolean):
       id,
       title: SECTION_TITLES[id][lang],
       blocks: SECTION_BLOCKS[audience][id]
-        .filter((block) => shows(block, gifts))
-        .map((block) => localizeBlock(block, lang, gifts))
+        .filter((block) => shows(block, variant))
+        .map((block) => localizeBlock(block, lang, variant))
         .filter((block) => block.kind !== 'ul' || block.items.length > 0),
     })),
   }
 }
 
-const documents = (gifts: boolean): Record<Language, Record<TermsAudience, TermsDocument>> => ({
+const documents = (variant: Variant): Record<Language, Record<TermsAudience, TermsDocument>> => ({
   pt: {
-    anunciante: termsDocument('pt', 'anunciante', gifts),
-    cliente: termsDocument('pt', 'cliente', gifts),
+    anunciante: termsDocument('pt', 'anunciante', variant),
+    cliente: termsDocument('pt', 'cliente', variant),
   },
   en: {
-    anunciante: termsDocument('en', 'anunciante', gifts),
-    cliente: termsDocument('en', 'cliente', gifts),
+    anunciante: termsDocument('en', 'anunciante', variant),
+    cliente: termsDocument('en', 'cliente', variant),
   },
 })
 
 /**
  * The terms of use for each language and audience, sections in the order of TERMS_SECTION_IDS,
- * with every optional feature described (gifts on).
+ * with every optional feature described (gifts on), for the click age gate.
  */
-export const TERMS = documents(true)
+export const TERMS = documents({ gifts: true, age: 'click' })
 
 /**
  * The same terms for a site without gifts (GIFTS unset or no Pix): none of their rules. The
  * privacy policy still names what is kept of gifts and withdrawals 'when used'.
  */
-export const TERMS_WITHOUT_GIFTS = documents(false)
+export const TERMS_WITHOUT_GIFTS = documents({ gifts: false, age: 'click' })
 
-/** The terms a site shows: with the gift section only while gifts are on (issue 22 point 5). */
+/**
+ * The same two for a site whose age gate verifies by OpenID Connect (AGE_ASSURANCE=oidc): what
+ * the verification keeps, and for how long (issue 23 point 5).
+ */
+export const TERMS_WITH_AGE_CHECK = {
+  gifts: documents({ gifts: true, age: 'oidc' }),
+  noGifts: documents({ gifts: false, age: 'oidc' }),
+}
+
+/**
+ * The terms a site shows: with the gift section only while gifts are on (issue 22 point 5), and
+ * the age verification's part only with AGE_ASSURANCE=oidc (issue 23).
+ */
 export function termsFor(
   lang: Language,
   audience: TermsAudience,
-  options: { gifts: boolean },
+  options: { gifts: boolean; age?: AgeAssuranceMode },
 ): TermsDocument {
+  if (options.age === 'oidc') {
+    return TERMS_WITH_AGE_CHECK[options.gifts ? 'gifts' : 'noGifts'][lang][audience]
+  }
   return (options.gifts ? TERMS : TERMS_WITHOUT_GIFTS)[lang][audience]
 }

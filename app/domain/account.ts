@@ -17,6 +17,13 @@ export function asSignUpRole(value: string | null | undefined): SignUpRole | und
 
 /** SPEC §9: remember me keeps the session 14 days. */
 export const REMEMBER_ME_DAYS = 14
+
+/**
+ * Issue 23: sensitive actions (identity documents, an identity decision, the admin team, a ban,
+ * the e-mail or password, deleting an account, a withdrawal) ask for the password or a second
+ * factor again once the last one is older than this.
+ */
+export const STEP_UP_MINUTES = 10
 /** SPEC §9 passwords at least 8; the upper bound is better-auth's default. */
 export const PASSWORD_LENGTH = { min: 8, max: 128 } as const
 /** SPEC §9 display name at least 2; the upper bound keeps it a name. */

@@ -12,7 +12,7 @@ export const AGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
  * Account pages show no listing and carry their own 18+ declaration (sign-up, role choice), and
  * a confirmation link must work on a device that never passed the gate: no gate there.
  */
-const ACCOUNT_PATHS = ['/auth', '/dashboard', '/client-dashboard', '/admin']
+const ACCOUNT_PATHS = ['/auth', '/account', '/dashboard', '/client-dashboard', '/admin']
 
 /** Whether the page at `pathname` is an account page, which the age gate leaves alone. */
 export function isAccountPage(pathname: string): boolean {

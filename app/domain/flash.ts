@@ -20,6 +20,11 @@ export const FLASHES = [
   'signed-out',
   'setup-complete',
   'account-deleted',
+  /** The security page's own results (issue 23), shown in the page itself. */
+  'two-factor-on',
+  'two-factor-off',
+  'session-ended',
+  'others-ended',
   ...FAVORITE_FLASHES,
 ] as const
 export type Flash = (typeof FLASHES)[number]

@@ -45,6 +45,9 @@ export const ADMIN_ACTIONS = [
   'gift_refund',
   'balance_freeze',
   'balance_release',
+  /** Two-factor sign-in (issue 23): a provider's or client's lost authenticator reset by the */
+  /** team, so she signs in with her password and enrols again. */
+  'two_factor_reset',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

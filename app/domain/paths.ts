@@ -52,6 +52,9 @@ export const paths = {
   /** The team's plan prices and received payments (issue 21). */
   adminPlans: '/admin/plans',
   adminPayments: '/admin/payments',
+  /** Real visitors' web vitals: the beacon's endpoint and the team's page (issue 24). */
+  vitalsBeacon: '/api/vitals',
+  adminVitals: '/admin/vitals',
   auth: (
     params: {
       mode?: 'login' | 'signup' | 'forgot'

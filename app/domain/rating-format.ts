@@ -1,11 +1,13 @@
-import type { Language } from './language.ts'
+import { htmlLang, type Language } from './language.ts'
 
-const formatters: Record<Language, Intl.NumberFormat> = {
-  pt: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  en: new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-}
+// Built on first use: a number format costs a browser several milliseconds to build.
+const formatters: Partial<Record<Language, Intl.NumberFormat>> = {}
 
 /** An average rating with one decimal in the visitor's language: '4,7' in pt, '4.7' in en. */
 export function formatRating(average: number, language: Language): string {
+  formatters[language] ??= new Intl.NumberFormat(htmlLang(language), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  })
   return formatters[language].format(average)
 }

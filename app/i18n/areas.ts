@@ -5,7 +5,15 @@
 // sits in the other area's file under the same section name, and loading merges the two.
 
 /** The areas a browser may load; the server area (e-mails) never leaves the server. */
-export const BROWSER_AREAS = ['public', 'account', 'provider', 'client', 'admin'] as const
+export const BROWSER_AREAS = [
+  'public',
+  'home',
+  'info',
+  'account',
+  'provider',
+  'client',
+  'admin',
+] as const
 export type BrowserArea = (typeof BROWSER_AREAS)[number]
 
 /** An area's strings: sections of keys. */
@@ -15,11 +23,18 @@ export type Sections = Record<string, Record<string, unknown>>
  * The areas whose strings a page shows, by its path (routes.ts). Every page shows the public
  * area (header, footer, menus, age gate, toasts, error pages); the dashboards show the account
  * area's settings and standing banner; the administration shows parts of the provider dashboard
- * (its navigation, verification and standing texts).
+ * (its navigation, verification and standing texts). The home page and the pages about the site
+ * have an area of their own, which no other page downloads (issue 24).
  */
 export function pageAreas(pathname: string): BrowserArea[] {
-  const [first, , third] = pathname.split('/').slice(1)
+  const [first, second, third] = pathname.split('/').slice(1)
   switch (first) {
+    case 'pt':
+    case 'en':
+      if (!second) return ['public', 'home']
+      return second === 'about' || second === 'terms' || second === 'cidades'
+        ? ['public', 'info']
+        : ['public']
     case 'dashboard':
       return ['public', 'account', 'provider']
     case 'client-dashboard':
@@ -29,6 +44,8 @@ export function pageAreas(pathname: string): BrowserArea[] {
     // '/' is the e-mail confirmation (without a token, a redirect to /pt).
     case '':
     case 'auth':
+    // The account's security page (issue 23).
+    case 'account':
       return ['public', 'account']
     // The report and review forms (/acompanhante/{username}/denunciar, /avaliar): form parts
     // and errors; the gift form (/presente) is the client's too.

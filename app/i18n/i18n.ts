@@ -12,6 +12,8 @@ import type { Dictionary } from './pt.ts'
 const loaders: Record<Language, Record<BrowserArea, () => Promise<Sections>>> = {
   pt: {
     public: () => import('./pt/public.ts').then((module) => module.strings),
+    home: () => import('./pt/home.ts').then((module) => module.strings),
+    info: () => import('./pt/info.ts').then((module) => module.strings),
     account: () => import('./pt/account.ts').then((module) => module.strings),
     provider: () => import('./pt/provider.ts').then((module) => module.strings),
     client: () => import('./pt/client.ts').then((module) => module.strings),
@@ -19,6 +21,8 @@ const loaders: Record<Language, Record<BrowserArea, () => Promise<Sections>>> = 
   },
   en: {
     public: () => import('./en/public.ts').then((module) => module.strings),
+    home: () => import('./en/home.ts').then((module) => module.strings),
+    info: () => import('./en/info.ts').then((module) => module.strings),
     account: () => import('./en/account.ts').then((module) => module.strings),
     provider: () => import('./en/provider.ts').then((module) => module.strings),
     client: () => import('./en/client.ts').then((module) => module.strings),

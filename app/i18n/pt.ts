@@ -2,6 +2,8 @@ import { mergeAreas } from './areas.ts'
 import { type Strings as AccountStrings, strings as account } from './pt/account.ts'
 import { type Strings as AdminStrings, strings as admin } from './pt/admin.ts'
 import { type Strings as ClientStrings, strings as client } from './pt/client.ts'
+import { type Strings as HomeStrings, strings as home } from './pt/home.ts'
+import { type Strings as InfoStrings, strings as info } from './pt/info.ts'
 import { type Strings as ProviderStrings, strings as provider } from './pt/provider.ts'
 import { type Strings as PublicStrings, strings as publicStrings } from './pt/public.ts'
 import { type Strings as ServerStrings, strings as server } from './pt/server.ts'
@@ -11,6 +13,8 @@ import { type Strings as ServerStrings, strings as server } from './pt/server.ts
  * (`useT`); in the browser only the areas of the page are loaded, which the page's path decides.
  */
 export type Dictionary = PublicStrings &
+  HomeStrings &
+  InfoStrings &
   AccountStrings &
   ProviderStrings &
   ClientStrings &
@@ -22,4 +26,13 @@ export type Dictionary = PublicStrings &
  * The strings themselves are in pt/{area}.ts, each the source of its area's type; the browser
  * never loads this file.
  */
-export const pt = mergeAreas<Dictionary>(publicStrings, account, provider, client, admin, server)
+export const pt = mergeAreas<Dictionary>(
+  publicStrings,
+  home,
+  info,
+  account,
+  provider,
+  client,
+  admin,
+  server,
+)

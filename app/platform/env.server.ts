@@ -19,6 +19,20 @@ const urlWithProtocols = (protocols: string[], example: string) =>
 /** Google's OpenID Connect discovery document; a local OpenID Connect server stands in for tests. */
 const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration'
 
+/**
+ * Age assurance (issue 23, ADR 0021): AGE_ASSURANCE=oidc sends the age gate to an OpenID Connect
+ * provider; these must then be set, and are refused without it (a forgotten AGE_ASSURANCE would
+ * otherwise leave the click gate on unnoticed).
+ */
+const AGE_OIDC_REQUIRED = [
+  'AGE_OIDC_DISCOVERY_URL',
+  'AGE_OIDC_CLIENT_ID',
+  'AGE_OIDC_CLIENT_SECRET',
+] as const
+const AGE_OIDC_VARIABLES = [...AGE_OIDC_REQUIRED, 'AGE_OIDC_SCOPE', 'AGE_OIDC_CLAIM'] as const
+/** The standard claim of a birthdate, and the scope that carries it (OpenID Connect Core 5.4). */
+const AGE_OIDC_DEFAULT_CLAIM = 'birthdate'
+
 /** An S3-compatible store takes the place of local disk only when all of these are set. */
 const S3_VARIABLES = [
   'S3_ENDPOINT',
@@ -84,6 +98,28 @@ const schema = z
     GOOGLE_DISCOVERY_URL: optional(
       urlWithProtocols(['https:', 'http:'], GOOGLE_DISCOVERY_URL),
     ).default(GOOGLE_DISCOVERY_URL),
+    AGE_ASSURANCE: optional(
+      z.enum(['click', 'oidc'], { message: "must be 'click' or 'oidc'" }),
+    ).default('click'),
+    AGE_OIDC_DISCOVERY_URL: optional(
+      urlWithProtocols(
+        ['https:', 'http:'],
+        'https://id.example.com/.well-known/openid-configuration',
+      ),
+    ),
+    AGE_OIDC_CLIENT_ID: optional(z.string().min(1)),
+    AGE_OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+    AGE_OIDC_SCOPE: optional(
+      z
+        .string()
+        .regex(/^[!#-[\]-~]+( [!#-[\]-~]+)*$/, 'must be scopes separated by single spaces')
+        .refine((scope) => scope.split(' ').includes('openid'), {
+          message: "must include 'openid'",
+        }),
+    ),
+    AGE_OIDC_CLAIM: optional(
+      z.string().regex(/^[!-~]{1,200}$/, 'must be a claim name (no spaces), such as birthdate'),
+    ),
     DEMO_DATA: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
     GIFTS: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
     S3_ENDPOINT: optional(
@@ -134,6 +170,23 @@ const schema = z
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'must be set together with the other GOOGLE_CLIENT_* variable',
       })
+    }
+    if (env.AGE_ASSURANCE === 'oidc') {
+      for (const name of AGE_OIDC_REQUIRED.filter((name) => !env[name])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'must be set with AGE_ASSURANCE=oidc',
+        })
+      }
+    } else {
+      for (const name of AGE_OIDC_VARIABLES.filter((name) => env[name])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: "is set but AGE_ASSURANCE is not 'oidc' (set AGE_ASSURANCE=oidc, or remove it)",
+        })
+      }
     }
     const s3 = S3_VARIABLES.filter((name) => env[name])
     if (s3.length > 0 && s3.length < S3_VARIABLES.length) {
@@ -202,6 +255,8 @@ export interface ServerEnv {
   smtpUrl: string | undefined
   /** Google sign-in; undefined hides the button. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined
+  /** Age assurance by OpenID Connect (AGE_ASSURANCE=oidc); undefined: the click gate. */
+  ageOidc: AgeOidcConfig | undefined
   demoData: boolean
   /** Gifts and withdrawals (issue 22): GIFTS=1, only with Pix configured. */
   gifts: boolean
@@ -213,6 +268,17 @@ export interface ServerEnv {
   webConcurrency: number
   /** The institution's API Pix; undefined: nothing about money is shown (issue 21). */
   pix: PixConfig | undefined
+}
+
+/** The OpenID Connect provider the age gate sends visitors to (issue 23, ADR 0021). */
+export interface AgeOidcConfig {
+  discoveryUrl: string
+  clientId: string
+  clientSecret: string
+  /** Space-separated scopes, 'openid' among them. */
+  scope: string
+  /** The one claim read: a birthdate, an over-18 flag or an age. */
+  claim: string
 }
 
 export interface PixConfig {
@@ -287,6 +353,7 @@ export function parseEnv(
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    ageOidc: ageOidcConfig(env),
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !env.DATABASE_URL,
     gifts: env.GIFTS === '1',
     s3:
@@ -302,6 +369,26 @@ export function parseEnv(
     redisUrl: env.REDIS_URL,
     webConcurrency: workersFor(env.WEB_CONCURRENCY),
     pix: pixConfig(env),
+  }
+}
+
+function ageOidcConfig(env: z.infer<typeof schema>): AgeOidcConfig | undefined {
+  if (
+    env.AGE_ASSURANCE !== 'oidc' ||
+    !env.AGE_OIDC_DISCOVERY_URL ||
+    !env.AGE_OIDC_CLIENT_ID ||
+    !env.AGE_OIDC_CLIENT_SECRET
+  ) {
+    return undefined
+  }
+  const claim = env.AGE_OIDC_CLAIM ?? AGE_OIDC_DEFAULT_CLAIM
+  return {
+    discoveryUrl: env.AGE_OIDC_DISCOVERY_URL,
+    clientId: env.AGE_OIDC_CLIENT_ID,
+    clientSecret: env.AGE_OIDC_CLIENT_SECRET,
+    // A birthdate comes with the profile scope; another claim's scope is the provider's own.
+    scope: env.AGE_OIDC_SCOPE ?? (claim === AGE_OIDC_DEFAULT_CLAIM ? 'openid profile' : 'openid'),
+    claim,
   }
 }
 
@@ -369,6 +456,7 @@ function pixConfig(env: z.infer<typeof schema>): PixConfig | undefined {
 const SECRET_VARIABLES = new Set([
   'AUTH_SECRET',
   'GOOGLE_CLIENT_SECRET',
+  'AGE_OIDC_CLIENT_SECRET',
   'S3_SECRET_ACCESS_KEY',
   'PIX_CLIENT_SECRET',
   'PIX_CERT_KEY',
@@ -413,6 +501,11 @@ export function serverEnv(): ServerEnv {
 /** Whether the public address is https (secure cookies, HSTS); false before start-up (tests). */
 export function isHttpsSite(): boolean {
   return current?.baseUrl.startsWith('https:') ?? false
+}
+
+/** The age gate's OpenID Connect provider; undefined (the click gate) before start-up (tests). */
+export function ageOidcSettings(): AgeOidcConfig | undefined {
+  return current?.ageOidc
 }
 
 /** The public address for absolute links: BASE_URL, or the request's own origin before start-up (tests). */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '#app/domain/language.ts'
 import { inList } from './columns.ts'
 
@@ -17,6 +28,8 @@ export const user = pgTable(
     image: text('image'),
     /** Interface language at sign-up, for e-mails sent outside a request (moderation). */
     language: text('language', { enum: LANGUAGES }).notNull().default('pt'),
+    /** better-auth's two-factor plugin: set once an authenticator's first code is confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +86,55 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+/**
+ * better-auth's two-factor plugin (issue 23): the authenticator's secret and the backup codes,
+ * both encrypted with the auth secret; `verified` once the first code is confirmed.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
+)
+
+/**
+ * What we know of a session beyond better-auth's row (issue 23): when it passed the second
+ * factor, when its owner last confirmed it is them (step-up), and when it was last seen.
+ */
+export const sessionAssurance = pgTable('session_assurance', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => session.id, { onDelete: 'cascade' }),
+  secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+})
+
+/**
+ * The devices (browser and system, never the address) an account has signed in from, so a sign-in
+ * from a new one is told by e-mail (issue 23).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device] })],
 )
 
 /** One role per user (SPEC §3 user_roles); assigned on the server at sign-up, changed only by an admin. */

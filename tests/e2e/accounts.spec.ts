@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '../support/oidc-server.ts'
 import { linkIn, startSmtpServer } from '../support/smtp-server.ts'
-import { expect, test, thirdPartyOrigins } from './fixtures.ts'
+import { expect, hydrated, test, thirdPartyOrigins } from './fixtures.ts'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
 
 // Accounts end to end (issue 6): a server of its own that sends mail over SMTP to a real local
@@ -52,6 +52,15 @@ test.afterAll(async () => {
 
 const PASSWORD = 'senha-forte-123'
 
+/**
+ * Opens a page of forms and waits for hydration: fields typed and boxes checked before it may be
+ * undone by React taking over a controlled field, on a loaded machine.
+ */
+async function visit(page: Page, url: string, options?: Parameters<Page['goto']>[1]) {
+  await page.goto(url, options)
+  await hydrated(page)
+}
+
 /** Fills and sends the client sign-up card of /auth. */
 async function fillClientSignUp(page: Page, fields: Record<string, string>) {
   const labels: Record<string, string> = {
@@ -67,11 +76,18 @@ async function fillClientSignUp(page: Page, fields: Record<string, string>) {
   }
 }
 
+/**
+ * A sign-up or sign-in (its password hashed), an e-mail sent, or a confirmation link's way to
+ * the account's area (hydration, the token posted, a 1 s pause, a client-side navigation into
+ * another area): slow on a loaded machine.
+ */
+const SLOW = { timeout: 15_000 }
+
 /** Opens the confirmation link of the newest e-mail to `email` and waits for its area. */
 async function confirmByEmail(page: Page, email: string, area: RegExp) {
   const mail = await smtp.waitFor(email, /Confirme seu e-mail|Confirm your e-mail/)
   await page.goto(linkIn(mail, `${base}/?token=`))
-  await expect(page).toHaveURL(area)
+  await expect(page).toHaveURL(area, SLOW)
 }
 
 async function signOut(page: Page) {
@@ -90,6 +106,9 @@ test('provider: sign-up → confirmation e-mail over SMTP → link → confirmat
     page.getByRole('region', { name: 'Política do anunciante, em resumo' }).getByRole('listitem'),
   ).toHaveCount(8)
 
+  // The links above may have been followed before hydration (new documents): the card's
+  // fields and boxes are used once React holds them.
+  await hydrated(page)
   await page.getByLabel('Nome artístico').fill('Estrela Azul')
   await page.getByLabel('E-mail').fill('estrela@example.com')
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
@@ -103,7 +122,7 @@ test('provider: sign-up → confirmation e-mail over SMTP → link → confirmat
   await expect(submit).toBeEnabled()
   await submit.click()
 
-  await expect(page).toHaveURL(/\/auth\?mode=login&type=provider$/)
+  await expect(page).toHaveURL(/\/auth\?mode=login&type=provider$/, SLOW)
   await expect(
     page.getByRole('status').filter({ hasText: 'Conta criada com sucesso!' }).first(),
   ).toContainText('Verifique seu e-mail para confirmar sua conta')
@@ -115,7 +134,7 @@ test('provider: sign-up → confirmation e-mail over SMTP → link → confirmat
   await expect(page.getByText('Configurando sua conta...')).toBeVisible()
   await expect(page.getByText('estrela@example.com')).toBeVisible()
   await expect(page.getByText('Anunciante')).toBeVisible()
-  await expect(page).toHaveURL(`${base}/dashboard`)
+  await expect(page).toHaveURL(`${base}/dashboard`, SLOW)
   await expect(page.getByRole('heading', { name: 'Painel da anunciante' })).toBeVisible()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Painel' })).toHaveAttribute(
     'href',
@@ -123,7 +142,7 @@ test('provider: sign-up → confirmation e-mail over SMTP → link → confirmat
   )
 
   // Signed in with a role, /auth sends her to her area (SPEC §4).
-  await page.goto(`${base}/auth`)
+  await visit(page, `${base}/auth`)
   await expect(page).toHaveURL(`${base}/dashboard`)
   // The used link is spent: 'Confirmation Error', then /auth after 5 s.
   await signOut(page)
@@ -133,11 +152,12 @@ test('provider: sign-up → confirmation e-mail over SMTP → link → confirmat
     page.getByText('Confirmação expirada ou inválida. Tente entrar manualmente.').first(),
   ).toBeVisible()
   await expect(page.getByText('Redirecionando para a página de login...')).toBeVisible()
-  await expect(page).toHaveURL(`${base}/auth`, { timeout: 8000 })
+  // 5 s, then a client-side navigation into another area (slow on a loaded machine, as SLOW).
+  await expect(page).toHaveURL(`${base}/auth`, { timeout: 5000 + SLOW.timeout })
 })
 
 test('client: each validation error in SPEC order, then the account', async ({ page }) => {
-  await page.goto(`${base}/auth?mode=signup&type=client`)
+  await visit(page, `${base}/auth?mode=signup&type=client`)
   await page.getByLabel(/Li e aceito os Termos de Uso do cliente/).check()
   await page.getByLabel(/Declaro ter 18 anos ou mais/).check()
   const submit = page.getByRole('button', { name: 'Criar conta de cliente' })
@@ -173,7 +193,7 @@ test('client: each validation error in SPEC order, then the account', async ({ p
   await expect(page.getByText('24/300')).toBeVisible()
   await fillClientSignUp(page, { dateOfBirth: '20051990' })
   await submit.click()
-  await expect(page).toHaveURL(/\/auth\?mode=login&type=client$/)
+  await expect(page).toHaveURL(/\/auth\?mode=login&type=client$/, SLOW)
   await confirmByEmail(page, 'rafa@example.com', /\/client-dashboard$/)
   await expect(page.getByRole('heading', { name: 'Painel do cliente' })).toBeVisible()
 })
@@ -208,7 +228,7 @@ test('login with and without remember me; a wrong password says nothing more', a
   context,
 }) => {
   // An account to log in with, through the whole sign-up.
-  await page.goto(`${base}/auth?type=client`)
+  await visit(page, `${base}/auth?type=client`)
   await fillClientSignUp(page, {
     displayName: 'Bruno',
     email: 'bruno@example.com',
@@ -220,23 +240,25 @@ test('login with and without remember me; a wrong password says nothing more', a
   await page.getByLabel(/Li e aceito/).check()
   await page.getByLabel(/Declaro ter 18 anos/).check()
   await page.getByRole('button', { name: 'Criar conta de cliente' }).click()
-  await expect(page).toHaveURL(/mode=login/)
+  await expect(page).toHaveURL(/mode=login/, SLOW)
 
   // Before confirming: told so, with a way to get a new link.
   await page.getByLabel('E-mail').fill('bruno@example.com')
   await page.getByLabel('Senha').fill(PASSWORD)
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page.getByText('E-mail ainda não confirmado')).toBeVisible()
+  await expect(page.getByText('E-mail ainda não confirmado')).toBeVisible(SLOW)
   await page.getByRole('button', { name: 'Reenviar e-mail de confirmação' }).click()
-  await expect(page.getByText('Se a conta existir e ainda não estiver confirmada')).toBeVisible()
+  await expect(page.getByText('Se a conta existir e ainda não estiver confirmada')).toBeVisible(
+    SLOW,
+  )
   await expect
-    .poll(() => smtp.received.filter((m) => m.to.includes('bruno@example.com')).length)
+    .poll(() => smtp.received.filter((m) => m.to.includes('bruno@example.com')).length, SLOW)
     .toBe(2)
   await confirmByEmail(page, 'bruno@example.com', /\/client-dashboard$/)
   await signOut(page)
 
   const login = async (password: string, remember: boolean) => {
-    await page.goto(`${base}/auth?mode=login`)
+    await visit(page, `${base}/auth?mode=login`)
     await page.getByLabel('E-mail').fill('bruno@example.com')
     await page.getByLabel('Senha').fill(password)
     if (remember) await page.getByLabel('Lembrar de mim por 14 dias').check()
@@ -246,12 +268,12 @@ test('login with and without remember me; a wrong password says nothing more', a
     (await context.cookies()).find((cookie) => cookie.name === 'aprova.session_token')
 
   await login('senha-errada-1', false)
-  await expect(page.getByRole('alert')).toContainText('Erro ao fazer login')
+  await expect(page.getByRole('alert')).toContainText('Erro ao fazer login', SLOW)
   await expect(page.getByRole('alert')).toContainText('E-mail ou senha incorretos')
   expect(await sessionCookie()).toBeUndefined()
 
   await login(PASSWORD, false)
-  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  await expect(page).toHaveURL(`${base}/client-dashboard`, SLOW)
   const browserSession = await sessionCookie()
   expect(browserSession?.httpOnly).toBe(true)
   expect(browserSession?.sameSite).toBe('Lax')
@@ -259,7 +281,7 @@ test('login with and without remember me; a wrong password says nothing more', a
   await signOut(page)
 
   await login(PASSWORD, true)
-  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  await expect(page).toHaveURL(`${base}/client-dashboard`, SLOW)
   const remembered = await sessionCookie()
   const days = ((remembered?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
   expect(days).toBeGreaterThan(13.9)
@@ -267,31 +289,31 @@ test('login with and without remember me; a wrong password says nothing more', a
 })
 
 test('password reset end to end', async ({ page }) => {
-  await page.goto(`${base}/auth?mode=login`)
+  await visit(page, `${base}/auth?mode=login`)
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click()
   await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible()
   await page.getByLabel('E-mail').fill('bruno@example.com')
   await page.getByRole('button', { name: 'Enviar link' }).click()
-  await expect(page.getByText('Você receberá instruções por e-mail em breve')).toBeVisible()
+  await expect(page.getByText('Você receberá instruções por e-mail em breve')).toBeVisible(SLOW)
 
   const mail = await smtp.waitFor('bruno@example.com', /mode=reset/)
   const link = linkIn(mail, `${base}/auth?mode=reset&token=`)
-  await page.goto(link)
+  await visit(page, link)
   await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
   await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-456')
   await page.getByLabel('Confirmar nova senha').fill('nova-senha-456')
   await page.getByRole('button', { name: 'Salvar nova senha' }).click()
-  await expect(page).toHaveURL(/\/auth\?mode=login$/)
+  await expect(page).toHaveURL(/\/auth\?mode=login$/, SLOW)
   await expect(page.getByText('Senha alterada').first()).toBeVisible()
 
   await page.getByLabel('E-mail').fill('bruno@example.com')
   await page.getByLabel('Senha').fill('nova-senha-456')
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  await expect(page).toHaveURL(`${base}/client-dashboard`, SLOW)
   await signOut(page)
 
   // The link works once.
-  await page.goto(link)
+  await visit(page, link)
   await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-789')
   await page.getByLabel('Confirmar nova senha').fill('outra-senha-789')
   await page.getByRole('button', { name: 'Salvar nova senha' }).click()
@@ -301,7 +323,7 @@ test('password reset end to end', async ({ page }) => {
 test('Google sign-in through the OpenID Connect server → account type → dashboard', async ({
   page,
 }) => {
-  await page.goto(`${base}/auth?mode=login`)
+  await visit(page, `${base}/auth?mode=login`)
   const google = page.getByRole('button', { name: 'Continuar com Google' })
   await google.click()
   // The provider's own sign-in and consent pages.
@@ -312,6 +334,8 @@ test('Google sign-in through the OpenID Connect server → account type → dash
   await page.getByRole('button', { name: 'Continue' }).click()
 
   await expect(page).toHaveURL(`${base}/auth`)
+  // A new document: Escape and the dialog's checks are React's once it has hydrated.
+  await hydrated(page)
   const dialog = page.getByRole('dialog', { name: 'Como você quer usar o Aprova?' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('Conectado como marina@example.com')
@@ -329,7 +353,7 @@ test('Google sign-in through the OpenID Connect server → account type → dash
 
   // The next time, straight to the dashboard.
   await signOut(page)
-  await page.goto(`${base}/auth?mode=login`)
+  await visit(page, `${base}/auth?mode=login`)
   await page.getByRole('button', { name: 'Continuar com Google' }).click()
   await expect(page).toHaveURL(`${base}/dashboard`)
 })
@@ -341,11 +365,11 @@ test('protected areas: signed out to /auth with the way back; a wrong role to it
   expect(admin.status()).toBe(302)
   expect(admin.headers().location).toBe('/auth?mode=login&next=%2Fadmin')
   // The client account of the tests above (its password was reset).
-  await page.goto(`${base}/auth?mode=login&next=%2Fadmin`)
+  await visit(page, `${base}/auth?mode=login&next=%2Fadmin`)
   await page.getByLabel('E-mail').fill('bruno@example.com')
   await page.getByLabel('Senha').fill('nova-senha-456')
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  await expect(page).toHaveURL(`${base}/client-dashboard`, SLOW)
   for (const path of ['/dashboard', '/admin']) {
     await page.goto(`${base}${path}`)
     await expect(page).toHaveURL(`${base}/client-dashboard`)
@@ -396,7 +420,7 @@ test('/auth in English follows the browser, and the back button leads where the 
   const context = await browser.newContext({ locale: 'en-US' })
   await context.addCookies([{ name: 'aprova-age', value: '1', url: base }])
   const page = await context.newPage()
-  await page.goto(`${base}/auth`, { referer: `${base}/acompanhante/luna-azul` })
+  await visit(page, `${base}/auth`, { referer: `${base}/acompanhante/luna-azul` })
   await expect(page.getByRole('heading', { name: 'Welcome to Aprova' })).toBeVisible()
   await page.getByRole('link', { name: /I am looking/ }).click()
   await expect(page.getByRole('heading', { name: 'Create a client account' })).toBeVisible()

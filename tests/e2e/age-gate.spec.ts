@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -12,6 +12,9 @@ test.describe('age gate (SPEC §2)', () => {
     context,
   }) => {
     await page.goto('/en/acompanhantes/sao-paulo')
+    // The focus, its trap and Enter's flag in local storage are the gate's script's: hydrated
+    // first (a press before is the form without JavaScript, which keeps no flag).
+    await hydrated(page)
     const gate = page.getByRole('dialog', { name: 'Adults only (18+)' })
     await expect(gate).toBeVisible()
     const enter = gate.getByRole('button', { name: 'I am over 18 – Enter' })
@@ -42,6 +45,8 @@ test.describe('age gate (SPEC §2)', () => {
     // The cookie gone but the device remembers: no gate, and the cookie comes back.
     await context.clearCookies()
     await page.reload()
+    // The server's HTML has the gate again; the flag takes it away once the page has hydrated.
+    await hydrated(page)
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect
       .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'aprova-age'))

@@ -118,6 +118,9 @@ async function holdData(page: Page, path: RegExp) {
   return release
 }
 
+/** A sign-in's answer (its password hashed) or an e-mail sent: slow on a loaded machine. */
+const SLOW = { timeout: 15_000 }
+
 async function logIn(page: Page, account: { email: string; password: string }, submit: string) {
   await page.getByLabel('E-mail').fill(account.email)
   await page.getByLabel(/^(Senha|Password)$/).fill(account.password)
@@ -133,7 +136,7 @@ test("a provider's log-in says 'Redirecionando para seu painel...' until her are
   await hydrated(page)
   const release = await holdData(page, /\/dashboard\.data/)
   await logIn(page, PROVIDER, 'Entrar')
-  await expect(page.getByText('Redirecionando para seu painel...')).toBeVisible()
+  await expect(page.getByText('Redirecionando para seu painel...')).toBeVisible(SLOW)
   release()
   await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
   await expect(page.getByRole('heading', { name: 'Painel da anunciante' })).toBeVisible()
@@ -149,7 +152,7 @@ test('a client who logs in from a city page is taken back to it (en)', async ({ 
   await hydrated(page)
   const release = await holdData(page, /\/acompanhantes\/rio-de-janeiro\.data/)
   await logIn(page, CLIENT, 'Log in')
-  await expect(page.getByText('Taking you back to the previous page...')).toBeVisible()
+  await expect(page.getByText('Taking you back to the previous page...')).toBeVisible(SLOW)
   release()
   await expect(page).toHaveURL(`${server.baseUrl}${city}`)
   await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -189,7 +192,7 @@ test('after switching to English and changing her e-mail, the old address gets a
   test.setTimeout(90_000)
   await open(page, '/auth?mode=login&type=client&lang=pt')
   await logIn(page, CLIENT, 'Entrar')
-  await expect(page).toHaveURL(`${server.baseUrl}/client-dashboard`)
+  await expect(page).toHaveURL(`${server.baseUrl}/client-dashboard`, SLOW)
   await open(page, '/pt/')
   // The switch tells the server in the background (the page may come from the HTML cache).
   const saved = page.waitForResponse((response) => response.url().includes('/language/en'))
@@ -200,7 +203,7 @@ test('after switching to English and changing her e-mail, the old address gets a
   await open(page, '/client-dashboard/account')
   await page.getByLabel('New e-mail').fill('volta.novo@example.com')
   await page.getByRole('button', { name: 'Send link' }).click()
-  await expect(page.getByText('If the address can be used')).toBeVisible()
+  await expect(page.getByText('If the address can be used')).toBeVisible(SLOW)
 
   const notice = await mailIn(CLIENT.email, /mode=secure/)
   expect(notice).toContain('Subject: Your Aprova account e-mail is about to change')
@@ -214,7 +217,7 @@ test('after switching to English and changing her e-mail, the old address gets a
   await page.getByLabel('New password', { exact: true }).fill('senha-nova-segura-789')
   await page.getByLabel('Confirm new password').fill('senha-nova-segura-789')
   await page.getByRole('button', { name: 'Save new password' }).click()
-  await expect(page).toHaveURL(/\/auth\?mode=login$/)
+  await expect(page).toHaveURL(/\/auth\?mode=login$/, SLOW)
   await expect(page.getByText('Password changed').first()).toBeVisible()
 
   // Every session ended; the link works once; the new password opens the account.
@@ -226,5 +229,5 @@ test('after switching to English and changing her e-mail, the old address gets a
   await expect(page.getByRole('heading', { name: 'Invalid or expired link' })).toBeVisible()
   await open(page, '/auth?mode=login&type=client')
   await logIn(page, { email: CLIENT.email, password: 'senha-nova-segura-789' }, 'Log in')
-  await expect(page).toHaveURL(`${server.baseUrl}/client-dashboard`)
+  await expect(page).toHaveURL(`${server.baseUrl}/client-dashboard`, SLOW)
 })

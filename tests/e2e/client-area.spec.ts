@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 
 // The client area end to end (issue 9): a client saves two profiles from a city page, finds
@@ -16,6 +16,8 @@ test.use({ locale: 'pt-BR' })
 
 const CLIENT = { email: 'rafa.cliente@example.com', password: 'senha-do-cliente-123' }
 const PLAIN = { email: 'sem.script@example.com', password: 'senha-do-cliente-456' }
+/** A sign-in's answer (its password hashed): slow on a loaded machine. */
+const SIGN_IN = { timeout: 15_000 }
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
@@ -58,16 +60,19 @@ test('a client saves, removes, reports, downloads her data and deletes her accou
 
   const logIn = async () => {
     await page.goto(`${base}/auth?mode=login&type=client`)
+    await hydrated(page)
     await page.getByLabel('E-mail').fill(CLIENT.email)
     await page.getByLabel('Senha').fill(CLIENT.password)
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   }
   await logIn()
-  await expect(page).toHaveURL(`${base}/client-dashboard`)
+  await expect(page).toHaveURL(`${base}/client-dashboard`, SIGN_IN)
   await expect(page.getByText(/Você ainda não salvou nenhum perfil/)).toBeVisible()
 
-  // Two hearts on the São Paulo page.
+  // Two hearts on the São Paulo page (pressed once hydrated: before, a press is the form
+  // without JavaScript, a new page instead of the fetch waited for).
   await page.goto(`${base}/pt/acompanhantes/sao-paulo`)
+  await hydrated(page)
   const cards = page.locator('main article')
   const names: string[] = []
   for (const index of [0, 1]) {
@@ -90,6 +95,7 @@ test('a client saves, removes, reports, downloads her data and deletes her accou
 
   // Both in her area; one removed.
   await page.goto(`${base}/client-dashboard`)
+  await hydrated(page)
   const saved = page.locator('main li article')
   await expect(saved).toHaveCount(2)
   for (const name of names) await expect(saved.getByRole('heading', { name })).toBeVisible()
@@ -110,6 +116,8 @@ test('a client saves, removes, reports, downloads her data and deletes her accou
   await expect(
     page.getByRole('heading', { name: `Denunciar o perfil de ${reported}` }),
   ).toBeVisible()
+  // The links above may have been followed before hydration (new documents).
+  await hydrated(page)
   await page.getByRole('button', { name: 'Enviar denúncia' }).click()
   await expect(page.getByRole('alert')).toHaveText('Escolha um motivo')
   await page.getByLabel('Pediu pagamento antecipado (golpe do Pix)').check()
@@ -125,6 +133,7 @@ test('a client saves, removes, reports, downloads her data and deletes her accou
 
   // Her data: the favourite and the report are in it.
   await page.goto(`${base}/client-dashboard/account`)
+  await hydrated(page)
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Baixar meus dados' }).click()
   const download = await downloading
@@ -144,7 +153,7 @@ test('a client saves, removes, reports, downloads her data and deletes her accou
   await expect(page).toHaveURL(`${base}/pt/`)
   await expect(page.getByText('Sua conta foi excluída.')).toBeVisible()
   await logIn()
-  await expect(page.getByRole('alert').first()).toContainText('E-mail ou senha incorretos')
+  await expect(page.getByRole('alert').first()).toContainText('E-mail ou senha incorretos', SIGN_IN)
   await page.goto(`${base}/client-dashboard`)
   await expect(page).toHaveURL(/\/auth\?mode=login/)
 })
@@ -168,7 +177,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('E-mail').fill(PLAIN.email)
     await page.getByLabel('Senha').fill(PLAIN.password)
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-    await expect(page).toHaveURL(`${base}/pt/acompanhantes/sao-paulo`)
+    await expect(page).toHaveURL(`${base}/pt/acompanhantes/sao-paulo`, SIGN_IN)
 
     const heart = page
       .locator('main article')

@@ -640,7 +640,11 @@ test('an unwritable media or write area: a clear error in the provider language,
     expect(keptAgain.status).toBe(200)
     const secondId = ((await keptAgain.json()) as { id: string }).id
     await photoUrlsServed(server, cookie, [firstId, secondId])
-    expect(server.output()).toMatch(/photo not stored.*ENOTDIR/)
+    // The server's log comes through a pipe of its own, maybe after the answers.
+    const logged = server
+    await expect
+      .poll(() => logged.output(), { timeout: 15_000 })
+      .toMatch(/photo not stored.*ENOTDIR/)
     await server.stop()
     server = undefined
 
@@ -701,7 +705,11 @@ test('a full disk during an upload: a clear error, nothing half-written, then up
     const filler = path.join(storage.dataDir, 'filler')
     await writeFile(filler, Buffer.alloc(bavail * bsize - 128 * 1024))
     await refusedCleanly(await upload(server, cookie, photo), storage.dataDir, [])
-    expect(server.output()).toMatch(/photo not stored.*ENOSPC/)
+    // The server's log comes through a pipe of its own, maybe after the answer.
+    const logged = server
+    await expect
+      .poll(() => logged.output(), { timeout: 15_000 })
+      .toMatch(/photo not stored.*ENOSPC/)
 
     await rm(filler)
     const kept = await upload(server, cookie, photo)

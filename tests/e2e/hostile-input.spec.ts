@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import fc from 'fast-check'
 import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
+import { signInAdminByRequests, siteWithJar } from './admin-sign-in.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
 import { runOnStorage } from './storage-query.ts'
@@ -431,7 +432,10 @@ test.beforeAll(async () => {
   ])
   server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
 
-  cookies.admin = await signIn(ADMIN)
+  // Her first sign-in sets up two-step verification (issue 23), with the pages' forms.
+  const adminSite = siteWithJar(server.baseUrl)
+  await signInAdminByRequests(adminSite, ADMIN)
+  cookies.admin = adminSite.cookie()
   // The admin approves the provider: her profile is public.
   const queue = await send('GET', '/admin/verifications', { role: 'admin' })
   const [check] = hrefs(queue.body, /href="\/admin\/verifications\/([0-9a-f-]{36})"/g)
@@ -758,10 +762,17 @@ const ROUTES: [template: string, role: Role][] = [
   ['/perfil/{id}', 'visitor'],
   ['/contato/{id}/{channel}', 'visitor'],
   ['/api/profile-views/{id}', 'visitor'],
+  ['/api/vitals', 'visitor'],
   ['/language/{lang}', 'visitor'],
   ['/age-gate', 'visitor'],
+  ['/age-gate/oidc', 'visitor'],
+  ['/age-gate/oidc/callback', 'visitor'],
   ['/api/locations', 'visitor'],
   ['/auth', 'visitor'],
+  ['/auth/two-factor', 'visitor'],
+  ['/auth/confirm', 'provider'],
+  ['/account/security', 'client'],
+  ['/account/security', 'admin'],
   ['/sign-out', 'visitor'],
   ['/dashboard', 'provider'],
   ['/dashboard/profile', 'provider'],
@@ -792,6 +803,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/admin/plans', 'admin'],
   ['/admin/payments', 'admin'],
   ['/admin/gifts', 'admin'],
+  ['/admin/vitals', 'admin'],
   ['/admin/team', 'admin'],
   ['/admin/audit', 'admin'],
   ['/admin/audit', 'admin'],
@@ -837,6 +849,9 @@ const QUERY_NAMES = [
   'token',
   'error',
   'to',
+  'state',
+  'code',
+  'iss',
   'lang',
   'ref_city',
   'role',
@@ -847,6 +862,7 @@ const QUERY_NAMES = [
   'before',
   'js',
   'back',
+  'setup',
   '_routes',
   'index',
 ]
@@ -880,6 +896,9 @@ const COOKIE_NAMES = [
   'aprova-lang',
   'aprova-geo',
   'aprova-age',
+  'aprova-age-verified',
+  'aprova-age-outcome',
+  'aprova-age-flow',
   'aprova-flash',
   'aprova-auth-from',
   'aprova.session_token',
@@ -1237,6 +1256,19 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
         fields({ x: payload }),
       ),
     ),
+    // The web-vitals beacon (issue 24 point 4) as a form of strings: never a number, so a 400.
+    other(
+      at(
+        '/api/vitals',
+        'visitor',
+        fields({
+          page: mostly('home', 'profile'),
+          device: mostly('phone', 'desktop'),
+          LCP: hostile('2100'),
+          CLS: hostile('0.01'),
+        }),
+      ),
+    ),
     storing(
       at(
         slug.map((username) => `/acompanhante/${username}/denunciar`),
@@ -1394,6 +1426,49 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
       ),
     ),
     other(account('/admin/account', 'admin')),
+    // Two-step verification (issue 23): the code after the password, confirming who you are
+    // before a sensitive action, and the security page's forms (no valid code ever: nothing is
+    // turned on, and no session of the fuzz's own is named).
+    other(
+      at(
+        '/auth/two-factor',
+        'visitor',
+        fields({
+          intent: mostly('second-factor'),
+          code: hostile('123456', 'abcde-12345'),
+          next: hostile('/admin', '//evil.example'),
+        }),
+      ),
+    ),
+    other(
+      at(
+        fc.constantFrom('/auth/confirm', '/auth/confirm?next=%2Fdashboard%2Faccount'),
+        'provider',
+        fields({
+          intent: mostly('password', 'code', 'google'),
+          password,
+          code: hostile('123456', 'abcde-12345'),
+          next: hostile('/dashboard/account', 'https://evil.example/'),
+        }),
+      ),
+    ),
+    other(
+      at(
+        '/account/security',
+        'client',
+        fields({
+          intent: mostly('enrol', 'enrol-confirm', 'backup-codes', 'turn-off', 'end-session'),
+          password,
+          code: hostile('123456', 'abcde-12345'),
+          uri: fc.oneof(
+            fc.constant('otpauth://totp/Aprova:fuzz?secret=JBSWY3DPEHPK3PXP&issuer=Aprova'),
+            payload,
+            payload.map((text) => `otpauth://totp/Aprova:${text}?secret=${text}`),
+          ),
+          sessionId: fc.oneof(fc.uuid(), payload),
+        }),
+      ),
+    ),
     // Reviews (issue 20): the client's form (demo profiles and unknown names: never written, the
     // checks and the refusals answer), the provider's reply and report, the team's decisions.
     other(
@@ -1567,6 +1642,91 @@ async function bodyOf(
   if (kind === 'text') return { body: Buffer.from(urlencoded), type: 'text/plain;charset=UTF-8' }
   return { body: Buffer.from(urlencoded) }
 }
+
+test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one with 204', async () => {
+  test.setTimeout(60_000)
+  const errorsFrom = server.output().length
+  const metric = fc.oneof(
+    { weight: 4, arbitrary: fc.double({ min: 0, max: 10_000, noNaN: true }) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.double(),
+        fc.integer(),
+        fc.constant(null),
+        fc.boolean(),
+        payload,
+        fc.array(fc.integer(), { maxLength: 2 }),
+        fc.object({ maxDepth: 1 }),
+      ),
+    },
+  )
+  const name = (...valid: string[]) =>
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: payload })
+  const beacon = fc.record(
+    {
+      page: name('home', 'city', 'profile', 'other'),
+      device: name('phone', 'tablet', 'desktop'),
+      LCP: metric,
+      INP: metric,
+      CLS: metric,
+      TTFB: metric,
+      // An identifier, an address or anything else that must never ride along.
+      extra: payload,
+    },
+    { requiredKeys: [] },
+  )
+  const body = fc.oneof(
+    { weight: 6, arbitrary: beacon.map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: payload },
+    { weight: 1, arbitrary: fc.json() },
+    {
+      weight: 1,
+      arbitrary: fc.constant(`{"page":"home","device":"phone","LCP":${'9'.repeat(600)}}`),
+    },
+  )
+  const valid = (text: string) => {
+    try {
+      const value = JSON.parse(text) as Record<string, unknown>
+      const metrics = ['LCP', 'INP', 'CLS', 'TTFB'].filter((key) => key in value)
+      return (
+        Buffer.byteLength(text) <= 512 &&
+        Object.keys(value).every((key) => ['page', 'device', ...metrics].includes(key)) &&
+        ['home', 'city', 'profile', 'other'].includes(String(value.page)) &&
+        ['phone', 'tablet', 'desktop'].includes(String(value.device)) &&
+        metrics.length > 0 &&
+        metrics.every((key) => {
+          const number = value[key]
+          return (
+            typeof number === 'number' && number >= 0 && number <= (key === 'CLS' ? 100 : 600_000)
+          )
+        })
+      )
+    } catch {
+      return false
+    }
+  }
+  let requests = 0
+  await fc.assert(
+    fc.asyncProperty(
+      body,
+      fc.constantFrom('text/plain;charset=UTF-8', 'application/json', ''),
+      async (text, type) => {
+        requests++
+        const answer = await send('POST', '/api/vitals', { body: text, type: type || undefined })
+        const problems = problemsOf(answer)
+        if (problems.length > 0) throw new Error(problems.join('\n'))
+        // Past 300 valid beacons in 10 minutes an address's are dropped, still with a 204.
+        const expected = valid(text) ? [204] : [400, 413]
+        if (!expected.includes(answer.status))
+          throw new Error(`${short(text)} (${type}) answered ${answer.status}, not ${expected}`)
+      },
+    ),
+    { seed: SEED, numRuns: 200, plugins: [fc.interruptAfterTimeLimit(40_000)] },
+  )
+  expect(requests).toBeGreaterThanOrEqual(200)
+  expect(serverErrors(errorsFrom)).toEqual([])
+})
 
 test('every form action answers hostile fields without a 5xx, and nothing stored becomes markup', async () => {
   test.setTimeout(150_000)

@@ -189,3 +189,55 @@ test.describe('the language switch keeps the terms section', () => {
     await expect(page.locator('#politica_publicidade')).toBeInViewport()
   })
 })
+
+// The links of long lists are plain anchors with one listener on the document (issue 24 point 1,
+// app/components/ui/app-link.tsx): a plain click still changes page in the browser, the page's
+// state surviving; a click with a modifier key is left to the browser (a new tab).
+test.describe('plain list links', () => {
+  test('a card and a footer city change page without loading a document', async ({ page }) => {
+    const documents: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url())
+    })
+    await page.goto('/pt/acompanhantes/sao-paulo')
+    await hydrated(page)
+    await page.evaluate(() => {
+      ;(window as { stayed?: boolean }).stayed = true
+    })
+    const card = page.getByRole('main').getByRole('article').first().getByRole('link').first()
+    const profilePath = await card.getAttribute('href')
+    expect(profilePath).toMatch(/^\/acompanhante\//)
+    await card.click()
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === profilePath)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo$/)
+    await hydrated(page)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Rio de Janeiro' }).click()
+    await expect(page).toHaveURL(/\/pt\/acompanhantes\/rio-de-janeiro$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Rio de Janeiro')
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true)
+    expect(documents).toHaveLength(1)
+  })
+
+  test('a click with a modifier key or a middle click is left to the browser', async ({ page }) => {
+    await page.goto('/pt/acompanhantes/sao-paulo')
+    await hydrated(page)
+    const taken = await page.evaluate(() => {
+      const anchor = document.querySelector('main article a[data-app-link]')
+      if (!anchor) throw new Error('no card link')
+      const click = (init: MouseEventInit) =>
+        !anchor.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...init }))
+      // Nothing else may move the page meanwhile: each dispatch is checked for a default prevented.
+      const addresses = [location.href]
+      const result = {
+        ctrl: click({ ctrlKey: true }),
+        meta: click({ metaKey: true }),
+        shift: click({ shiftKey: true }),
+        middle: click({ button: 1 }),
+      }
+      addresses.push(location.href)
+      return { ...result, moved: addresses[0] !== addresses[1] }
+    })
+    expect(taken).toEqual({ ctrl: false, meta: false, shift: false, middle: false, moved: false })
+  })
+})

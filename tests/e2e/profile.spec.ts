@@ -1,5 +1,5 @@
 import { NAVIGATION_LOCK_MS } from '#app/domain/gestures.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 test.describe('profile page', () => {
   test.use({ locale: 'pt-BR' })
@@ -23,6 +23,26 @@ test.describe('profile page', () => {
       expect(body.replace(/[\s().+-]/g, '')).not.toContain('900000101')
       expect(body).not.toMatch(/lunaazul_demo|wa\.me|t\.me\/|x\.com\//)
     }
+  })
+
+  test('a photo opened again at once, before the closed lightbox has told the page, stays open', async ({
+    page,
+  }) => {
+    await page.goto('/acompanhante/luna-azul')
+    await hydrated(page)
+    const tile = page.getByRole('link', { name: /^Foto 2 de \d+ de / })
+    await tile.click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    // Escape's close, then a click in the same moment: the dialog's close event comes after it.
+    await page.evaluate(() => {
+      document.querySelector('dialog')?.close()
+      document.querySelector<HTMLAnchorElement>('a:has(img[alt^="Foto 2 de"])')?.click()
+    })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText(/^Foto 2 de \d+$/)).toBeVisible()
+    await dialog.getByRole('button', { name: 'Fechar galeria' }).click()
+    await expect(dialog).toBeHidden()
   })
 
   test('the contact route of a demo profile shows a notice, or answers 404 that no cache keeps', async ({
@@ -111,6 +131,8 @@ test.describe('profile journey', () => {
     await expect(page).toHaveURL(/\/acompanhante\/[a-z-]+\?ref_city=sao-paulo$/)
     const first = page.url()
     expect((await (await viewCounted).response())?.status()).toBe(204)
+    // The lightbox and the profile steps are keyboard handlers of the page's script.
+    await hydrated(page)
 
     // The gallery's lightbox, by keyboard only: it opens at the chosen photo and wraps.
     const tile = page.getByRole('link', { name: /^Foto 2 de \d+ de / })
@@ -154,10 +176,14 @@ test.describe('profile journey', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
     await expect(page).toHaveURL(/\/acompanhante\/[a-z-]+\?ref_city=sao-paulo$/)
     expect(page.url()).not.toBe(first)
-    // Steps closer together than the 300 ms navigation lock are ignored (SPEC §4).
+    // Steps closer together than the 300 ms navigation lock are ignored (SPEC §4): each next
+    // step waits for the page to be idle (a step while loading is ignored too), then for the
+    // lock, which is time only.
+    await hydrated(page)
     await page.waitForTimeout(NAVIGATION_LOCK_MS + 50)
     await page.keyboard.press('ArrowLeft')
     await expect(page).toHaveURL(first)
+    await hydrated(page)
     await page.waitForTimeout(NAVIGATION_LOCK_MS + 50)
     await page.keyboard.press('ArrowRight')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
@@ -177,7 +203,8 @@ test.describe('profile journey', () => {
   test('Escape on a profile opened directly goes to its city page', async ({ page }) => {
     await page.goto('/acompanhante/luna-azul')
     await expect(page.getByRole('link', { name: /^Próximo perfil: / }).first()).toBeAttached()
-    await page.waitForLoadState('networkidle')
+    // Escape is the page script's: hydrated, not merely quiet on the network.
+    await hydrated(page)
     await page.keyboard.press('Escape')
     await expect(page).toHaveURL(/\/pt\/acompanhantes\/sao-paulo$/)
   })
@@ -185,6 +212,8 @@ test.describe('profile journey', () => {
   test('a photo that cannot load shows Foto em breve', async ({ page, pageErrors }) => {
     await page.route('**/media/demo/luna-azul-1-*', (route) => route.fulfill({ status: 404 }))
     await page.goto('/acompanhante/luna-azul')
+    // The server cannot know the photo fails: the placeholder is the page script's.
+    await hydrated(page)
     await expect(
       page.getByRole('region', { name: 'Fotos' }).getByRole('listitem').first(),
     ).toContainText('Foto em breve')
@@ -207,6 +236,9 @@ test.describe('profile journey', () => {
     await page.goto('/pt/acompanhantes/rio-de-janeiro')
     await page.locator('main article a').first().click()
     await expect(page).toHaveURL(/ref_city=rio-de-janeiro$/)
+    // The card may have been followed before hydration (a new document): the heart, the share
+    // button and the swipe are the page script's.
+    await hydrated(page)
     const first = page.url()
     const bar = page.locator('div.fixed.bottom-0')
     const nextName = (
@@ -250,6 +282,8 @@ test.describe('profile journey', () => {
     const next = page.getByRole('link', { name: /^Próximo perfil: / }).first()
     const username = (await next.getAttribute('href'))?.replace('/acompanhante/', '')
     const photo = page.waitForRequest(new RegExp(`/media/demo/${username}-1-\\d+\\.webp$`))
+    // Loaded ahead by the page's script, half a second after it has hydrated.
+    await hydrated(page)
     await expect(
       page.locator(`link[rel="prefetch"][href^="/acompanhante/${username}.data"]`),
     ).toBeAttached()
@@ -261,6 +295,8 @@ test.describe('profile journey', () => {
     await expect(page.locator('nav[data-layout="default"]')).toBeAttached()
     await page.evaluate(() => localStorage.setItem('aprova-alt-profile-layout', '1'))
     await page.reload()
+    // Read from local storage by the page's script, once hydrated.
+    await hydrated(page)
     const nav = page.locator('nav[data-layout="alternative"]')
     await expect(nav).toBeVisible()
     await expect(nav.getByText(/^Perfil \d+ de \d+$/)).toBeVisible()

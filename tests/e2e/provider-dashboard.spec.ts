@@ -50,6 +50,11 @@ async function picture(seed: number, width = 1200, height = 1500) {
 }
 
 const PASSWORD = 'senha-forte-123'
+/**
+ * A sign-up or sign-in (its password hashed), an e-mail written, pictures read and resized, or a
+ * confirmation link's way to the dashboard: slow on a loaded machine.
+ */
+const SLOW = { timeout: 15_000 }
 
 test('a provider fills her profile, uploads photos, sends documents; once approved she is public', async ({
   page,
@@ -58,6 +63,7 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   const base = server.baseUrl
   // Sign-up and confirmation through the e-mail in the outbox.
   await page.goto(`${base}/auth?mode=signup&type=provider`)
+  await hydrated(page)
   await page.getByLabel('E-mail').fill('aurora@example.com')
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Confirmar senha').fill(PASSWORD)
@@ -65,15 +71,19 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   await page.getByLabel(/Li e aceito/).check()
   await page.getByLabel(/Declaro ter 18/).check()
   await page.getByRole('button', { name: 'Criar conta de anunciante' }).click()
-  await expect(page).toHaveURL(/mode=login/)
+  await expect(page).toHaveURL(/mode=login/, SLOW)
   const outbox = path.join(storage.dataDir, 'outbox')
-  await expect.poll(async () => (await readdir(outbox).catch(() => [])).length).toBe(1)
+  await expect.poll(async () => (await readdir(outbox).catch(() => [])).length, SLOW).toBe(1)
   const [file] = await readdir(outbox)
-  const mail = (await readFile(path.join(outbox, file ?? ''), 'utf8'))
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=')
-  await page.goto(/http:\/\/\S+?\?token=[\w.-]+/.exec(mail)?.[0] ?? '')
-  await expect(page).toHaveURL(`${base}/dashboard`)
+  // The file is there as soon as it is created: its link once it has been written.
+  const mailText = async () =>
+    (await readFile(path.join(outbox, file ?? ''), 'utf8'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+  const link = /http:\/\/\S+?\?token=[\w.-]+/
+  await expect.poll(mailText, SLOW).toMatch(link)
+  await page.goto(link.exec(await mailText())?.[0] ?? '')
+  await expect(page).toHaveURL(`${base}/dashboard`, SLOW)
   await expect(
     page.getByRole('heading', { name: 'Seu perfil ainda não está publicado' }),
   ).toBeVisible()
@@ -113,7 +123,7 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   await page.getByRole('button', { name: 'Enviar documentos' }).click()
   await expect(
     page.getByText('Documentos enviados. Você recebe a decisão por e-mail.'),
-  ).toBeVisible()
+  ).toBeVisible(SLOW)
   await page.getByRole('link', { name: 'Visão geral' }).click()
   await expect(page.getByRole('heading', { name: 'Em análise' })).toBeVisible()
   const username = 'aurora-dourada'
@@ -160,13 +170,36 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   expect(html.replace(/[\s().+-]/g, '')).not.toContain('988887777')
 })
 
-/** Signs Aurora in on `page` (the first test made her account). */
-async function signIn(page: import('@playwright/test').Page, label = 'Senha', button = 'Entrar') {
+/** Signs Aurora in on `page` (the first test made her account), once the form has hydrated. */
+async function signIn(
+  page: import('@playwright/test').Page,
+  label = 'Senha',
+  button = 'Entrar',
+  javaScript = true,
+) {
   await page.goto(`${server.baseUrl}/auth?mode=login`)
+  if (javaScript) await hydrated(page)
   await page.getByLabel('E-mail').fill('aurora@example.com')
   await page.getByLabel(label, { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: button, exact: true }).click()
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
+  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`, SLOW)
+}
+
+/**
+ * The files and folders of the stored photos (DATA_DIR/media/profiles and DATA_DIR/private) and
+ * of the write area (DATA_DIR/uploading), where each file is written before it is moved in place.
+ */
+async function storedFiles(): Promise<string[]> {
+  const lists = await Promise.all(
+    ['media/profiles', 'private', 'uploading'].map(async (dir) =>
+      (
+        await readdir(path.join(storage.dataDir, dir), { recursive: true }).catch(
+          () => [] as string[],
+        )
+      ).map((file) => `${dir}/${file}`),
+    ),
+  )
+  return lists.flat()
 }
 
 /** Width and height of the picture at `src`. */
@@ -196,7 +229,7 @@ test('a provider turns and crops a photo; every size is remade (issue 19 point 2
   await expect(first.getByTestId('photo-edit-crop-box')).toBeVisible()
   await first.getByLabel('Em cima ou à esquerda').check()
   await first.getByRole('button', { name: 'Aplicar' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Foto atualizada' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Foto atualizada' })).toBeVisible(SLOW)
   const edited = page.locator('main ol li').first().getByRole('img', { name: 'Foto 1 de 3' })
   await expect(edited).toHaveAttribute('src', /-r90-square-start-320\.webp$/)
   const after = await edited.getAttribute('src')
@@ -223,13 +256,13 @@ test.describe('without JavaScript, in English', () => {
 
   test('the same choices as a plain form', async ({ page }) => {
     await page.goto(`${server.baseUrl}/language/en?to=/auth?mode=login`)
-    await signIn(page, 'Password', 'Log in')
+    await signIn(page, 'Password', 'Log in', false)
     await page.goto(`${server.baseUrl}/dashboard/photos`)
     const second = page.locator('main ol li').nth(1)
     await second.getByText('Rotate and crop').click()
     await second.getByLabel('Portrait (3:4)').check()
     await second.getByRole('button', { name: 'Apply' }).click()
-    await expect(page.getByText('Photo updated')).toBeVisible()
+    await expect(page.getByText('Photo updated')).toBeVisible(SLOW)
     const image = page.locator('main ol li').nth(1).getByRole('img', { name: 'Photo 2 of 3' })
     await expect(image).toHaveAttribute('src', /-r0-portrait-center-320\.webp$/)
     const src = await image.getAttribute('src')
@@ -246,15 +279,18 @@ test('killing the server in the middle of uploads leaves files and rows agreeing
 }) => {
   test.setTimeout(120_000)
   await page.goto(`${server.baseUrl}/auth?mode=login`)
+  await hydrated(page)
   await page.getByLabel('E-mail').fill('aurora@example.com')
   await page.getByLabel('Senha').fill(PASSWORD)
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
+  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`, SLOW)
   // Large photos keep the server busy for a while after it has received them; three at once,
   // so that the kill finds some of them half-way (row written, files being written).
   const bodies = await Promise.all(
     [7, 8, 9].map(async (seed) => readFile(await picture(seed, 5600, 7000))),
   )
+  const before = new Set(await storedFiles())
+  let answered = 0
   const uploads = bodies.map((buffer, index) =>
     page.request
       .post(`${server.baseUrl}/dashboard/photos/upload`, {
@@ -262,9 +298,18 @@ test('killing the server in the middle of uploads leaves files and rows agreeing
         multipart: { photo: { name: `grande-${index}.jpg`, mimeType: 'image/jpeg', buffer } },
         timeout: 60_000,
       })
-      .catch(() => undefined),
+      .catch(() => undefined)
+      .finally(() => answered++),
   )
-  await new Promise((resolve) => setTimeout(resolve, 900))
+  // The kill comes once the server writes a photo's files (a new file or folder in the write
+  // area or in place), or once every upload has been answered if none was seen half-way.
+  await expect
+    .poll(
+      async () =>
+        (await storedFiles()).some((file) => !before.has(file)) || answered === uploads.length,
+      { timeout: 60_000, intervals: [10] },
+    )
+    .toBe(true)
   await server.stop('SIGKILL')
   await Promise.all(uploads)
   // Right after the kill, and again after a restart (which finishes what was left): every file

@@ -1,3 +1,4 @@
+import { signInAdmin } from './admin-sign-in.ts'
 import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
@@ -39,12 +40,8 @@ test('the team publishes a held review, chooses a testimonial, hides a review wi
 }) => {
   test.setTimeout(150_000)
   const base = server?.baseUrl ?? ''
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
-  await page.goto(`${base}/auth?mode=login`)
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Senha').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).toHaveURL(`${base}/admin`)
+  // Her first sign-in sets up two-step verification (issue 23) and ends on /admin.
+  await signInAdmin(page, base, ADMIN)
 
   await page.getByRole('link', { name: 'Avaliações' }).click()
   await expect(page).toHaveURL(`${base}/admin/reviews`)

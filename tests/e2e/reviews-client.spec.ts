@@ -84,8 +84,9 @@ test('a client signs in, contacts the profile, waits, then writes a review', asy
   await page.getByLabel('E-mail').fill(CLIENT.email)
   await page.getByLabel('Senha', { exact: true }).fill(CLIENT.password)
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  // Back on the review page: a new account waits 7 days, and is told until when.
-  await expect(page).toHaveURL(`${server.baseUrl}${reviewPath()}`)
+  // Back on the review page: a new account waits 7 days, and is told until when. (Signing in
+  // hashes the password: slow on a loaded machine.)
+  await expect(page).toHaveURL(`${server.baseUrl}${reviewPath()}`, { timeout: 15_000 })
   await expect(page.getByText('Sua conta é muito nova')).toBeVisible()
   await expect(page.getByText(/Você poderá avaliar a partir de .+ às \d{2}:\d{2}/)).toBeVisible()
 

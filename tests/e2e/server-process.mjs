@@ -97,6 +97,8 @@ export async function startServer(storage) {
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   )
+  // Once its output pipes are read to their end: what it wrote before exiting may come later.
+  const closed = new Promise((resolve) => child.once('close', resolve))
   const deadline = Date.now() + 90_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${output}`)
@@ -125,7 +127,19 @@ export async function startServer(storage) {
       const started = Date.now()
       child.kill(signal)
       const result = /** @type {{ code: number | null, signal: string | null }} */ (await exited)
-      return { ...result, ms: Date.now() - started }
+      const ms = Date.now() - started
+      // `output()` then holds all the server wrote: its last lines may still be in the pipes at
+      // the exit. A process left behind with the same pipes (a worker) keeps them open: 5 s at
+      // most.
+      let timer
+      await Promise.race([
+        closed,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, 5000)
+        }),
+      ])
+      clearTimeout(timer)
+      return { ...result, ms }
     },
   }
 }

@@ -141,6 +141,30 @@ test('the mobile side menu lists the header entries @phone', async ({ page }, te
   await expect(menu).toBeHidden()
 })
 
+test('a tap on the menu before the page is hydrated opens it once it is @phone', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only')
+  // The page's modules are held back: the server's HTML is on screen, React has not run.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/pt/', { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Abrir menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
+  await expect(menu).toHaveCount(0)
+  release()
+  await expect(menu.getByRole('link', { name: 'Sobre' })).toBeVisible({ timeout: 15_000 })
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+})
+
 test('demo placeholder images load as WebP with width, height and srcset', async ({ page }) => {
   await page.goto('/pt/')
   const image = page.locator('main article img').first()

@@ -141,6 +141,30 @@ test.describe('cards', () => {
     pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('/media/')))
   })
 
+  // Issue 24 point 3: the largest paint is the first card's photo; it alone is preloaded and
+  // fetched first, and each photo is asked at the width it is shown.
+  for (const path of ['/pt/', '/pt/acompanhantes/sao-paulo']) {
+    test(`${path}: one photo is preloaded with high priority, the first card's`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(path)
+      await hydrated(page)
+      // React preloads the other eager photo of the first row too, at normal priority.
+      const preloads = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]')
+      await expect(preloads).toHaveCount(1)
+      const first = page.locator('main article img').first()
+      await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1)
+      await expect(first).toHaveAttribute('fetchpriority', 'high')
+      expect(await preloads.getAttribute('imagesrcset')).toBe(await first.getAttribute('srcset'))
+      expect(await preloads.getAttribute('imagesizes')).toBe(await first.getAttribute('sizes'))
+      // 176 px wide in the home's strip, 50vw in a grid: the smallest file that covers it.
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(/-320\.webp$/)
+    })
+  }
+
   test('the plan badges never sit under the heart (desktop)', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 })
     await page.goto('/pt/')

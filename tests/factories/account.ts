@@ -7,9 +7,11 @@ import type { Role } from '#app/domain/account.ts'
 import type { AccountSetup } from '#app/modules/auth/account-setup.server.ts'
 import { openAccount, signIn } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { startEnrolment, verifyCode } from '#app/modules/auth/two-factor.server.ts'
 import { type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
+import { totpCode } from '#tests/support/totp.ts'
 
 export const TEST_BASE_URL = 'http://localhost:3999'
 export const TEST_PASSWORD = 'senha-forte-123'
@@ -30,6 +32,7 @@ export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Prom
     authSecret: 'test-secret-0123456789-abcdefghijklmnop',
     smtpUrl: undefined,
     google: undefined,
+    ageOidc: undefined,
     demoData: false,
     gifts: false,
     s3: undefined,
@@ -85,8 +88,48 @@ export async function sessionCookie(email: string, password = TEST_PASSWORD): Pr
     .join('; ')
 }
 
-/** A new account of `role` with the Cookie header of a fresh session. */
+const TEST_CALLER = { language: 'pt', clientIp: '192.0.2.1', userAgent: 'vitest' } as const
+
+/** The Cookie header after `setCookies` replaced some of `cookie`'s values. */
+export function updatedCookie(cookie: string, setCookies: string[]): string {
+  const jar = new Map(cookie.split('; ').map((pair) => [pair.split('=')[0], pair] as const))
+  for (const line of setCookies) {
+    const pair = line.split(';')[0] ?? ''
+    const name = pair.split('=')[0] ?? ''
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name)
+    else jar.set(name, pair)
+  }
+  return [...jar.values()].join('; ')
+}
+
+/**
+ * Sets up two-step verification on the signed-in account of `cookie` as the security page does
+ * (issue 23), answering with a test authenticator: the new session's cookie, the key (base32)
+ * and the backup codes.
+ */
+export async function enrolTwoFactor(cookie: string, password = TEST_PASSWORD) {
+  const request = (body = '') =>
+    new Request(`${TEST_BASE_URL}/account/security`, { method: 'POST', headers: { cookie }, body })
+  const started = await startEnrolment(request(), TEST_CALLER, password)
+  if (!started.ok) throw new Error(`two-factor set-up refused: ${started.reason}`)
+  const secret = started.enrolment.secret.replaceAll(' ', '')
+  const verified = await verifyCode(request(), TEST_CALLER, totpCode(secret))
+  if (!verified.ok) throw new Error(`two-factor set-up not confirmed: ${verified.reason}`)
+  return {
+    cookie: updatedCookie(cookie, verified.headers.getSetCookie()),
+    secret,
+    backupCodes: started.enrolment.backupCodes,
+  }
+}
+
+/**
+ * A new account of `role` with the Cookie header of a fresh session. An admin's account has
+ * two-step verification, as every admin must (issue 23), and its session has passed it.
+ */
 export async function signedIn(role: Role) {
   const account = await createAccount({ role })
-  return { ...account, cookie: await sessionCookie(account.email) }
+  const cookie = await sessionCookie(account.email)
+  if (role !== 'admin') return { ...account, cookie, totpSecret: undefined }
+  const enrolled = await enrolTwoFactor(cookie)
+  return { ...account, cookie: enrolled.cookie, totpSecret: enrolled.secret }
 }

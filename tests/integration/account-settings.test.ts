@@ -198,6 +198,10 @@ describe('account section', () => {
     expect(exported.provider.profile.userId).toBe(luna.id)
     expect(exported.provider.photos).toHaveLength(1)
     expect(exported.sessions.length).toBeGreaterThan(0)
+    // What issue 23 records: the session's last use and the devices the account signed in from.
+    expect(exported.sessions[0]).toHaveProperty('lastSeenAt')
+    expect(exported.knownDevices).toEqual([expect.objectContaining({ device: 'unknown' })])
+    expect(exported.account.twoFactorEnabled).toBe(false)
     const signedOut = await exportLoader({
       request: new Request(`${TEST_BASE_URL}/account/export`),
       params: {},

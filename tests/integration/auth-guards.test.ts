@@ -13,6 +13,7 @@ import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import {
   createAccount,
+  enrolTwoFactor,
   sessionCookie,
   TEST_BASE_URL,
   TEST_PASSWORD,
@@ -54,6 +55,10 @@ async function outcome(guard: Promise<unknown>) {
   }
 }
 
+let unenrolledAdmin = ''
+/** A session of the enrolled admin opened before she set up her second factor. */
+let olderSession = ''
+
 beforeAll(async () => {
   dataDirectory = await useTestServerEnv()
   // Sign-up writes the confirmation e-mail to the outbox and logs it.
@@ -63,6 +68,10 @@ beforeAll(async () => {
     emails[role] = account.email
     cookies[role] = await sessionCookie(account.email)
   }
+  // Issue 23: an admin without a second factor is sent to set one up; with one, she goes in.
+  unenrolledAdmin = await sessionCookie((await createAccount({ role: 'admin' })).email)
+  olderSession = await sessionCookie(emails.admin ?? '')
+  cookies.admin = (await enrolTwoFactor(cookies.admin ?? '')).cookie
   vi.restoreAllMocks()
 })
 
@@ -114,6 +123,19 @@ describe('session helpers', () => {
     const loader = { provider: providerArea, client: clientArea, admin: adminArea }[needed]
     const page = await outcome(loader({ request: request(pathname, who) } as never))
     expect(page).toBe(expected)
+  })
+
+  it('an admin without a second factor sets one up before anything else (issue 23)', async () => {
+    const asUnenrolled = () =>
+      new Request(`${TEST_BASE_URL}/admin`, { headers: { cookie: unenrolledAdmin } })
+    expect(await outcome(requireRole(asUnenrolled(), 'admin'))).toBe('/account/security?setup=1')
+    expect(await outcome(adminArea({ request: asUnenrolled() } as never))).toBe(
+      '/account/security?setup=1',
+    )
+    // A session opened before the second factor existed must pass it before anything opens.
+    const older = new Request(`${TEST_BASE_URL}/admin`, { headers: { cookie: olderSession } })
+    expect(await outcome(requireUser(older))).toBe('/auth/two-factor?next=%2Fadmin')
+    expect(await currentUser(older)).toBeNull()
   })
 
   it('requireUser lets any signed-in user through', async () => {

@@ -804,6 +804,8 @@ describe('privacy and data rights', () => {
         'account',
         'client_profiles',
         'favorites',
+        // The devices she signed in from (issue 23: the new-device e-mail).
+        'known_devices',
         'recently_viewed',
         'reports',
         'session',

@@ -42,6 +42,7 @@ afterAll(async () => {
 })
 
 beforeEach(() => {
+  site.pix.dropReusedConnections(0)
   site.pix.setDown(false)
   site.pix.failRefunds(false)
 })
@@ -388,6 +389,16 @@ describe('a charge the institution cannot make', () => {
     const before = site.pix.tokensIssued()
     expect((await startPlanCharge(provider.id, 'basico')).ok).toBe(true)
     expect(site.pix.tokensIssued()).toBe(before + 1)
+  })
+
+  it('sends again on a new connection when the institution closed the kept-alive one', async () => {
+    const provider = await signedInProvider({ approved: true })
+    expect((await startPlanCharge(provider.id, 'basico')).ok).toBe(true)
+    const dropped = site.pix.connectionsDropped()
+    site.pix.dropReusedConnections(1)
+    const other = await signedInProvider({ approved: true })
+    expect(await startPlanCharge(other.id, 'basico')).toMatchObject({ ok: true })
+    expect(site.pix.connectionsDropped()).toBe(dropped + 1)
   })
 })
 

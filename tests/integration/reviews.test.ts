@@ -27,6 +27,9 @@ import {
 import type { createProfile } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
 
+/** A reviewer as the review module reads one. */
+type Reviewer = Pick<SignedInUser, 'id' | 'email' | 'name' | 'role' | 'emailVerified'>
+
 // Issue 20 points 1 and 3: who may review, the limits, the suspicion rules, and the sums the
 // database keeps, on PGlite and PostgreSQL.
 
@@ -62,7 +65,7 @@ async function client(ageDays = 30, options: { confirmed?: boolean } = {}) {
     .update(user)
     .set({ createdAt: daysAgo(ageDays) })
     .where(eq(user.id, account.id))
-  const who: SignedInUser = {
+  const who: Reviewer = {
     id: account.id,
     email: account.email,
     name: account.name,
@@ -90,11 +93,11 @@ async function target(overrides: Parameters<typeof createProfile>[0] = {}) {
 const reviewMails = async (to: string) =>
   (await mailsTo(dataDir, to)).filter((mail) => mail.includes('/dashboard/reviews')).length
 
-const contacted = (who: SignedInUser, profileId: string, hoursAgo = 48) =>
+const contacted = (who: Reviewer, profileId: string, hoursAgo = 48) =>
   recordContact(who.id, profileId, new Date(Date.now() - hoursAgo * 60 * 60_000))
 
 const write = (
-  who: SignedInUser,
+  who: Reviewer,
   profile: Awaited<ReturnType<typeof target>>,
   input: Partial<{ rating: number; photosMatch: boolean; body: string; quotable: boolean }> = {},
   origin: { clientIp?: string; deviceId?: string } = {},
@@ -194,7 +197,7 @@ describe("the account's data (issue 20 points 1 and 6)", () => {
       .update(user)
       .set({ createdAt: daysAgo(30) })
       .where(eq(user.id, account.id))
-    const who: SignedInUser = { ...account, emailVerified: true, role: 'client' }
+    const who: Reviewer = { ...account, emailVerified: true, role: 'client' }
     await contacted(who, profile.id)
     const body = uniqueBody()
     await write(who, profile, { body, rating: 4 })
@@ -226,14 +229,14 @@ describe('publication (issue 20 point 3)', () => {
     const profile = await target()
     const readers = [await client(), await client(), await client()]
     for (const who of readers) await contacted(who, profile.id)
-    await write(readers[0] as SignedInUser, profile, { rating: 5, photosMatch: true })
+    await write(readers[0] as Reviewer, profile, { rating: 5, photosMatch: true })
     expect(await ratingsOf(profile.id)).toEqual({
       count: 1,
       average: null,
       photosMatchPercent: 100,
     })
-    await write(readers[1] as SignedInUser, profile, { rating: 4, photosMatch: false })
-    await write(readers[2] as SignedInUser, profile, { rating: 4, photosMatch: true })
+    await write(readers[1] as Reviewer, profile, { rating: 4, photosMatch: false })
+    await write(readers[2] as Reviewer, profile, { rating: 4, photosMatch: true })
     expect(await ratingsOf(profile.id)).toEqual({
       count: 3,
       average: 4.3,
@@ -321,7 +324,7 @@ describe('publication (issue 20 point 3)', () => {
     const [a, b] = [await client(10), await client(10)]
     await contacted(a, profile.id)
     await contacted(b, profile.id)
-    const noAddress = (who: SignedInUser) =>
+    const noAddress = (who: Reviewer) =>
       submitReview(
         who,
         profile,

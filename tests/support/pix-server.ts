@@ -77,6 +77,9 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   let clockOffsetMs = 0
   const nowMs = () => Date.now() + clockOffsetMs
   let down = false
+  let dropReused = 0
+  let dropped = 0
+  const served = new WeakMap<object, number>() // connection -> requests it carried
   let issued = 0
   const tokens = new Map<string, number>() // token -> when it expires (server clock, ms)
   const log: PixRequest[] = []
@@ -135,6 +138,15 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    const carried = served.get(request.socket) ?? 0
+    served.set(request.socket, carried + 1)
+    if (carried > 0 && dropReused > 0) {
+      // A kept-alive connection the server closes just as the client sends on it again.
+      dropReused -= 1
+      dropped += 1
+      request.socket.destroy()
+      return
+    }
     const url = new URL(request.url ?? '/', 'https://127.0.0.1')
     log.push({ method: request.method ?? '', path: url.pathname + url.search })
     const body = await readBody(request)
@@ -235,6 +247,10 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     setDown(value) {
       down = value
     },
+    dropReusedConnections(count) {
+      dropReused = count
+    },
+    connectionsDropped: () => dropped,
     failRefunds: account.failRefunds,
     payouts: account.payouts,
     payoutOutcome: account.payoutOutcome,

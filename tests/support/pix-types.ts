@@ -177,6 +177,14 @@ export interface PixTestServer {
   advanceClock(seconds: number): void
   /** While down, every request gets 503 with a problem JSON. */
   setDown(down: boolean): void
+  /**
+   * The next `count` requests that come on a kept-alive connection (one that already carried a
+   * request) get no answer: the connection is closed, as a server closing an idle connection
+   * just when the client sends on it again.
+   */
+  dropReusedConnections(count: number): void
+  /** How many connections were closed so far by `dropReusedConnections`. */
+  connectionsDropped(): number
   /** While true, new refunds come back NAO_REALIZADO with a `motivo`. */
   failRefunds(fail: boolean): void
   /** The payouts the site asked for. */

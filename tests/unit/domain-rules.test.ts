@@ -39,6 +39,24 @@ it('formatBrl writes whole reais in each language', () => {
   expect(formatBrl(1500, 'en')).toBe('R$1,500')
 })
 
+it('formatBrl writes exactly what Intl.NumberFormat writes, without its cost', () => {
+  const values = [0, -0, 1, 5, 99, 300, 999, 999.5, 1000, 1234, 99_999, 123_456, 1_234_567]
+  const more = [0.4, 0.5, 2.5, 1500.49, 1500.5, -1, -300, -2.5, -0.4, -1234.6, 2_147_483_648]
+  for (const [language, locale] of [
+    ['pt', 'pt-BR'],
+    ['en', 'en'],
+  ] as const) {
+    const intl = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'BRL',
+      maximumFractionDigits: 0,
+    })
+    for (const value of [...values, ...more]) {
+      expect(formatBrl(value, language), `${value} in ${language}`).toBe(intl.format(value))
+    }
+  }
+})
+
 it('image variant URLs and srcset come from the storage path', () => {
   expect(imageVariantUrl('demo/luna-1', 640)).toBe('/media/demo/luna-1-640.webp')
   expect(imageSrcSet('demo/luna-1', [320, 640])).toBe(

@@ -52,14 +52,21 @@ describe('the areas of the dictionary', () => {
   })
 
   it.each([
-    ['/pt', ['public']],
+    ['/pt', ['public', 'home']],
+    ['/en/', ['public', 'home']],
     ['/en/acompanhantes/sao-paulo', ['public']],
+    ['/pt/about', ['public', 'info']],
+    ['/en/terms', ['public', 'info']],
+    ['/pt/cidades', ['public', 'info']],
+    ['/pt/servicos', ['public']],
+    ['/xx', ['public']],
     ['/acompanhante/luna', ['public']],
     ['/acompanhante/luna/denunciar', ['public', 'account']],
     ['/acompanhante/luna/avaliar', ['public', 'account']],
     ['/acompanhante/luna/presente', ['public', 'account', 'client']],
     ['/', ['public', 'account']],
     ['/auth', ['public', 'account']],
+    ['/account/security', ['public', 'account']],
     ['/dashboard', ['public', 'account', 'provider']],
     ['/dashboard/photos', ['public', 'account', 'provider']],
     ['/client-dashboard/history', ['public', 'account', 'client']],

@@ -1,6 +1,5 @@
-import { Download } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 import { MailLimitNote } from '#app/components/auth/mail-limit-note.tsx'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
@@ -8,6 +7,7 @@ import { Button, buttonClass, SubmitButton } from '#app/components/ui/button.tsx
 import { cardClass } from '#app/components/ui/card.tsx'
 import { NewPasswordFields } from '#app/components/ui/credential-fields.tsx'
 import { TextField } from '#app/components/ui/field.tsx'
+import { Download, ShieldCheck } from '#app/components/ui/icons.tsx'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { AccountAnswer } from '#app/modules/account/answer.ts'
@@ -21,14 +21,17 @@ export function Section({
   title,
   text,
   children,
+  heading: Heading = 'h3',
 }: {
   title: string
   text: string
   children: ReactNode
+  /** The title's level: h2 on a page whose own title is the h1 (the security page). */
+  heading?: 'h2' | 'h3'
 }) {
   return (
     <section className={cardClass}>
-      <h3 className="font-semibold">{title}</h3>
+      <Heading className="font-semibold">{title}</Heading>
       <p className="mt-1 text-sm text-stone-600">{text}</p>
       <div className="mt-3 space-y-3">{children}</div>
     </section>
@@ -53,6 +56,16 @@ export function AccountSettings({ email, children }: { email: string; children?:
         <p className="mt-1 text-sm text-stone-600">{format(a.signedInAs, { email })}</p>
       </div>
       {children}
+
+      <Section title={a.securityTitle} text={a.securityText}>
+        <Link
+          to="/account/security"
+          className={`inline-flex items-center gap-2 ${buttonClass('secondary', 'page')}`}
+        >
+          <ShieldCheck aria-hidden="true" className="size-5" />
+          {a.securityLink}
+        </Link>
+      </Section>
 
       <Section title={a.emailTitle} text={a.emailText}>
         {emailForm.data?.done ? (

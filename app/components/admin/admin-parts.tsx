@@ -21,6 +21,7 @@ export function AdminNav() {
     { to: '/admin/plans', section: 'plans' },
     { to: '/admin/payments', section: 'payments' },
     { to: paths.adminGifts, section: 'gifts' },
+    { to: paths.adminVitals, section: 'vitals' },
     { to: '/admin/team', section: 'team' },
     { to: '/admin/audit', section: 'audit' },
     { to: '/admin/account', section: 'account' },

@@ -1,5 +1,5 @@
-import { Maximize, RotateCcw, RotateCw, ZoomIn, ZoomOut } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
+import { Maximize, RotateCcw, RotateCw, ZoomIn, ZoomOut } from '#app/components/ui/icons.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 

@@ -1,7 +1,7 @@
-import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { LanguageSwitcher } from '#app/components/layout/language-switcher.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 

@@ -1,5 +1,5 @@
-import { Heart, Search } from 'lucide-react'
 import { Link } from 'react-router'
+import { Heart, Search } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useT } from '#app/i18n/i18n.ts'
 import { AuthCard, CardLink } from './auth-layout.tsx'

@@ -1,6 +1,6 @@
-import { CalendarClock, CircleAlert, HandCoins, Info, QrCode } from 'lucide-react'
 import { useId, useState } from 'react'
 import { inputClass } from '#app/components/ui/field.tsx'
+import { CalendarClock, CircleAlert, HandCoins, Info, QrCode } from '#app/components/ui/icons.tsx'
 import { GIFT_LIMITS_CENTS } from '#app/domain/gifts.ts'
 import { formatBrl, formatBrlCents } from '#app/domain/money.ts'
 import { CHARGE_MINUTES } from '#app/domain/plans.ts'

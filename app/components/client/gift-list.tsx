@@ -1,9 +1,9 @@
-import { CircleCheck, Clock, Hourglass, TimerOff, Undo2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { FormAlert } from '#app/components/ui/alert.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { CircleCheck, Clock, Hourglass, TimerOff, Undo2 } from '#app/components/ui/icons.tsx'
 import {
   GIFT_CAP_CENTS,
   GIFT_CAP_DAYS,

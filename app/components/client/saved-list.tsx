@@ -1,7 +1,7 @@
-import { CircleSlash, UserX } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { ProfileCard } from '#app/components/profile/profile-card.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
+import { CircleSlash, UserX } from '#app/components/ui/icons.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { SavedEntry } from '#app/modules/client/saved-entry.ts'
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { AppLink } from '#app/components/ui/app-link.tsx'
 import { FOOTER_CITY_SLUGS, FOOTER_SOUTH_CITY_SLUGS } from '#app/domain/navigation.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -17,9 +17,9 @@ function LinkColumn({
       <ul className="space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-stone-300 hover:text-white">
+            <AppLink to={link.to} className="text-stone-300 hover:text-white">
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

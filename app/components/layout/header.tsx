@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react'
 import { Link } from 'react-router'
+import { Search } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { AccountButtons } from './account-buttons.tsx'

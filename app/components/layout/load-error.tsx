@@ -1,7 +1,7 @@
-import { CloudOff, TriangleAlert } from 'lucide-react'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useLocation, useRevalidator } from 'react-router'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { CloudOff, TriangleAlert } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { SiteShell } from './site-shell.tsx'

@@ -1,7 +1,7 @@
-import { Menu } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Sheet } from '#app/components/sheet/sheet.tsx'
+import { Menu } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { AccountButtons } from './account-buttons.tsx'

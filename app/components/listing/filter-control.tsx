@@ -1,8 +1,8 @@
-import { SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
 import { Sheet } from '#app/components/sheet/sheet.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
+import { SlidersHorizontal } from '#app/components/ui/icons.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import {
   AGE_SLIDER,

@@ -1,6 +1,6 @@
-import { MapPin, Search } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useNavigate } from 'react-router'
+import { MapPin, Search } from '#app/components/ui/icons.tsx'
 import type { LocationSuggestion } from '#app/domain/location-search.ts'
 import { LOCATION_QUERY_MIN } from '#app/domain/location-search.ts'
 import { paths } from '#app/domain/paths.ts'

@@ -1,5 +1,5 @@
-import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/i18n/i18n.ts'
 
 export interface Crumb {

@@ -1,5 +1,5 @@
-import { ChevronsLeft, ChevronsRight } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
+import { ChevronsLeft, ChevronsRight } from '#app/components/ui/icons.tsx'
 import { pageCount, pageWindow } from '#app/domain/pagination.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 

@@ -1,12 +1,13 @@
-import { SearchX, TriangleAlert } from 'lucide-react'
 import { useLocation } from 'react-router'
 import { ProfileCard } from '#app/components/profile/profile-card.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { SearchX, TriangleAlert } from '#app/components/ui/icons.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { ProfileCardData } from '#app/modules/listing/card.ts'
 
 /**
- * Grid of 1 to 4 columns of profile cards; the first row loads eagerly (it is above the fold).
+ * Grid of 1 to 4 columns of profile cards; the first row loads eagerly (it is above the fold),
+ * and with `first` (the grid is the page's first content) its first photo is the one preloaded.
  * In a city (`cityName`), the touring profiles based elsewhere, which the listing puts after the
  * city's own (SPEC §9), start under a line that says so (issue 19 point 2).
  */
@@ -15,8 +16,11 @@ export function ProfileGrid({
   refCity,
   cityName,
   headingLevel = 2,
+  first = true,
 }: {
   profiles: ProfileCardData[]
+  /** The page's first content: its first photo is the largest paint. */
+  first?: boolean
   refCity?: string
   cityName?: string
   /** Level of the card names: 2 right under the page's h1 (the default), 3 inside a section. */
@@ -44,6 +48,7 @@ export function ProfileGrid({
           <ProfileCard
             profile={profile}
             eager={index < 2}
+            highPriority={first && index === 0}
             refCity={refCity}
             headingLevel={headingLevel}
           />

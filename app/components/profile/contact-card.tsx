@@ -1,6 +1,6 @@
-import { AtSign, MessageCircle, Send } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { AtSign, MessageCircle, Send } from '#app/components/ui/icons.tsx'
 import type { ContactChannel } from '#app/domain/contact.ts'
 import { FEATURES } from '#app/domain/flags.ts'
 import { format, useT } from '#app/i18n/i18n.ts'

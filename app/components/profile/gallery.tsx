@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react'
+import { ChevronLeft, ChevronRight, X } from '#app/components/ui/icons.tsx'
 import { swipeDirection, type TouchPoint, wrapIndex } from '#app/domain/gestures.ts'
 import { imageVariantUrl } from '#app/domain/images.ts'
 import { format, useCount, useT } from '#app/i18n/i18n.ts'
@@ -22,7 +22,10 @@ const LIGHTBOX_SWIPE_PX = 50
 export function ProfileGallery({ name, photos }: { name: string; photos: GalleryPhoto[] }) {
   const t = useT()
   const countText = useCount()
-  const [open, setOpen] = useState<number | undefined>(undefined)
+  // Each opening is a lightbox of its own: the close event of one just closed by Escape comes a
+  // moment later, and must not close the next one opened meanwhile (a quick Enter).
+  const [open, setOpen] = useState<{ index: number; opening: number } | undefined>(undefined)
+  const openings = useRef(0)
   const opener = useRef<HTMLElement | null>(null)
   // Back to the photo that opened it once the lightbox is gone (the page is inert before).
   useEffect(() => {
@@ -59,7 +62,8 @@ export function ProfileGallery({ name, photos }: { name: string; photos: Gallery
               onClick={(event) => {
                 event.preventDefault()
                 opener.current = event.currentTarget
-                setOpen(index)
+                openings.current += 1
+                setOpen({ index, opening: openings.current })
               }}
               className="block size-full focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-rose-700"
             >
@@ -68,6 +72,7 @@ export function ProfileGallery({ name, photos }: { name: string; photos: Gallery
                 alt={format(t.profile.openPhoto, { number: index + 1, total: photos.length, name })}
                 sizes="(min-width: 1024px) 30vw, 50vw"
                 eager={index < 2}
+                highPriority={index === 0}
                 className="size-full object-cover"
               />
               {index === shown.length - 1 && more > 0 && (
@@ -81,7 +86,15 @@ export function ProfileGallery({ name, photos }: { name: string; photos: Gallery
         ))}
       </ul>
       {open !== undefined && (
-        <Lightbox name={name} photos={photos} start={open} onClose={() => setOpen(undefined)} />
+        <Lightbox
+          key={open.opening}
+          name={name}
+          photos={photos}
+          start={open.index}
+          onClose={() =>
+            setOpen((current) => (current?.opening === open.opening ? undefined : current))
+          }
+        />
       )}
     </>
   )

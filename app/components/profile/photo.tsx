@@ -28,7 +28,7 @@ export function Photo({
   alt: string
   sizes: string
   eager?: boolean
-  /** The first card of a grid: fetched first, it is the page's largest paint. */
+  /** A grid's first card or a gallery's first photo: fetched first, the page's largest paint. */
   highPriority?: boolean
   className: string
   placeholderClassName?: string

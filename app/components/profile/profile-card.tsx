@@ -1,6 +1,6 @@
-import { Plane } from 'lucide-react'
-import { Link } from 'react-router'
 import { CardRating } from '#app/components/reviews/stars.tsx'
+import { AppLink } from '#app/components/ui/app-link.tsx'
+import { Plane } from '#app/components/ui/icons.tsx'
 import { formatBrl } from '#app/domain/money.ts'
 import { CARD_DESCRIPTION_LENGTH } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -19,11 +19,22 @@ import { VerifiedBadge } from './verified-badge.tsx'
 export function ProfileCard({
   profile,
   eager = false,
+  highPriority = false,
+  // The grids' columns: 1 under 360 px, 2, 3 from 640 px, 4 from 1024 px (profile-grid.tsx).
+  sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, (min-width: 360px) 50vw, 100vw',
   refCity,
   headingLevel = 3,
 }: {
   profile: ProfileCardData
+  /** Above the fold: the photo loads at once instead of when scrolled near. */
   eager?: boolean
+  /**
+   * The page's largest paint (its first card): the photo is preloaded from the head and fetched
+   * first. One card a page, so the others do not share its bandwidth on a slow connection.
+   */
+  highPriority?: boolean
+  /** The photo's shown width, for the browser's choice among its sizes. */
+  sizes?: string
   refCity?: string
   /** 2 when the grid sits right under the page's h1, 3 under a section heading. */
   headingLevel?: 2 | 3
@@ -37,7 +48,7 @@ export function ProfileCard({
   const visiting = profile.touringAvailable && Boolean(refCity) && profile.citySlug !== refCity
   return (
     <article className="relative h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
-      <Link
+      <AppLink
         to={paths.profile(profile.username, refCity)}
         className="block h-full focus-visible:outline-offset-[-4px]"
       >
@@ -45,10 +56,10 @@ export function ProfileCard({
           {cover ? (
             <Photo
               photo={cover}
-              sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+              sizes={sizes}
               alt={format(t.profileCard.photoAlt, { name: profile.name })}
-              eager={eager}
-              highPriority={eager}
+              eager={eager || highPriority}
+              highPriority={highPriority}
               // Before the page's script runs, a failed photo's alt text stays invisible (it
               // would sit over the badges); once it runs, the placeholder replaces it.
               className="absolute inset-0 size-full object-cover text-transparent"
@@ -121,7 +132,7 @@ export function ProfileCard({
             </p>
           )}
         </div>
-      </Link>
+      </AppLink>
       {/* Beside the link, not in it: a button inside a link is not a button. */}
       <div className="absolute right-2 top-2">
         <FavoriteButton

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, Heart, Share2 } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, PrefetchPageLinks, useNavigate, useNavigation } from 'react-router'
 import { notify } from '#app/components/toast.tsx'
+import { ChevronLeft, ChevronRight, Heart, Share2 } from '#app/components/ui/icons.tsx'
 import { ALT_PROFILE_LAYOUT_KEY, altLayoutEnabled, FEATURES } from '#app/domain/flags.ts'
 import {
   MOBILE_MAX_WIDTH_PX,

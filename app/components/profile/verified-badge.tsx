@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react'
+import { BadgeCheck } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/i18n/i18n.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { Clock, Send, Wallet } from 'lucide-react'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { Clock, Send, Wallet } from '#app/components/ui/icons.tsx'
 import { WITHDRAWAL_LIMITS_CENTS } from '#app/domain/gifts.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'

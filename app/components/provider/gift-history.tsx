@@ -1,5 +1,5 @@
-import { Gift } from 'lucide-react'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { Gift } from '#app/components/ui/icons.tsx'
 import type { GiftStatus, WithdrawalStatus } from '#app/domain/gifts.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'

@@ -1,6 +1,6 @@
-import { Circle, CircleCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { Circle, CircleCheck } from '#app/components/ui/icons.tsx'
 import type { ProfileItem } from '#app/domain/provider.ts'
 import { PROFILE_ITEMS } from '#app/domain/provider.ts'
 import { useT } from '#app/i18n/i18n.ts'

@@ -1,7 +1,7 @@
-import { Crop } from 'lucide-react'
 import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { Form } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
+import { Crop } from '#app/components/ui/icons.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import {
   PHOTO_CROP_POSITIONS,

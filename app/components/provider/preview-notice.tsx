@@ -1,6 +1,6 @@
-import { Eye } from 'lucide-react'
 import { Link } from 'react-router'
 import { ProfileView } from '#app/components/profile/profile-view.tsx'
+import { Eye } from '#app/components/ui/icons.tsx'
 import type { ProviderStanding } from '#app/domain/provider.ts'
 import { useT } from '#app/i18n/i18n.ts'
 import type { ProfilePageData } from '#app/modules/profile/public-profile.ts'

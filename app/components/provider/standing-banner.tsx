@@ -1,5 +1,5 @@
-import { CircleAlert, CircleCheck, Clock, EyeOff, Pause } from 'lucide-react'
 import { Link } from 'react-router'
+import { CircleAlert, CircleCheck, Clock, EyeOff, Pause } from '#app/components/ui/icons.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { paths } from '#app/domain/paths.ts'
 import {

@@ -1,5 +1,5 @@
-import { Camera, MessageSquareReply, PenLine } from 'lucide-react'
 import { Link } from 'react-router'
+import { Camera, MessageSquareReply, PenLine } from '#app/components/ui/icons.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { pageWindow } from '#app/domain/pagination.ts'
 import { paths } from '#app/domain/paths.ts'

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react'
+import { Star } from '#app/components/ui/icons.tsx'
 import { formatRating } from '#app/domain/rating-format.ts'
 import { RATINGS } from '#app/domain/reviews.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'

@@ -1,6 +1,6 @@
-import { Quote } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { Quote } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { scrolledPastShare } from '#app/domain/testimonials.ts'
 import { format, useT } from '#app/i18n/i18n.ts'

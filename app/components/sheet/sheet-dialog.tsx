@@ -1,6 +1,6 @@
-import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
+import { X } from '#app/components/ui/icons.tsx'
 
 export interface SheetDialogProps {
   open: boolean

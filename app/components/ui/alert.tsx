@@ -1,5 +1,5 @@
-import { CircleAlert, CircleCheck, Info } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { CircleAlert, CircleCheck, Info } from '#app/components/ui/icons.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { FormAnswer } from '#app/modules/forms/checks.ts'
 

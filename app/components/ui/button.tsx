@@ -1,6 +1,6 @@
-import { LoaderCircle } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
 import { Link } from 'react-router'
+import { LoaderCircle } from '#app/components/ui/icons.tsx'
 
 // The site's buttons: the main one (rose), a secondary one (white with a border), a dangerous
 // one (red), and a link that looks like one of them.

@@ -1,6 +1,6 @@
-import { CircleAlert } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import type { z } from 'zod'
+import { CircleAlert } from '#app/components/ui/icons.tsx'
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { FormErrorKey } from '#app/modules/forms/checks.ts'
 import { fieldAttributes } from '#app/modules/forms/fields.ts'

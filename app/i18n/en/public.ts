@@ -22,6 +22,20 @@ export const strings: Strings = {
     enter: 'I am over 18 – Enter',
     exit: 'I am under 18 – Exit',
   },
+  ageAssurance: {
+    text: 'This site lists ads of adult escorts. To enter, prove that you are 18 or older with the age verification service.',
+    verify: 'Verify my age',
+    tryAgain: 'Try again',
+    privacy:
+      'From the service we receive only whether you are 18 or older. We keep nothing but “over 18 until”, for {hours} hours at most, in this browser; never who you are or your date of birth.',
+    outcomes: {
+      minor: 'The check says you are under 18. This site is for adults only.',
+      refused: 'The check was cancelled. To enter, you need to prove your age.',
+      unknown:
+        'The verification service did not give your age, so we could not confirm that you are 18 or older.',
+      failed: 'The age check could not be completed. Please try again in a moment.',
+    },
+  },
   a11y: {
     skipToContent: 'Skip to content',
     mainNavigation: 'Main navigation',
@@ -61,75 +75,6 @@ export const strings: Strings = {
       'Aprova is a neutral advertising space: we do not broker, take part in or take money from any meeting between clients and advertisers.',
     ipGeolocation: 'IP Geolocation by DB-IP',
     rights: '© {year} Aprova. All rights reserved.',
-  },
-  home: {
-    heroTitle: 'Verified escorts, direct contact',
-    heroSubtitle:
-      'Profiles of adult advertisers whose identity our team has checked, all over Brazil.',
-    features: {
-      verifiedTitle: 'Verified profiles',
-      verifiedText: 'Every advertiser has her identity checked by hand before publishing.',
-      discretionTitle: 'Discretion',
-      discretionText: 'Browse without an account. We neither ask for nor keep data of visitors.',
-      whatsappTitle: 'Contact on WhatsApp',
-      whatsappText: 'Talk directly to the advertiser, with no middleman.',
-    },
-    profilesHeading: 'Featured profiles',
-    noProfiles: 'No profiles found',
-    whyHeading: 'Why choose Aprova',
-    why: {
-      verification: 'Manual identity verification of every advertiser',
-      honestRanking: 'Fair order: profiles take turns every minute within the same plan',
-      directContact: 'Direct contact, no brokering and no fees on meetings',
-      privacy: 'Photos without metadata, documents never public',
-      bilingual: 'In Portuguese and English, fast even on a basic phone',
-    },
-  },
-  aboutPage: {
-    title: 'About Aprova',
-    description:
-      'Who we are: a neutral advertising space for identity-verified adult escorts, fast, bilingual and honest about ranking.',
-    heroTitle: 'An honest directory of verified escorts',
-    heroText:
-      'Aprova is an advertising space: adult advertisers publish their own profile, our team checks each one’s identity, and visitors talk to them directly. We do not broker meetings or take any money for them.',
-    techHeading: 'How the site works',
-    tech: {
-      verificationTitle: 'Checked by hand',
-      verificationText:
-        'Each advertiser’s document and selfie are checked by a person on our team and deleted after the decision.',
-      speedTitle: 'Fast on any phone',
-      speedText:
-        'Pages rendered on the server, light WebP images and little JavaScript: quick even on a weak mobile network.',
-      privacyTitle: 'Private by default',
-      privacyText:
-        'Photos without metadata or location, no third-party trackers, and statistics kept without IP addresses (LGPD).',
-      rankingTitle: 'Fair, open ranking',
-      rankingText:
-        'Within each plan, profiles take turns every minute; paid plans come first, and we say so plainly.',
-    },
-    numbersHeading: 'Aprova today',
-    numbers: {
-      profiles: 'published profiles',
-      cities: 'cities with ads',
-      coverage: 'cities covered',
-      languages: 'languages: Portuguese and English',
-    },
-    trustHeading: 'Trust comes first',
-    trustTagline: 'Direct ads, verified identity, no middleman.',
-    trustText:
-      'Suspicious profiles can be reported at any time and are reviewed by our team. Never pay in advance by Pix to unknown numbers.',
-    ctaProvider: 'I want to advertise',
-    ctaClient: 'Create a client account',
-  },
-  termsPage: {
-    title: 'Terms of use',
-    description:
-      'Aprova terms of use for advertisers and clients: verification, conduct, privacy (LGPD) and advertising policy.',
-    updated: 'Last updated: January 2024',
-    versions: 'Versions of the terms',
-    tabs: { anunciante: 'Advertiser', cliente: 'Client' },
-    contents: 'Contents',
-    support: 'Questions about these terms? Contact support:',
   },
   profileCard: {
     verified: 'Verified',
@@ -209,21 +154,6 @@ export const strings: Strings = {
     serviceNotFoundText: 'The requested service is not available.',
     tryAgain: 'Try Again',
   },
-  cityDirectory: {
-    heading: 'Cities',
-    intro:
-      'Every city with verified advertisers, by state. The number counts the advertisers who live in each city; the city page also shows those who visit it while touring.',
-    description:
-      'Every city in Brazil with verified escorts on Aprova, by state, with the number of profiles in each.',
-    states: 'States',
-    cityProfiles: { one: '{count} profile', other: '{count} profiles' },
-    stateSummary: {
-      one: '{count} profile in {cities}',
-      other: '{count} profiles in {cities}',
-    },
-    cities: { one: '{count} city', other: '{count} cities' },
-    empty: 'No city has profiles at the moment.',
-  },
   services: {
     heading: 'Services',
     intro: 'Choose a service to see the verified advertisers who offer it.',
@@ -262,20 +192,6 @@ export const strings: Strings = {
     profileCount: { one: '{count} profile', other: '{count} profiles' },
     noMatch: 'No place found',
     minChars: 'Type at least 2 letters',
-  },
-  feed: {
-    availableIn: 'Available in {city}',
-    viewAll: 'View all',
-    trustLine: 'Every advertiser has her identity verified by our team.',
-    viewMore: {
-      one: 'View more: {count} profile, {online} online now',
-      other: 'View more: {count} profiles, {online} online now',
-    },
-    nationalCount: {
-      one: '{count} verified profile across Brazil',
-      other: '{count} verified profiles across Brazil',
-    },
-    cityCount: { one: '{count} profile in {city}', other: '{count} profiles in {city}' },
   },
   tiers: {
     vip_plus: 'VIP+',

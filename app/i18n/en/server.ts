@@ -30,6 +30,11 @@ export const strings: Strings = {
     changeNoticeText:
       'We received a request to change your Aprova account e-mail to {newEmail}. If it was you, there is nothing to do. If it was not, secure your account with the link below: it ends every open session, keeps the account on this address and takes you to choose a new password. The link is valid for {days} days and can be used once.',
     changeNoticeAction: 'Secure my account',
+    newDeviceSubject: 'New sign-in to your Aprova account',
+    newDeviceText:
+      'Your Aprova account was signed in to from a new device: {device}, {place}, on {date} (Brasília time). If it was you, there is nothing to do. If not, change your password and end the sessions you do not recognise on the account security page.',
+    newDeviceAction: 'See the signed-in devices',
+    newDevicePlaceUnknown: 'unknown place',
     existingSubject: 'Sign-up attempt on Aprova',
     existingText:
       'Someone tried to open a new Aprova account with this address. If it was you, log in with your password or ask for a new one on the log-in screen. If it was not, ignore this message: nothing changed in your account.',

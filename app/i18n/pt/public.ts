@@ -23,6 +23,21 @@ export const strings = {
     enter: 'Tenho mais de 18 anos – Entrar',
     exit: 'Tenho menos de 18 anos – Sair',
   },
+  // The gate with AGE_ASSURANCE=oidc (issue 23, ADR 0021).
+  ageAssurance: {
+    text: 'Este site reúne anúncios de acompanhantes adultas. Para entrar, comprove que você tem 18 anos ou mais com o serviço de verificação de idade.',
+    verify: 'Verificar minha idade',
+    tryAgain: 'Tentar de novo',
+    privacy:
+      'Do serviço, recebemos só se você tem 18 anos ou mais. Guardamos apenas “maior de 18 até”, por no máximo {hours} horas, neste navegador; nunca quem você é nem a sua data de nascimento.',
+    outcomes: {
+      minor: 'A verificação indicou menos de 18 anos. Este site é só para maiores de 18.',
+      refused: 'A verificação foi cancelada. Para entrar, é preciso comprovar a idade.',
+      unknown:
+        'O serviço de verificação não informou a sua idade, então não foi possível confirmar que você tem 18 anos ou mais.',
+      failed: 'Não foi possível concluir a verificação de idade. Tente de novo em instantes.',
+    },
+  },
   a11y: {
     skipToContent: 'Pular para o conteúdo',
     mainNavigation: 'Navegação principal',
@@ -62,75 +77,6 @@ export const strings = {
       'A Aprova é um espaço neutro de anúncios: não intermediamos, não participamos e não recebemos valores de nenhum encontro entre clientes e anunciantes.',
     ipGeolocation: 'Geolocalização por IP: DB-IP',
     rights: '© {year} Aprova. Todos os direitos reservados.',
-  },
-  home: {
-    heroTitle: 'Acompanhantes verificadas, contato direto',
-    heroSubtitle:
-      'Perfis de anunciantes adultas com identidade conferida pela nossa equipe, em todo o Brasil.',
-    features: {
-      verifiedTitle: 'Perfis verificados',
-      verifiedText: 'Cada anunciante tem a identidade conferida à mão antes de publicar.',
-      discretionTitle: 'Discrição',
-      discretionText: 'Navegue sem cadastro. Não pedimos nem guardamos dados de quem só procura.',
-      whatsappTitle: 'Contato pelo WhatsApp',
-      whatsappText: 'Fale direto com a anunciante, sem intermediários.',
-    },
-    profilesHeading: 'Perfis em destaque',
-    noProfiles: 'Nenhum perfil encontrado',
-    whyHeading: 'Por que escolher a Aprova',
-    why: {
-      verification: 'Verificação manual de identidade de cada anunciante',
-      honestRanking: 'Ordem justa: os perfis se revezam a cada minuto dentro do mesmo plano',
-      directContact: 'Contato direto, sem intermediação nem taxas sobre encontros',
-      privacy: 'Fotos sem metadados e documentos nunca públicos',
-      bilingual: 'Em português e inglês, rápido até em celulares simples',
-    },
-  },
-  aboutPage: {
-    title: 'Sobre o Aprova',
-    description:
-      'Quem somos: um espaço neutro de anúncios de acompanhantes adultas com identidade verificada, rápido, bilíngue e honesto na ordem dos perfis.',
-    heroTitle: 'Um diretório honesto de acompanhantes verificadas',
-    heroText:
-      'O Aprova é um espaço de anúncios: anunciantes adultas publicam o próprio perfil, nossa equipe confere a identidade de cada uma e quem procura fala direto com elas. Não intermediamos encontros nem recebemos nada por eles.',
-    techHeading: 'Como o site funciona',
-    tech: {
-      verificationTitle: 'Verificação à mão',
-      verificationText:
-        'Documento e selfie de cada anunciante são conferidos por uma pessoa da equipe e apagados depois da decisão.',
-      speedTitle: 'Rápido em qualquer celular',
-      speedText:
-        'Páginas prontas no servidor, imagens leves em WebP e pouco JavaScript: abre rápido mesmo em rede móvel fraca.',
-      privacyTitle: 'Privacidade por padrão',
-      privacyText:
-        'Fotos sem metadados nem localização, nenhum rastreador de terceiros e estatísticas sem guardar endereços IP (LGPD).',
-      rankingTitle: 'Ordem justa e transparente',
-      rankingText:
-        'Dentro de cada plano os perfis se revezam a cada minuto; planos pagos aparecem antes, e dizemos isso claramente.',
-    },
-    numbersHeading: 'O Aprova hoje',
-    numbers: {
-      profiles: 'perfis publicados',
-      cities: 'cidades com anúncios',
-      coverage: 'cidades atendidas',
-      languages: 'idiomas: português e inglês',
-    },
-    trustHeading: 'Confiança em primeiro lugar',
-    trustTagline: 'Anúncio direto, identidade verificada, nenhum intermediário.',
-    trustText:
-      'Perfis suspeitos podem ser denunciados a qualquer momento e são revistos pela equipe. Nunca pague adiantado por Pix a números desconhecidos.',
-    ctaProvider: 'Quero anunciar',
-    ctaClient: 'Criar conta de cliente',
-  },
-  termsPage: {
-    title: 'Termos de uso',
-    description:
-      'Termos de uso do Aprova para anunciantes e clientes: verificação, conduta, privacidade (LGPD) e política de publicidade.',
-    updated: 'Última atualização: Janeiro 2024',
-    versions: 'Versões dos termos',
-    tabs: { anunciante: 'Anunciante', cliente: 'Cliente' },
-    contents: 'Índice',
-    support: 'Dúvidas sobre estes termos? Fale com o suporte:',
   },
   profileCard: {
     verified: 'Verificada',
@@ -211,21 +157,6 @@ export const strings = {
     serviceNotFoundText: 'O serviço solicitado não está disponível.',
     tryAgain: 'Tentar Novamente',
   },
-  cityDirectory: {
-    heading: 'Cidades',
-    intro:
-      'Todas as cidades com anunciantes verificadas, por estado. O número é o de anunciantes que moram em cada cidade; a página da cidade mostra também quem atende lá em viagem.',
-    description:
-      'Todas as cidades do Brasil com acompanhantes verificadas no Aprova, por estado, com o número de perfis de cada uma.',
-    states: 'Estados',
-    cityProfiles: { one: '{count} perfil', other: '{count} perfis' },
-    stateSummary: {
-      one: '{count} perfil em {cities}',
-      other: '{count} perfis em {cities}',
-    },
-    cities: { one: '{count} cidade', other: '{count} cidades' },
-    empty: 'Nenhuma cidade tem perfis no momento.',
-  },
   services: {
     heading: 'Serviços',
     intro: 'Escolha um serviço para ver as anunciantes verificadas que o oferecem.',
@@ -264,20 +195,6 @@ export const strings = {
     profileCount: { one: '{count} perfil', other: '{count} perfis' },
     noMatch: 'Nenhum local encontrado',
     minChars: 'Digite ao menos 2 letras',
-  },
-  feed: {
-    availableIn: 'Disponíveis em {city}',
-    viewAll: 'Ver todos',
-    trustLine: 'Todas as anunciantes têm identidade verificada pela nossa equipe.',
-    viewMore: {
-      one: 'Ver mais: {count} perfil, {online} online agora',
-      other: 'Ver mais: {count} perfis, {online} online agora',
-    },
-    nationalCount: {
-      one: '{count} perfil verificado em todo o Brasil',
-      other: '{count} perfis verificados em todo o Brasil',
-    },
-    cityCount: { one: '{count} perfil em {city}', other: '{count} perfis em {city}' },
   },
   tiers: {
     vip_plus: 'VIP+',

@@ -30,6 +30,11 @@ export const strings = {
     changeNoticeText:
       'Recebemos um pedido para trocar o e-mail da sua conta no Aprova para {newEmail}. Se foi você, não precisa fazer nada. Se não foi, proteja sua conta pelo link abaixo: ele encerra todas as sessões abertas, mantém a conta neste endereço e leva você a criar uma nova senha. O link vale por {days} dias e só pode ser usado uma vez.',
     changeNoticeAction: 'Proteger minha conta',
+    newDeviceSubject: 'Novo acesso à sua conta no Aprova',
+    newDeviceText:
+      'Sua conta no Aprova foi acessada de um aparelho novo: {device}, {place}, em {date} (horário de Brasília). Se foi você, não precisa fazer nada. Se não foi, troque sua senha e encerre as sessões que você não reconhece na página de segurança da conta.',
+    newDeviceAction: 'Ver os aparelhos conectados',
+    newDevicePlaceUnknown: 'local desconhecido',
     existingSubject: 'Tentativa de cadastro no Aprova',
     existingText:
       'Alguém tentou criar uma nova conta no Aprova com este endereço. Se foi você, entre com sua senha ou peça uma nova na tela de login. Se não foi, ignore esta mensagem: nada mudou na sua conta.',

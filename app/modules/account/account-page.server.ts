@@ -4,7 +4,7 @@ import { paths } from '#app/domain/paths.ts'
 import { callerOf, signOut } from '#app/modules/auth/accounts.server.ts'
 import { evenAnswer, limitAuthAttempt } from '#app/modules/auth/limits.server.ts'
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
-import { requireRole } from '#app/modules/auth/session.server.ts'
+import { requireRecentConfirmation, requireRole } from '#app/modules/auth/session.server.ts'
 import { flashCookie } from '#app/modules/flash/flash.server.ts'
 import { checkIntent, parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
@@ -35,6 +35,8 @@ export async function accountPageAction(
   form?: FormData,
 ) {
   const user = await requireRole(request, role)
+  // Each of these forms changes who holds the account (issue 23 point 2: a recent proof first).
+  requireRecentConfirmation(request, user)
   const forms = {
     email: emailChangeSchema,
     password: passwordChangeSchema,

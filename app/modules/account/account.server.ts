@@ -11,7 +11,15 @@ import { discardSubmissionFiles } from '#app/modules/provider/verification-docum
 import { reviewDataOf } from '#app/modules/reviews/reviews.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
-import { account, clientProfiles, session, user, userRoles } from '#db/schema/auth.ts'
+import {
+  account,
+  clientProfiles,
+  knownDevices,
+  session,
+  sessionAssurance,
+  user,
+  userRoles,
+} from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { reports } from '#db/schema/moderation.ts'
 import { images, profileServices, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
@@ -90,22 +98,34 @@ export async function exportAccountData(userId: string) {
       name: user.name,
       emailVerified: user.emailVerified,
       language: user.language,
+      twoFactorEnabled: user.twoFactorEnabled,
       createdAt: user.createdAt,
     })
     .from(user)
     .where(eq(user.id, userId))
   if (!owner) return undefined
-  const [sessions, logins, client, ownProfiles] = await Promise.all([
+  const [sessions, devices, logins, client, ownProfiles] = await Promise.all([
+    // Each session with what issue 23 records of it: its second factor, step-up and last use.
     db()
       .select({
         createdAt: session.createdAt,
         expiresAt: session.expiresAt,
         ipAddress: session.ipAddress,
         userAgent: session.userAgent,
+        secondFactorAt: sessionAssurance.secondFactorAt,
+        confirmedAt: sessionAssurance.confirmedAt,
+        lastSeenAt: sessionAssurance.lastSeenAt,
       })
       .from(session)
+      .leftJoin(sessionAssurance, eq(sessionAssurance.sessionId, session.id))
       .where(eq(session.userId, userId))
       .orderBy(asc(session.createdAt)),
+    // The browsers and systems the account signed in from (the new-device e-mail's memory).
+    db()
+      .select({ device: knownDevices.device, firstSeenAt: knownDevices.firstSeenAt })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, userId))
+      .orderBy(asc(knownDevices.firstSeenAt)),
     db()
       .select({ providerId: account.providerId, createdAt: account.createdAt })
       .from(account)
@@ -215,6 +235,7 @@ export async function exportAccountData(userId: string) {
     exportedAt: new Date().toISOString(),
     account: { ...owner, role: await roleOf(userId), signInMethods: logins },
     sessions,
+    knownDevices: devices,
     ...(client[0] ? { client: client[0] } : {}),
     ...(saved.length > 0 ? { favorites: saved } : {}),
     ...(viewed.length > 0 ? { recentlyViewed: viewed } : {}),

@@ -5,7 +5,7 @@ import type { Language } from '#app/domain/language.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { dictionary, format } from '#app/i18n/i18n.ts'
 import type { Dictionary } from '#app/i18n/pt.ts'
-import { requireRole } from '#app/modules/auth/session.server.ts'
+import { requireRecentConfirmation, requireRole } from '#app/modules/auth/session.server.ts'
 import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { decideChanges, decideCheck } from '#app/modules/moderation/checks.server.ts'
@@ -27,7 +27,7 @@ import {
   suspendProfile,
   waiveReturnFee,
 } from '#app/modules/moderation/sanctions.server.ts'
-import { grantAdmin, revokeAdmin } from '#app/modules/moderation/team.server.ts'
+import { grantAdmin, resetTwoFactor, revokeAdmin } from '#app/modules/moderation/team.server.ts'
 import { freezeBalance, refundGift, releaseFreeze } from '#app/modules/payments/gift-team.server.ts'
 import { refundPayment, setPlanPrice } from '#app/modules/payments/team.server.ts'
 import type { AdminAnswer, AdminIntent } from './answer.ts'
@@ -44,6 +44,16 @@ type AdminForm = {
   [K in AdminIntent]: { intent: K; values: z.output<(typeof ADMIN_FORMS)[K]> }
 }[AdminIntent]
 
+/** The admin forms that need a recent proof of who is there (issue 23 point 2). */
+const STEP_UP_INTENTS: ReadonlySet<AdminIntent> = new Set([
+  'approve-check',
+  'reject-check',
+  'ban',
+  'grant-admin',
+  'revoke-admin',
+  'reset-two-factor',
+])
+
 /** Runs the admin form in `request`, limited to `intents`; 400 for anything else. */
 export async function adminAction(request: Request, intents: readonly AdminIntent[]) {
   const admin = await requireRole(request, 'admin')
@@ -53,6 +63,8 @@ export async function adminAction(request: Request, intents: readonly AdminInten
     Object.fromEntries(intents.map((one) => [one, ADMIN_FORMS[one]])),
   )
   const chosen = intent as AdminIntent
+  // Issue 23 point 2: these ask who is there again when the last proof is over 10 minutes old.
+  if (STEP_UP_INTENTS.has(chosen)) requireRecentConfirmation(request, admin)
   const { language } = requestLanguage(request)
   const t = dictionary(language).admin
   const values = typedStrings(form, (name) => name !== 'intent')
@@ -262,6 +274,13 @@ async function perform(
         result: await refundPayment(actor, endToEndId, note),
         notice: t.payments.refundDone,
         subject: endToEndId,
+      }
+    }
+    case 'reset-two-factor': {
+      const { profileId, reason } = form.values
+      return {
+        result: await resetTwoFactor(actor, profileId, reason),
+        notice: t.resetTwoFactor.done,
       }
     }
     case 'waive-fee': {

@@ -30,6 +30,7 @@ export const ADMIN_INTENTS = [
   'gift-refund',
   'balance-freeze',
   'balance-release',
+  'reset-two-factor',
 ] as const
 
 export type AdminIntent = (typeof ADMIN_INTENTS)[number]

@@ -302,4 +302,6 @@ export const ADMIN_FORMS = {
   'gift-refund': orderedForm({ subject: uuid(), note: reason() }),
   'balance-freeze': orderedForm({ subject: uuid(), reason: reason() }),
   'balance-release': orderedForm({ subject: uuid(), reason: reason() }),
+  // Two-factor sign-in (issue 23): a provider who lost her authenticator and her backup codes.
+  'reset-two-factor': orderedForm({ ...profileForm(), reason: reason() }),
 } satisfies Record<AdminIntent, unknown>

@@ -11,6 +11,7 @@ export type AdminSection =
   | 'plans'
   | 'payments'
   | 'gifts'
+  | 'vitals'
   | 'team'
   | 'audit'
   | 'account'

@@ -34,6 +34,7 @@ export async function profileForAdmin(profileId: string) {
       createdAt: profiles.createdAt,
       email: user.email,
       userId: user.id,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(profiles)
     .leftJoin(user, eq(user.id, profiles.userId))

@@ -40,13 +40,13 @@ export function authHeaders(caller: Caller, cookie?: string | null): Headers {
 }
 
 /** The Set-Cookie headers of a better-auth answer, to pass on with our own. */
-function cookiesOf(response: Response): Headers {
+export function cookiesOf(response: Response): Headers {
   const headers = new Headers()
   for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie)
   return headers
 }
 
-async function errorCode(response: Response): Promise<string | undefined> {
+export async function errorCode(response: Response): Promise<string | undefined> {
   try {
     return ((await response.json()) as { code?: string }).code
   } catch {
@@ -65,6 +65,8 @@ export async function roleOf(userId: string): Promise<Role | null> {
 
 export type SignInResult =
   | { kind: 'signed-in'; role: Role | null; headers: Headers }
+  /** The password was right; the account's second factor comes next (its cookie in headers). */
+  | { kind: 'second-factor'; headers: Headers }
   | { kind: 'invalid' }
   | { kind: 'unconfirmed' }
 
@@ -77,7 +79,9 @@ export async function signIn(
     auth().api.signInEmail({ body: input, headers: authHeaders(caller), asResponse: true }),
   )
   if (response.ok) {
-    const body = (await response.json()) as { user: { id: string } }
+    const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean }
+    if (body.twoFactorRedirect) return { kind: 'second-factor', headers: cookiesOf(response) }
+    if (!body.user) throw new Error('sign-in answered without an account')
     return { kind: 'signed-in', role: await roleOf(body.user.id), headers: cookiesOf(response) }
   }
   if (response.status === 403 && (await errorCode(response)) === 'EMAIL_NOT_VERIFIED') {
@@ -233,15 +237,19 @@ export async function chooseRole(
   return { role: assigned ? role : ((await roleOf(account.id)) ?? role), assigned }
 }
 
-/** Starts Google sign-in: the provider's address to go to, and the state cookies to keep. */
+/**
+ * Starts Google sign-in: the provider's address to go to, and the state cookies to keep.
+ * `returnTo` is where a known account lands (a step-up's page; else /auth, which sends it on).
+ */
 export async function startGoogleSignIn(
   caller: Caller,
+  returnTo = '/auth',
 ): Promise<{ url: string; headers: Headers }> {
   const response = await withAuthCall({ language: caller.language }, () =>
     auth().api.signInSocial({
       body: {
         provider: GOOGLE_PROVIDER_ID,
-        callbackURL: '/auth',
+        callbackURL: returnTo,
         newUserCallbackURL: '/auth',
         errorCallbackURL: '/auth?mode=login',
       },

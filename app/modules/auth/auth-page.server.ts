@@ -220,6 +220,13 @@ export async function authAction(request: Request, context: LoadContext | undefi
           return reply({ intent: formIntent, unconfirmedEmail: checked.value.email, values }, 403)
         }
         const headers = withCookies(result.headers, ageCookie())
+        // The password was right; the account's second factor comes next (issue 23).
+        if (result.kind === 'second-factor') {
+          const next = localPath(String(form.get('next') ?? ''))
+          return redirect(`/auth/two-factor${next ? `?next=${encodeURIComponent(next)}` : ''}`, {
+            headers,
+          })
+        }
         // A Google account that has not chosen its type yet chooses it on /auth.
         if (!result.role) return redirect('/auth', { headers })
         return redirect(

@@ -1,18 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomBytes } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
-import { eq } from 'drizzle-orm'
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { ACCOUNT_EMAILS_PER_HOUR, PASSWORD_LENGTH, REMEMBER_ME_DAYS } from '#app/domain/account.ts'
+import { deviceKey, deviceOf } from '#app/domain/device.ts'
 import { asLanguage, DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
+import { dictionary, format } from '#app/i18n/i18n.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type AccountEmail, accountEmail } from '#app/modules/email/messages.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
+import { lookupIpPlace } from '#app/modules/location/geolocation.server.ts'
 import { fixedWindowLimiter, type RateLimiter } from '#app/modules/security/rate-limit.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { type Database, db } from '#db/client.server.ts'
-import { account, session, user, verification } from '#db/schema/auth.ts'
+import { account, knownDevices, session, twoFactor, user, verification } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
 
 // better-auth on our database (DESIGN.md: no hand-written password hashing, sessions or OAuth).
@@ -48,6 +53,22 @@ function transactionAware(database: Database): Database {
       config,
     )) as Database['transaction']
   return aware
+}
+
+/** Characters of backup codes: lower-case letters and digits that cannot be mistaken. */
+const BACKUP_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
+
+/** Ten backup codes like 'k7m2p-x9qrt' (10 characters from 31: about 50 bits each). */
+function newBackupCodes(): string[] {
+  return Array.from({ length: 10 }, () => {
+    let chars = ''
+    while (chars.length < 10) {
+      // 248 is 31 × 8: bytes below it map evenly onto the alphabet.
+      const [byte = 255] = randomBytes(1)
+      if (byte < 248) chars += BACKUP_CODE_ALPHABET[byte % BACKUP_CODE_ALPHABET.length]
+    }
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`
+  })
 }
 
 /** E-mails and other work better-auth leaves running after answering; awaited at shutdown. */
@@ -130,6 +151,49 @@ function httpLimiter(rule: { window: number; max: number }): RateLimiter {
   return limiter
 }
 
+/**
+ * Remembers the device (browser and system) of a new session and, when the account had signed
+ * in before from other devices only, e-mails its owner with the device, the approximate place
+ * and the time, and a link to the list of sessions.
+ */
+async function tellNewDevice(created: {
+  userId: string
+  userAgent?: string | null
+  ipAddress?: string | null
+}): Promise<void> {
+  const device = deviceKey(created.userAgent)
+  const added = await db()
+    .insert(knownDevices)
+    .values({ userId: created.userId, device })
+    .onConflictDoNothing()
+    .returning({ device: knownDevices.device })
+  if (added.length === 0) return
+  const [others] = await db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, created.userId), ne(knownDevices.device, device)))
+  if (!others?.count) return
+  const [owner] = await db()
+    .select({ email: user.email, name: user.name, language: user.language })
+    .from(user)
+    .where(eq(user.id, created.userId))
+  if (!owner) return
+  const language = owner.language
+  const t = dictionary(language)
+  const parsed = deviceOf(created.userAgent)
+  sendAccountEmail('newDevice', owner, `${serverEnv().baseUrl}/account/security`, undefined, {
+    device: parsed
+      ? format(t.security.deviceOn, { browser: parsed.browser, system: parsed.system })
+      : t.security.unknownDevice,
+    place: lookupIpPlace(created.ipAddress) ?? t.email.newDevicePlaceUnknown,
+    date: new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'America/Sao_Paulo',
+    }).format(new Date()),
+  })
+}
+
 /** The page a confirmation link opens: the root, which shows the confirmation screen (SPEC §2). */
 export const confirmationUrl = (token: string) =>
   `${serverEnv().baseUrl}/?token=${encodeURIComponent(token)}`
@@ -147,7 +211,7 @@ function createAuth(database: Database) {
     trustedOrigins: [env.baseUrl],
     database: drizzleAdapter(transactionAware(database), {
       provider: 'pg',
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, twoFactor },
       transaction: true,
     }),
     user: {
@@ -206,6 +270,15 @@ function createAuth(database: Database) {
           }),
         },
       },
+      session: {
+        create: {
+          // A sign-in from a browser and system the account had not used: its owner is told
+          // (issue 23 point 3). The first device of an account is simply remembered.
+          after: async (created) => {
+            inBackground(tellNewDevice(created), 'new-device e-mail not sent')
+          },
+        },
+      },
       account: {
         create: {
           // The credential account is written right after the user, inside the sign-up's
@@ -236,22 +309,34 @@ function createAuth(database: Database) {
     account: {
       accountLinking: { enabled: true },
     },
-    plugins: env.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                clientId: env.google.clientId,
-                clientSecret: env.google.clientSecret,
-                discoveryUrl: env.google.discoveryUrl,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Two-factor sign-in (issue 23): an authenticator app's codes and backup codes. A sign-in
+      // with the password of an account that has it ends in a challenge, not a session; no
+      // device is ever 'trusted' past it. Our pages call its API (two-factor.server.ts).
+      twoFactorPlugin({
+        issuer: 'Aprova',
+        allowPasswordless: true,
+        // Lower-case letters and digits without look-alikes (l, 1, o, 0…), easy to copy by hand.
+        backupCodeOptions: { customBackupCodesGenerate: () => newBackupCodes() },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+      ...(env.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  clientId: env.google.clientId,
+                  clientSecret: env.google.clientSecret,
+                  discoveryUrl: env.google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     advanced: {
       cookiePrefix: 'aprova',
       useSecureCookies: env.baseUrl.startsWith('https:'),

@@ -18,6 +18,10 @@ export type AuthAction =
   | 'reset'
   | 'change-email'
   | 'change-password'
+  /** A second factor's code, at sign-in or on a signed-in session (issue 23). */
+  | 'second-factor'
+  /** The password or a code typed again before a sensitive action (issue 23). */
+  | 'confirm'
 
 const limiters = {
   account: fixedWindowLimiter({

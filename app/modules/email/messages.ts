@@ -9,7 +9,8 @@ import type { EmailMessage } from './mailer.server.ts'
  * renew: a provider's identity check lapses in 15 days; change: confirm a new address;
  * blocked: an advertiser sign-up with the address of a banned provider (no account made);
  * changeNotice: to the old address, a change of address was asked for, with the link that
- * secures the account (values: newEmail, days). */
+ * secures the account (values: newEmail, days); newDevice: a sign-in from a device the account
+ * had not used (values: device, place, date). */
 export type AccountEmail =
   | 'verify'
   | 'change'
@@ -18,6 +19,7 @@ export type AccountEmail =
   | 'renew'
   | 'blocked'
   | 'changeNotice'
+  | 'newDevice'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -36,6 +38,7 @@ export function accountEmail(
     change: [t.changeSubject, t.changeText, t.changeAction],
     blocked: [t.blockedSubject, t.blockedText, t.blockedAction],
     changeNotice: [t.changeNoticeSubject, t.changeNoticeText, t.changeNoticeAction],
+    newDevice: [t.newDeviceSubject, t.newDeviceText, t.newDeviceAction],
     existing: [
       t.existingSubject,
       `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,

@@ -6,10 +6,12 @@ import { Transform } from 'node:stream'
  * makes the compression middleware end a block every 2 KB: twice the bytes for gzip, and most of
  * the compression time. Chunks written in the same turn (the whole page, since nothing suspends)
  * now leave together; anything written later (a streamed boundary) still leaves on its own turn.
+ * `options.head`, if given, rewrites the document's head on its way out.
  */
-export function coalescingStream(): Transform {
+export function coalescingStream(options: { head?: (head: string) => string } = {}): Transform {
   let pending: Buffer[] = []
   let scheduled = false
+  let inHead = options.head !== undefined
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       pending.push(chunk)
@@ -29,7 +31,18 @@ export function coalescingStream(): Transform {
     if (pending.length === 0) return
     const chunk = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending)
     pending = []
-    stream.push(chunk)
+    stream.push(inHead ? rewriteHead(chunk) : chunk)
+  }
+  /**
+   * `options.head` applied to the document's head, which leaves in one piece (the shell is
+   * written in one turn): the chunk up to `</head>`.
+   */
+  function rewriteHead(chunk: Buffer): Buffer {
+    const end = chunk.indexOf('</head>')
+    if (end < 0 || !options.head) return chunk
+    inHead = false
+    const head = options.head(chunk.toString('utf8', 0, end))
+    return Buffer.concat([Buffer.from(head), chunk.subarray(end)])
   }
   return stream
 }

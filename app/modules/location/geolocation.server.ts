@@ -107,6 +107,32 @@ export function lookupIpCity(ip: string): GeoCitySlug | undefined {
   return geoCityFromName(city, typeof record.state1 === 'string' ? record.state1 : undefined)
 }
 
+/**
+ * The approximate place of an IP address in the offline database, as a person reads it:
+ * 'Campinas, São Paulo' in Brazil, 'Lisbon, PT' elsewhere; undefined when unknown (issue 23:
+ * the sessions list and the new-device e-mail). Never throws.
+ */
+export function lookupIpPlace(ip: string | null | undefined): string | undefined {
+  try {
+    const address = ip ? parseIp(ip) : undefined
+    if (!address) return undefined
+    const record = database(address.length === 4 ? 4 : 6).lookup(address)
+    if (!isRecord(record) || typeof record.city !== 'string') return undefined
+    const city = record.city.replace(/\s*\(.*\)\s*$/, '')
+    const region =
+      record.country_code === 'BR'
+        ? typeof record.state1 === 'string'
+          ? record.state1
+          : undefined
+        : typeof record.country_code === 'string'
+          ? record.country_code
+          : undefined
+    return region ? `${city}, ${region}` : city
+  } catch {
+    return undefined
+  }
+}
+
 /** Bytes of an IPv4 (4) or IPv6 (16) address, IPv4-mapped IPv6 giving 4; undefined if invalid. */
 export function parseIp(value: string): Uint8Array | undefined {
   // Also the forms proxies write: '[::1]:443', '203.0.113.7:51234', 'fe80::1%eth0'.

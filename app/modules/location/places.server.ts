@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { db } from '#db/client.server.ts'
+import { type Database, db } from '#db/client.server.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { cities, neighborhoods, services } from '#db/schema/reference.ts'
 
@@ -9,38 +9,78 @@ import { cities, neighborhoods, services } from '#db/schema/reference.ts'
 const SLUG = /^[a-z0-9-]{1,80}$/
 const isSlug = (value: string) => SLUG.test(value)
 
+// The reference tables are written only at start-up (db/seed/reference.server.ts), so each
+// process answers a lookup from memory for a minute instead of asking on every page (issue 24:
+// three round trips of a city page). Bounded: unknown slugs are remembered too.
+const REFERENCE_MEMO_MS = 60_000
+const REFERENCE_MEMO_ENTRIES = 2000
+let reference:
+  | { database: Database; until: number; values: Map<string, Promise<unknown>> }
+  | undefined
+
+/** `read()`'s answer for `key`, shared by every request of the same minute and database. */
+function remembered<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const database = db()
+  const now = Date.now()
+  if (!reference || reference.database !== database || reference.until <= now) {
+    reference = { database, until: now + REFERENCE_MEMO_MS, values: new Map() }
+  }
+  const { values } = reference
+  const known = values.get(key) as Promise<T> | undefined
+  if (known) return known
+  if (values.size >= REFERENCE_MEMO_ENTRIES) values.clear()
+  // A Drizzle query is a thenable that runs again on each await: held as one promise.
+  const value = Promise.resolve(read())
+  // A failed read is asked again by the next request.
+  value.catch(() => values.delete(key))
+  values.set(key, value)
+  return value
+}
+
 export async function findCity(slug: string) {
   if (!isSlug(slug)) return undefined
-  const [city] = await db().select().from(cities).where(eq(cities.slug, slug)).limit(1)
-  return city
+  return remembered(`city\n${slug}`, async () => {
+    const [city] = await db().select().from(cities).where(eq(cities.slug, slug)).limit(1)
+    return city
+  })
 }
 
 export async function findNeighborhood(citySlug: string, slug: string) {
   if (!isSlug(citySlug) || !isSlug(slug)) return undefined
-  const [neighborhood] = await db()
-    .select()
-    .from(neighborhoods)
-    .where(and(eq(neighborhoods.citySlug, citySlug), eq(neighborhoods.slug, slug)))
-    .limit(1)
-  return neighborhood
+  return remembered(`neighborhood\n${citySlug}\n${slug}`, async () => {
+    const [neighborhood] = await db()
+      .select()
+      .from(neighborhoods)
+      .where(and(eq(neighborhoods.citySlug, citySlug), eq(neighborhoods.slug, slug)))
+      .limit(1)
+    return neighborhood
+  })
 }
 
+/** The city's neighbourhoods by name; shared between requests: never to be changed in place. */
 export async function cityNeighborhoods(citySlug: string) {
-  return db()
-    .select({ slug: neighborhoods.slug, name: neighborhoods.name })
-    .from(neighborhoods)
-    .where(eq(neighborhoods.citySlug, citySlug))
-    .orderBy(asc(neighborhoods.name))
+  return remembered(`neighborhoods\n${citySlug}`, () =>
+    db()
+      .select({ slug: neighborhoods.slug, name: neighborhoods.name })
+      .from(neighborhoods)
+      .where(eq(neighborhoods.citySlug, citySlug))
+      .orderBy(asc(neighborhoods.name)),
+  )
 }
 
 export async function findService(slug: string) {
   if (!isSlug(slug)) return undefined
-  const [service] = await db().select().from(services).where(eq(services.slug, slug)).limit(1)
-  return service
+  return remembered(`service\n${slug}`, async () => {
+    const [service] = await db().select().from(services).where(eq(services.slug, slug)).limit(1)
+    return service
+  })
 }
 
+/** Every service in display order; shared between requests: never to be changed in place. */
 export async function allServices() {
-  return db().select().from(services).orderBy(asc(services.displayOrder))
+  return remembered('services', () =>
+    db().select().from(services).orderBy(asc(services.displayOrder)),
+  )
 }
 
 export type ServiceRow = Awaited<ReturnType<typeof allServices>>[number]

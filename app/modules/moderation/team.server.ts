@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Transaction } from '#db/client.server.ts'
-import { user, userRoles } from '#db/schema/auth.ts'
+import { twoFactor, user, userRoles } from '#db/schema/auth.ts'
+import { profiles } from '#db/schema/profiles.ts'
 import { type Actor, type AdminResult, audit, inTransaction, Refusal } from './kernel.server.ts'
 
 // The admin team: who has the admin role; never left without one.
@@ -75,6 +76,36 @@ export async function revokeAdmin(
       targetLabel: account?.email ?? userId,
       reason,
       details: { self: userId === actor.id },
+    })
+  })
+}
+
+/**
+ * Resets a provider's two-step verification (issue 23 point 1): she lost her authenticator and
+ * her backup codes. She signs in with her password again and may set it up anew; audited.
+ */
+export async function resetTwoFactor(
+  actor: Actor,
+  profileId: string,
+  reason: string,
+): Promise<AdminResult> {
+  return inTransaction(async (tx) => {
+    const [owner] = await tx
+      .select({ id: user.id, email: user.email, enabled: user.twoFactorEnabled })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(eq(profiles.id, profileId))
+      .for('update', { of: user })
+    if (!owner) throw new Refusal('notFound')
+    if (!owner.enabled) throw new Refusal('wrongState')
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, owner.id))
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, owner.id))
+    await audit(tx, actor, {
+      action: 'two_factor_reset',
+      targetType: 'user',
+      targetId: owner.id,
+      targetLabel: owner.email,
+      reason,
     })
   })
 }

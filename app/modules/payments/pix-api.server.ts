@@ -13,6 +13,11 @@ export class PixUnavailable extends Error {
   override name = 'PixUnavailable'
 }
 
+/** A kept-alive connection that was closed at the other end as it was reused: no answer. */
+class StaleConnection extends PixUnavailable {
+  override name = 'StaleConnection'
+}
+
 /**
  * The institution refused the request itself (4xx: an invalid key, an amount it will not send):
  * asking again will not change its answer. Still a PixUnavailable to callers that only retry.
@@ -77,6 +82,8 @@ export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/
 export { END_TO_END_ID_PATTERN }
 
 const TIMEOUT_MS = 10_000
+/** How a reused connection the other end had closed fails. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE'])
 const MAX_RESPONSE_BYTES = 1024 * 1024
 
 export interface PixApi {
@@ -125,7 +132,28 @@ export function pixApi(config: PixConfig): PixApi {
   // own authority signs the API, or the local server of the tests).
   let token: { value: string; until: number } | undefined
 
-  function send(
+  /**
+   * One request. A kept-alive connection the institution closed just as it was reused fails
+   * before any answer (a reset): that request is sent once more on a new connection, as Node's
+   * documentation advises. Every call of this API may be repeated: the token, and PUTs and GETs
+   * named by their own ids (a charge, a refund, a payout, the webhook), which the institution
+   * does once.
+   */
+  async function send(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<Answer> {
+    try {
+      return await sendOnce(method, url, headers, body)
+    } catch (error) {
+      if (!(error instanceof StaleConnection)) throw error
+      return sendOnce(method, url, headers, body)
+    }
+  }
+
+  function sendOnce(
     method: string,
     url: string,
     headers: Record<string, string>,
@@ -157,9 +185,12 @@ export function pixApi(config: PixConfig): PixApi {
         },
       )
       req.on('timeout', () => req.destroy(new PixUnavailable(`${method} timed out`)))
-      req.on('error', (error) =>
-        reject(error instanceof PixUnavailable ? error : new PixUnavailable(String(error))),
-      )
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error instanceof PixUnavailable) reject(error)
+        else if (req.reusedSocket && RESET_CODES.has(error.code ?? '')) {
+          reject(new StaleConnection(String(error)))
+        } else reject(new PixUnavailable(String(error)))
+      })
       req.end(body)
     })
   }

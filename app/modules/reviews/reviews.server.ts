@@ -17,6 +17,10 @@ import {
 } from '#app/domain/reviews.ts'
 import { inBackground } from '#app/modules/auth/auth.server.ts'
 import type { SignedInUser } from '#app/modules/auth/session.server.ts'
+
+/** What deciding on a review needs to know of its author. */
+type Reviewer = Pick<SignedInUser, 'id' | 'role' | 'emailVerified'>
+
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { newReviewEmail } from '#app/modules/email/messages.ts'
 import { ownCookie } from '#app/modules/http/cookies.server.ts'
@@ -78,7 +82,7 @@ export type Eligibility = { ok: true } | { ok: false; reason: Ineligibility; fro
  * own (a provider's account is not a client's anyway).
  */
 export async function reviewEligibility(
-  who: SignedInUser | null,
+  who: Reviewer | null,
   target: ReviewTarget,
   now = new Date(),
   tx: Transaction | ReturnType<typeof db> = db(),
@@ -171,7 +175,7 @@ export type SubmitResult =
  * ('pending'); any other is published at once and the provider is e-mailed in her language.
  */
 export async function submitReview(
-  who: SignedInUser,
+  who: Reviewer,
   target: ReviewTarget,
   input: { rating: number; photosMatch: boolean; body: string; quotable: boolean },
   origin: ReviewOrigin,

@@ -11,7 +11,7 @@ import { format, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
 import { checkForReview, profilePhotos } from '#app/modules/admin/queue-queries.server.ts'
-import { requireRole } from '#app/modules/auth/session.server.ts'
+import { requireRecentConfirmation, requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/check'
@@ -23,7 +23,9 @@ import type { Route } from './+types/check'
 export const meta = (args: Route.MetaArgs) => adminMeta(args, 'queue')
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+  const admin = await requireRole(request, 'admin')
+  // Identity documents are shown to an admin who proved who she is in the last minutes (issue 23).
+  requireRecentConfirmation(request, admin)
   if (!isUuid(params.id)) throw new Response('Not found', { status: 404 })
   const check = await checkForReview(params.id)
   if (!check) throw new Response('Not found', { status: 404 })

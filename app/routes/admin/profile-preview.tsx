@@ -13,7 +13,9 @@ import type { Route } from './+types/profile-preview'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await currentUser(request)
-  if (user?.role !== 'admin') throw new Response('Not found', { status: 404 })
+  // An admin without her second factor is no admin yet (issue 23).
+  if (user?.role !== 'admin' || !user.twoFactorEnabled)
+    throw new Response('Not found', { status: 404 })
   const preview = await previewOfProfile(params.id)
   if (!preview) throw new Response('Not found', { status: 404 })
   return data(preview, { headers: PREVIEW_HEADERS })

@@ -49,6 +49,7 @@ export function action({ request }: Route.ActionArgs) {
     'unhide',
     'tier',
     'waive-fee',
+    'reset-two-factor',
   ])
 }
 
@@ -244,6 +245,14 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                 hint={format(a.waive.hint, { fee: formatBrlCents(returnFee.cents, language) })}
               />
               <AdminForm intent="waive-fee" hidden={id} submit={a.waive.submit}>
+                {(error) => <ReasonField error={error('reason')} />}
+              </AdminForm>
+            </Panel>
+          ) : null}
+          {profile.twoFactorEnabled ? (
+            <Panel>
+              <SectionTitle title={a.resetTwoFactor.title} hint={a.resetTwoFactor.hint} />
+              <AdminForm intent="reset-two-factor" hidden={id} submit={a.resetTwoFactor.submit}>
                 {(error) => <ReasonField error={error('reason')} />}
               </AdminForm>
             </Panel>

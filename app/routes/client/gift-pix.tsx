@@ -14,8 +14,8 @@ import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { giftOfCharge } from '#app/modules/payments/client-gifts.server.ts'
 import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { ownCharge } from '#app/modules/payments/payments.server.ts'
-import { qrDrawing } from '#app/modules/payments/qr-code.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { qrDrawing } from '#app/platform/qr-code.server.ts'
 import type { Route } from './+types/gift-pix'
 
 // /client-dashboard/gifts/pix/{id} (issue 22 point 1): the Pix of one of his gifts, as every

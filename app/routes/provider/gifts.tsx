@@ -12,7 +12,7 @@ import { paths } from '#app/domain/paths.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { GIFT_CREDIT_BUSINESS_DAYS, WITHDRAWAL_FEE } from '#app/domain/terms.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import { requireRole } from '#app/modules/auth/session.server.ts'
+import { requireRecentConfirmation, requireRole } from '#app/modules/auth/session.server.ts'
 import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
@@ -82,6 +82,8 @@ const refusal = (error: WithdrawalError): WithdrawalRefusal => error
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'provider')
+  // A withdrawal moves money out: a recent proof of who is there first (issue 23 point 2).
+  requireRecentConfirmation(request, user)
   const { intent, checked, form } = await parseForm(request, GIFT_FORMS)
   const typed = typedStrings(form, (name) => name === 'amount' || name === 'key')
   const values = { amount: typed.amount ?? '', key: typed.key ?? '' }

@@ -13,8 +13,8 @@ import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { ownCharge } from '#app/modules/payments/payments.server.ts'
-import { qrDrawing } from '#app/modules/payments/qr-code.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { qrDrawing } from '#app/platform/qr-code.server.ts'
 import type { Route } from './+types/plan-pix'
 
 // /dashboard/plan/pix/{id} (issue 21 point 3): one of her charges, as every charge page shows one

@@ -1,7 +1,7 @@
-import { BadgeCheck, Gauge, Scale, ShieldCheck } from 'lucide-react'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { BadgeCheck, Gauge, Scale, ShieldCheck } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { publicProfileCounts } from '#app/modules/location/places.server.ts'

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ActionLink, ListingResults } from '#app/components/listing/listing-results.tsx'
 import { LocationSearch } from '#app/components/listing/location-search.tsx'
@@ -6,6 +6,7 @@ import { BackLink, Breadcrumb } from '#app/components/listing/navigation.tsx'
 import { PlaceErrorBoundary } from '#app/components/listing/place-error.tsx'
 import { ViewAllLink } from '#app/components/listing/view-all-button.tsx'
 import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
+import { AppLink } from '#app/components/ui/app-link.tsx'
 import { activeFilterCount, DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { LISTING_PAGE_SIZE, LONG_LIST_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -63,9 +64,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       city: { slug: city.slug, name: city.name, state: city.state },
       neighborhood: neighborhood ? { slug: neighborhood.slug, name: neighborhood.name } : null,
       page,
-      cityList: cityList?.profiles ?? [],
+      // The list shows a name and links to the page: a card's other fields would only swell
+      // the hydration data (issue 24).
+      cityList: (cityList?.profiles ?? []).map(({ id, username, name }) => ({
+        id,
+        username,
+        name,
+      })),
       neighborhoods,
-      services: services.map((s) => ({ slug: s.slug, namePt: s.namePt, nameEn: s.nameEn })),
+      services: services.map((s) => ({
+        slug: s.slug,
+        name: params.lang === 'en' ? s.nameEn : s.namePt,
+      })),
       listing: { filters: listing.filters, page: listing.page, minute: listing.minute },
     },
     page ? undefined : { status: 503 },
@@ -166,7 +176,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         heading={format(t.listing.servicesInCity, { city: city.name })}
         links={services.map((s) => ({
           to: paths.cityService(lang, city.slug, s.slug),
-          label: lang === 'pt' ? s.namePt : s.nameEn,
+          label: s.name,
         }))}
       />
 
@@ -178,12 +188,12 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           <ul className="columns-2 gap-4 text-sm sm:columns-3 lg:columns-4">
             {cityList.map((profile) => (
               <li key={profile.id} className="break-inside-avoid py-1">
-                <Link
+                <AppLink
                   to={paths.profile(profile.username, city.slug)}
                   className="text-stone-700 hover:text-rose-900 hover:underline"
                 >
                   {profile.name}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -213,12 +223,12 @@ function LinkChips({
       <ul className="flex flex-wrap gap-2">
         {links.map((link) => (
           <li key={link.to}>
-            <Link
+            <AppLink
               to={link.to}
               className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:bg-stone-100"
             >
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { EyeOff, MessageCircle, ShieldCheck } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { FeedStrip } from '#app/components/listing/feed-strip.tsx'
@@ -11,6 +10,7 @@ import { keepAfterFavorite } from '#app/components/profile/favorite-button.tsx'
 import { TestimonialCard, useScrolledPastShare } from '#app/components/reviews/testimonial.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
+import { EyeOff, MessageCircle, ShieldCheck } from '#app/components/ui/icons.tsx'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { FEED_FIRST_PAGE, HOME_PROFILE_LIMIT } from '#app/domain/page-sizes.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -222,7 +222,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : featured.length === 0 ? (
           <p className="text-stone-600">{t.home.noProfiles}</p>
         ) : (
-          <ProfileGrid profiles={featured} headingLevel={3} />
+          <ProfileGrid
+            profiles={featured}
+            headingLevel={3}
+            // Below the feed, unless the visitor's city has no feed.
+            first={!feed?.profiles.length}
+          />
         )}
         {showsSecond && (
           <div className="mt-8">

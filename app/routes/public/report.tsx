@@ -1,4 +1,3 @@
-import { Flag } from 'lucide-react'
 import { useState } from 'react'
 import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
@@ -10,6 +9,7 @@ import {
 import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
 import { buttonClass, SubmitButton } from '#app/components/ui/button.tsx'
 import { CountedTextArea } from '#app/components/ui/field.tsx'
+import { Flag } from '#app/components/ui/icons.tsx'
 import { REPORT_REASONS } from '#app/domain/moderation.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'

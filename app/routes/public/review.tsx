@@ -1,4 +1,3 @@
-import { Clock, Star } from 'lucide-react'
 import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
@@ -6,6 +5,7 @@ import { ProfileFormErrorBoundary } from '#app/components/profile/profile-not-fo
 import { FormAlert } from '#app/components/ui/alert.tsx'
 import { ButtonLink, SubmitButton } from '#app/components/ui/button.tsx'
 import { CheckboxField, CountedTextArea } from '#app/components/ui/field.tsx'
+import { Clock, Star } from '#app/components/ui/icons.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { paths } from '#app/domain/paths.ts'
 import { type Ineligibility, RATINGS, REVIEW_RULES } from '#app/domain/reviews.ts'

@@ -8,6 +8,7 @@ import { paths } from '#app/domain/paths.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { TERMS_AUDIENCES, type TermsAudience } from '#app/domain/terms.ts'
 import { useLanguage, useT } from '#app/i18n/i18n.ts'
+import { ageAssuranceMode } from '#app/modules/age-gate/age-gate.server.ts'
 import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/terms'
@@ -18,12 +19,13 @@ const asAudience = (value: string | null | undefined): TermsAudience | undefined
 /**
  * ?type=cliente selects the client version; anything else the advertiser one (SPEC §2). Only
  * the chosen text travels to the browser, not all four documents. The gift rules show only
- * while gifts are on (issue 22 point 5).
+ * while gifts are on (issue 22 point 5), what an age verification keeps only with it (issue 23).
  */
 export function loader({ request, params }: Route.LoaderArgs) {
   const audience = asAudience(new URL(request.url).searchParams.get('type')) ?? 'anunciante'
   const lang = asLanguage(params.lang) ?? DEFAULT_LANGUAGE
-  return { audience, document: termsFor(lang, audience, { gifts: giftsEnabled() }) }
+  const document = termsFor(lang, audience, { gifts: giftsEnabled(), age: ageAssuranceMode() })
+  return { audience, document }
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,7 +1,8 @@
 import qrcode from 'qrcode-generator'
 
-// The QR code of a Pix charge (issue 21 point 3), drawn on the server as one SVG path: the page
-// needs no script and no image request for it, and the encoder never reaches the browser.
+// The QR code of a Pix charge (issue 21 point 3) and of an authenticator's set-up (issue 23),
+// drawn on the server as one SVG path: the page needs no script and no image request for it,
+// and the encoder never reaches the browser.
 
 /** A QR code as an SVG path over a square of `size` modules (the quiet zone included). */
 export interface QrDrawing {

@@ -1,0 +1,32 @@
+import { ConfirmCard } from '#app/components/account/security-cards.tsx'
+import { AuthLayout } from '#app/components/auth/auth-layout.tsx'
+import { confirmAction, confirmLoader } from '#app/modules/auth/security-pages.server.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import type { Route } from './+types/confirm'
+
+// /auth/confirm (issue 23 point 2): the password or a code again before a sensitive action,
+// then back to the page it was asked from.
+
+export function loader({ request }: Route.LoaderArgs) {
+  return confirmLoader(request)
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return confirmAction(request, context)
+}
+
+export const headers = passOnHeaders('Cache-Control', 'Retry-After')
+
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaContext(args)
+  return pageMeta(args, { title: t.security.confirmMetaTitle, noindex: true })
+}
+
+export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthLayout backTo={loaderData.backTo}>
+      <ConfirmCard {...loaderData} />
+    </AuthLayout>
+  )
+}

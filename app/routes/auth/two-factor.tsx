@@ -1,0 +1,31 @@
+import { SecondFactorCard } from '#app/components/account/security-cards.tsx'
+import { AuthLayout } from '#app/components/auth/auth-layout.tsx'
+import { secondFactorAction, secondFactorLoader } from '#app/modules/auth/security-pages.server.ts'
+import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import type { Route } from './+types/two-factor'
+
+// /auth/two-factor (issue 23): the second step of signing in to an account that has one.
+
+export function loader({ request }: Route.LoaderArgs) {
+  return secondFactorLoader(request)
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return secondFactorAction(request, context)
+}
+
+export const headers = passOnHeaders('Cache-Control', 'Retry-After')
+
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaContext(args)
+  return pageMeta(args, { title: t.security.challengeMetaTitle, noindex: true })
+}
+
+export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthLayout backTo="/auth?mode=login">
+      <SecondFactorCard next={loaderData.next} />
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,207 @@
+import { mkdir } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { totpCode } from '#tests/support/totp.ts'
+import { rememberKey, typeSecondFactor } from './admin-sign-in.ts'
+import { expect, hydrated, test } from './fixtures.ts'
+import { createServerStorage, startServer } from './server-process.mjs'
+import { runOnStorage } from './storage-query.ts'
+
+// Two-step verification of the team (issue 23), end to end on a server of its own: a new admin
+// from `npm run admin:create` signs in with her password and is sent to set it up first; she
+// types the key into her authenticator app (tests/support/totp.ts) instead of scanning the QR
+// code, keeps her backup codes and gets into /admin. Signed out, she signs in again with a backup
+// code in place of the app's code (once: the same code is refused the next time). The pages pass
+// axe, and the set-up fits a 390 px wide phone without scrolling sideways.
+
+type Server = Awaited<ReturnType<typeof startServer>>
+let storage: Awaited<ReturnType<typeof createServerStorage>>
+let server: Server | undefined
+
+// In order, on one server; a failure does not skip the other test (each has an admin of its own).
+test.describe.configure({ mode: 'default' })
+test.use({ locale: 'pt-BR' })
+
+const ADMIN = { email: 'equipe-2fa@example.com', password: 'senha-da-equipe-123' }
+/** Another new admin, who sets it up on a phone. */
+const PHONE_ADMIN = { email: 'equipe-2fa-celular@example.com', password: 'senha-da-equipe-456' }
+/** Where the screenshots of the set-up go, to be looked at. */
+const SHOTS = '/tmp/shots'
+/** The answer to a password (hashed to be checked): slow on a loaded machine. */
+const PASSWORD_CHECKED = { timeout: 15_000 }
+
+const base = () => server?.baseUrl ?? ''
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  storage = await createServerStorage()
+  // A first start migrates the storage; stopped, it gets the two admins.
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+  await server.stop()
+  for (const admin of [ADMIN, PHONE_ADMIN]) {
+    runOnStorage(storage, [
+      'scripts/admin-create.mjs',
+      '--email',
+      admin.email,
+      '--password',
+      admin.password,
+    ])
+  }
+  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+  await mkdir(SHOTS, { recursive: true })
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await storage?.dispose()
+})
+
+async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
+  await page.goto(`${base()}/auth?mode=login`)
+  await hydrated(page)
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Senha').fill(account.password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+/** axe's findings on the page, soft: the flow goes on to its end and the test fails after. */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const where = new URL(page.url()).pathname
+  expect
+    .soft(
+      results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.html.slice(0, 80)).join(', ')})`,
+      ),
+      `axe on ${where}`,
+    )
+    .toEqual([])
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click()
+  await expect(page).toHaveURL(/\/pt\/$/)
+}
+
+test('a new admin sets up two-step verification, then signs in with a backup code once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1366, height: 900 })
+
+  // Her password is right, but the team's area waits for a second factor: set it up first.
+  await logIn(page, ADMIN)
+  await expect(page).toHaveURL(`${base()}/account/security?setup=1`, PASSWORD_CHECKED)
+  await expect(page.getByRole('heading', { name: 'Segurança da conta' })).toBeVisible()
+  await expect(
+    page.getByText('Contas da equipe precisam da verificação em duas etapas.'),
+  ).toBeVisible()
+  for (const path of ['/admin', '/admin/verifications', '/admin/team']) {
+    const sent = await page.request.get(`${base()}${path}`, { maxRedirects: 0 })
+    expect(sent.status(), path).toBe(302)
+    expect(sent.headers().location, path).toBe('/account/security?setup=1')
+  }
+  await expectNoAxeViolations(page)
+
+  // Set-up: the QR code, the key to type by hand, ten backup codes, then the app's code.
+  await hydrated(page)
+  await page.getByLabel('Sua senha').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Ativar', exact: true }).click()
+  await expect(
+    page.getByRole('img', { name: 'QR code para o aplicativo autenticador' }),
+  ).toBeVisible(PASSWORD_CHECKED)
+  await expect(page.getByText('Guarde seus códigos de recuperação')).toBeVisible()
+  const codes = page.locator('li').filter({ hasText: /^[a-z0-9]{5}-[a-z0-9]{5}$/i })
+  await expect(codes).toHaveCount(10)
+  await page.screenshot({ path: `${SHOTS}/security-setup-1366x900.png`, fullPage: true })
+  await expectNoAxeViolations(page)
+  const backupCodes = await codes.allTextContents()
+  expect(new Set(backupCodes).size).toBe(10)
+
+  // A wrong code first: refused, the set-up still on the screen with the same key.
+  const shownKey = page.getByText('Ou digite esta chave no aplicativo:').locator('code')
+  const keyBefore = await shownKey.textContent()
+  await hydrated(page)
+  await page.getByLabel('Código', { exact: true }).fill('000000')
+  await page.getByRole('button', { name: 'Confirmar e ativar' }).click()
+  await expect(page.getByText('Código incorreto.')).toBeVisible()
+  await expect(shownKey).toHaveText(keyBefore ?? '')
+  const key = (keyBefore ?? '').replace(/\s+/g, '')
+  expect(key).toMatch(/^[A-Z2-7]{16,}$/)
+  await hydrated(page)
+  await page.getByLabel('Código', { exact: true }).fill(totpCode(key))
+  await page.getByRole('button', { name: 'Confirmar e ativar' }).click()
+  await expect(page).toHaveURL(`${base()}/account/security`)
+  await expect(page.getByText('Verificação em duas etapas ativada.')).toBeVisible()
+  await expect(page.getByText('Códigos de recuperação restantes: 10')).toBeVisible()
+  rememberKey(base(), ADMIN.email, key)
+
+  // Now the team's area opens.
+  await page.goto(`${base()}/admin`)
+  await expect(page).toHaveURL(`${base()}/admin`)
+  await expect(page.getByRole('navigation', { name: 'Seções da administração' })).toBeVisible()
+
+  // Signed out, she signs in again: the password, then a backup code instead of the app's.
+  await signOut(page)
+  await logIn(page, ADMIN)
+  await expect(page).toHaveURL(`${base()}/auth/two-factor`, PASSWORD_CHECKED)
+  await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
+  // The password alone opens nothing: no session until the second factor.
+  const waiting = await page.request.get(`${base()}/admin`, { maxRedirects: 0 })
+  expect(waiting.headers().location).toBe('/auth?mode=login&next=%2Fadmin')
+  await expectNoAxeViolations(page)
+  const [backupCode = ''] = backupCodes
+  await typeSecondFactor(page, backupCode)
+  await expect(page).toHaveURL(`${base()}/admin`)
+
+  // The same backup code does not work twice; the app's code does.
+  await signOut(page)
+  await logIn(page, ADMIN)
+  await expect(page).toHaveURL(`${base()}/auth/two-factor`, PASSWORD_CHECKED)
+  await typeSecondFactor(page, backupCode)
+  await expect(page.getByText('Código incorreto.')).toBeVisible()
+  await expect(page).toHaveURL(`${base()}/auth/two-factor`)
+  await typeSecondFactor(page, totpCode(key))
+  await expect(page).toHaveURL(`${base()}/admin`)
+
+  // Her security page, opened by its address, counts the backup codes left.
+  await page.goto(`${base()}/account/security`)
+  await expect(page.getByText('Códigos de recuperação restantes: 9')).toBeVisible()
+  await hydrated(page)
+})
+
+test.describe('on a phone 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the set-up shows without scrolling sideways, and finishes', async ({ page }) => {
+    test.setTimeout(90_000)
+    const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth)
+    await logIn(page, PHONE_ADMIN)
+    await expect(page).toHaveURL(`${base()}/account/security?setup=1`, PASSWORD_CHECKED)
+    expect(await scrollWidth()).toBeLessThanOrEqual(390)
+    await hydrated(page)
+    await page.getByLabel('Sua senha').fill(PHONE_ADMIN.password)
+    await page.getByRole('button', { name: 'Ativar', exact: true }).click()
+    await expect(
+      page.getByRole('img', { name: 'QR code para o aplicativo autenticador' }),
+    ).toBeVisible(PASSWORD_CHECKED)
+    await expect(page.locator('li').filter({ hasText: /^[a-z0-9]{5}-[a-z0-9]{5}$/i })).toHaveCount(
+      10,
+    )
+    await page.screenshot({ path: `${SHOTS}/security-setup-390x844.png`, fullPage: true })
+    expect(await scrollWidth()).toBeLessThanOrEqual(390)
+    await expectNoAxeViolations(page)
+    const key = (
+      (await page.getByText('Ou digite esta chave no aplicativo:').locator('code').textContent()) ??
+      ''
+    ).replace(/\s+/g, '')
+    await hydrated(page)
+    await page.getByLabel('Código', { exact: true }).fill(totpCode(key))
+    await page.getByRole('button', { name: 'Confirmar e ativar' }).click()
+    await expect(page.getByText('Verificação em duas etapas ativada.')).toBeVisible()
+    expect(await scrollWidth()).toBeLessThanOrEqual(390)
+    await page.goto(`${base()}/admin`)
+    await expect(page).toHaveURL(`${base()}/admin`)
+  })
+})
