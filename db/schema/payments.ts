@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import {
   CHARGE_PURPOSES,
   CHARGE_STATUSES,
@@ -133,4 +133,23 @@ export const pixRefunds = pgTable(
     check('pix_refunds_status_check', sql`${t.status} in (${inList(REFUND_STATUSES)})`),
     check('pix_refunds_amount_check', sql`${t.amountCents} > 0`),
   ],
+)
+
+/**
+ * A payment form's submission, by the key its page gave it: the charge its first submission
+ * started. A form sent twice (a double tap, a second submit while the first is on its way)
+ * comes back to that charge instead of starting another. Kept a day.
+ */
+export const chargeSubmissions = pgTable(
+  'charge_submissions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Null while the first submission is on its way. */
+    chargeId: uuid('charge_id').references(() => pixCharges.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 )

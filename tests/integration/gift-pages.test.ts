@@ -162,6 +162,52 @@ describe('the gift form', () => {
     expect(await giftsOf(client.id)).toEqual([])
   })
 
+  it('sent twice at once with its key (a double tap), starts one gift and one charge', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const client = await signedIn('client')
+    const username = provider.profile.username
+    const submission = String((await formPage(client, username)).data?.submission)
+    expect(submission).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    // Another load of the page is another form.
+    expect((await formPage(client, username)).data?.submission).not.toBe(submission)
+    const charges = site.pix.charges().length
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => give(client, username, { amount: '50', submission })),
+    )
+    expect(answers.map((one) => one.status)).toEqual([302, 302, 302])
+    const ids = new Set(answers.map((one) => chargeId(one.location)))
+    expect(ids.size).toBe(1)
+    expect(await giftsOf(client.id)).toEqual([
+      expect.objectContaining({ chargeId: [...ids][0], amountCents: 5_000 }),
+    ])
+    expect(site.pix.charges().length).toBe(charges + 1)
+    // Sent again later, it still leads to that charge; a new form starts a new gift.
+    expect(chargeId((await give(client, username, { amount: '50', submission })).location)).toBe(
+      [...ids][0],
+    )
+    const next = String((await formPage(client, username)).data?.submission)
+    const again = await give(client, username, { amount: '50', submission: next })
+    expect(ids.has(chargeId(again.location))).toBe(false)
+    expect(await giftsOf(client.id)).toHaveLength(2)
+  })
+
+  it('a first submission that fails gives its key up: the same form sent again starts the gift', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const client = await signedIn('client')
+    const username = provider.profile.username
+    const submission = String((await formPage(client, username)).data?.submission)
+    site.pix.setDown(true)
+    const failed = await give(client, username, { amount: '20', submission })
+    expect(failed.status).toBe(503)
+    expect(await giftsOf(client.id)).toEqual([])
+    site.pix.setDown(false)
+    const started = await give(client, username, { amount: '20', submission })
+    expect(started.status).toBe(302)
+    expect(await giftsOf(client.id)).toEqual([
+      expect.objectContaining({ chargeId: chargeId(started.location), amountCents: 2_000 }),
+    ])
+  })
+
   it('starts a gift with its Pix, which his charge page and his list follow until it is paid', async () => {
     const provider = await signedInProvider({ approved: true })
     const client = await signedIn('client')

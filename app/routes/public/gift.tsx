@@ -19,6 +19,11 @@ import type { FormAnswer } from '#app/modules/forms/checks.ts'
 import { parseSingleForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import {
+  chargeOnce,
+  submissionKey,
+  submittedKey,
+} from '#app/modules/payments/charge-once.server.ts'
 import { capGrowsAt, giftTarget } from '#app/modules/payments/client-gifts.server.ts'
 import { giftSchema } from '#app/modules/payments/gift-schema.ts'
 import {
@@ -27,6 +32,7 @@ import {
   giftsEnabled,
   startGift,
 } from '#app/modules/payments/gifts.server.ts'
+import { SUBMISSION_FIELD } from '#app/modules/payments/submission.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/gift'
 
@@ -73,6 +79,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       refusal,
       capLeftCents,
       capGrowsAt: capGrows?.toISOString() ?? null,
+      // The form's key: sent twice, it leads to one gift (charge-once.server.ts).
+      submission: submissionKey(),
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -102,7 +110,12 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (!who) return answer({ refusal: 'signedOut' }, 403)
   if (who.role !== 'client') return answer({ refusal: 'notClient' }, 403)
   if (!target.giftable) return answer({ problem: { error: 'notGiftable' } }, 403)
-  const started = await startGift({ clientId: who.id, profileId: target.id, ...checked.value })
+  const started = await chargeOnce(
+    who.id,
+    submittedKey(form),
+    () => startGift({ clientId: who.id, profileId: target.id, ...checked.value }),
+    { ok: false, error: 'unavailable' },
+  )
   if (started.ok) return redirect(paths.clientGiftCharge(started.chargeId))
   const { error } = started
   // The message's problems, found again by startGift, are the message field's.
@@ -208,6 +221,7 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
             {canGive ? (
               <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-6">
                 <input type="hidden" name="intent" value="gift" />
+                <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submission} />
                 <GiftAmountField
                   error={amountError}
                   choice={form.valueOf('amount')}

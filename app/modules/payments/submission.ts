@@ -1,0 +1,2 @@
+/** The payment form field that carries the key of its submission (charge-once.server.ts). */
+export const SUBMISSION_FIELD = 'submission'
