@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { ignoreAbortedRequests } from './components/layout/aborted-requests.ts'
-import { markHydrating } from './components/layout/early-taps.tsx'
 import { pageAreas } from './i18n/areas.ts'
 import { loadDictionary } from './i18n/i18n.ts'
 
@@ -15,7 +14,9 @@ const language = document.documentElement.lang.startsWith('en') ? 'en' : 'pt'
 
 loadDictionary(language, pageAreas(window.location.pathname)).then(() => {
   startTransition(() => {
-    markHydrating()
+    // From now on React answers taps itself (components/layout/early-taps.tsx); not imported
+    // from there, so that module stays in the root's chunk instead of one of its own.
+    window.__aprovaHydrating = true
     hydrateRoot(
       document,
       <StrictMode>

@@ -3,8 +3,9 @@
 // lost: the page shows long before its modules have loaded on a slow phone. A few bytes of
 // inline script note the last such tap; once hydrated, the root presses that button again.
 // Links and forms need nothing: they work without script. Once React has started to hydrate
-// (markHydrating, in entry.client) it answers taps itself: hydrating at once what was tapped,
-// then dispatching the tap, so nothing is noted from then on and no tap is answered twice.
+// (entry.client sets __aprovaHydrating right before hydrateRoot) it answers taps itself:
+// hydrating at once what was tapped, then dispatching the tap, so nothing is noted from then on
+// and no tap is answered twice.
 
 declare global {
   interface Window {
@@ -20,11 +21,6 @@ const script =
 export function EarlyTaps({ nonce }: { nonce: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own, with the CSP nonce
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
-}
-
-/** From now on React answers taps itself (called right before hydrateRoot). */
-export function markHydrating() {
-  window.__aprovaHydrating = true
 }
 
 /** Presses again the button last tapped before hydration, if it is still on the page. */
