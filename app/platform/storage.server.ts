@@ -95,7 +95,9 @@ export function localStorage(dataDir: string): MediaStorage {
       for (const name of names) {
         const temporary = path.join(partial, name)
         const info = await stat(temporary).catch(() => undefined)
-        if (!info || Date.now() - info.mtimeMs < olderThanMs) continue
+        // In whole milliseconds, as Date.now() counts: a file written in this very millisecond
+        // has a fractional mtime past it, and would otherwise be younger than 0.
+        if (!info || Date.now() - Math.trunc(info.mtimeMs) < olderThanMs) continue
         await rm(temporary, { force: true })
         swept++
       }

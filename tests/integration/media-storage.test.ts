@@ -118,6 +118,24 @@ describe('half-written files on local disk', () => {
     expect(await readdir(area)).toEqual([])
     expect(await storage.get('public', 'kept/photo-320.webp')).toBeDefined()
   })
+
+  it('with no grace time, sweeps a file written in this very millisecond', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'aprova-partial-'))
+    const storage = localStorage(dataDir)
+    await storage.put('public', 'kept/photo-320.webp', await webp(6))
+    const file = path.join(dataDir, 'uploading', 'now.part')
+    await writeFile(file, 'half')
+    // The clock stands at a whole millisecond; the file's time is a fraction past it, as a file
+    // system with finer times than Date.now() records it.
+    const now = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    try {
+      await utimes(file, (now + 0.6) / 1000, (now + 0.6) / 1000)
+      expect(await storage.sweepPartial(0)).toBe(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
 
 describe('S3-compatible store', () => {
