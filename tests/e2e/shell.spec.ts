@@ -141,11 +141,8 @@ test('the mobile side menu lists the header entries @phone', async ({ page }, te
   await expect(menu).toBeHidden()
 })
 
-test('a tap on the menu before the page is hydrated opens it once it is @phone', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'phone layout only')
-  // The page's modules are held back: the server's HTML is on screen, React has not run.
+/** Holds the page's modules back until the returned function is called. */
+async function holdScripts(page: import('@playwright/test').Page) {
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
@@ -154,8 +151,24 @@ test('a tap on the menu before the page is hydrated opens it once it is @phone',
     await held
     await route.continue()
   })
+  return release
+}
+
+/** Resolves once the page is hydrated and the effects of that have run. */
+async function afterHydration(page: import('@playwright/test').Page) {
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 })
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+}
+
+test('a tap on the menu before the page is hydrated opens it once it is @phone', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only')
+  // The page's modules are held back: the server's HTML is on screen, React has not run.
+  const release = await holdScripts(page)
   await page.goto('/pt/', { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Abrir menu' }).click()
+  const button = page.getByRole('button', { name: 'Abrir menu' })
+  await button.click()
   const menu = page.getByRole('dialog', { name: 'Menu' })
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
   await expect(menu).toHaveCount(0)
@@ -163,6 +176,22 @@ test('a tap on the menu before the page is hydrated opens it once it is @phone',
   await expect(menu.getByRole('link', { name: 'Sobre' })).toBeVisible({ timeout: 15_000 })
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
+})
+
+test('a tap elsewhere after it, before hydration, means the menu is not opened @phone', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only')
+  const release = await holdScripts(page)
+  await page.goto('/pt/', { waitUntil: 'commit' })
+  const button = page.getByRole('button', { name: 'Abrir menu' })
+  await button.click()
+  // She moved on: the last tap (on the page's heading) is what counts.
+  await page.getByRole('heading', { level: 1 }).click()
+  release()
+  await afterHydration(page)
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0)
 })
 
 test('demo placeholder images load as WebP with width, height and srcset', async ({ page }) => {

@@ -26,6 +26,8 @@ export function Sheet({
         aria-label={triggerLabel}
         aria-haspopup="dialog"
         aria-expanded={dialog.open}
+        // Pressed before the page is hydrated, it opens once it is (layout/early-taps.tsx).
+        data-replay-tap=""
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
         onClick={() => {
