@@ -354,7 +354,7 @@ async function lighthouse(url) {
 }
 
 /** Lighthouse runs per page: its score moves by 5–15 points from one run to the next here. */
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5))
+const LIGHTHOUSE_RUNS = Math.max(1, Math.trunc(Number(process.env.BENCH_LIGHTHOUSE_RUNS)) || 5)
 
 /**
  * The median-scoring run of LIGHTHOUSE_RUNS runs of `url` (Lighthouse's own advice for a

@@ -18,6 +18,7 @@ import {
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
+import { pruneChargeSubmissions } from '#app/modules/payments/charge-once.server.ts'
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import {
   forgetOldPaymentRecords,
@@ -219,6 +220,7 @@ export async function startServer(options: StartOptions): Promise<void> {
     }
     every(TIER_EXPIRY_INTERVAL_MS, () => returnSuspendedProfiles(), 'suspension end')
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldPaymentRecords(), 'payment records')
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => pruneChargeSubmissions(), 'charge submissions')
     // Visitors' hashed addresses on reports are kept a week, for the daily limit (issue 9).
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReporterKeys(), 'reporter key expiry')
     // Client–profile contact records last 180 days, a review's hashed network 30 (issue 20).

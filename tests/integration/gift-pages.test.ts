@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { GIFT_CAP_DAYS } from '#app/domain/gifts.ts'
 import { EXPLICIT_TERMS } from '#app/domain/review-words.ts'
 import { exportAccountData } from '#app/modules/account/account.server.ts'
+import { pruneChargeSubmissions } from '#app/modules/payments/charge-once.server.ts'
 import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { serverEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { loader as clientGiftPixLoader } from '#app/routes/client/gift-pix.tsx'
@@ -14,7 +15,7 @@ import { loader as profileLoader } from '#app/routes/public/profile.tsx'
 import { loader as termsLoader } from '#app/routes/public/terms.tsx'
 import { db } from '#db/client.server.ts'
 import { gifts } from '#db/schema/gifts.ts'
-import { pixCharges } from '#db/schema/payments.ts'
+import { chargeSubmissions, pixCharges } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { signedIn } from '#tests/factories/account.ts'
 import { createProfile, signedInProvider } from '#tests/factories/profile.ts'
@@ -206,6 +207,49 @@ describe('the gift form', () => {
     expect(await giftsOf(client.id)).toEqual([
       expect.objectContaining({ chargeId: chargeId(started.location), amountCents: 2_000 }),
     ])
+  })
+
+  it('the same form sent with another amount is another gift; an abandoned claim is taken over', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const client = await signedIn('client')
+    const username = provider.profile.username
+    const submission = String((await formPage(client, username)).data?.submission)
+    const first = await give(client, username, { amount: '50', submission })
+    const other = await give(client, username, { amount: '20', submission })
+    expect(chargeId(other.location)).not.toBe(chargeId(first.location))
+    expect((await giftsOf(client.id)).map((gift) => gift.amountCents).sort()).toEqual([
+      2_000, 5_000,
+    ])
+    // A process that died after claiming a form's key left it without a charge: once that is
+    // older than any start can take, the form sent again starts the gift.
+    const dead = String((await formPage(client, username)).data?.submission)
+    const claim = { userId: client.id, key: `${dead}:${provider.profile.id}:10000` }
+    await db()
+      .insert(chargeSubmissions)
+      .values({ ...claim, createdAt: new Date(Date.now() - 3 * 60_000) })
+    const taken = await give(client, username, { amount: '100', submission: dead })
+    expect(taken.status).toBe(302)
+    const [row] = await db()
+      .select()
+      .from(chargeSubmissions)
+      .where(and(eq(chargeSubmissions.userId, client.id), eq(chargeSubmissions.key, claim.key)))
+    expect(row?.chargeId).toBe(chargeId(taken.location))
+    // Claims are forgotten after a day.
+    await db()
+      .update(chargeSubmissions)
+      .set({ createdAt: new Date(Date.now() - 2 * DAY) })
+      .where(eq(chargeSubmissions.key, claim.key))
+    await pruneChargeSubmissions()
+    const left = await db()
+      .select({ key: chargeSubmissions.key })
+      .from(chargeSubmissions)
+      .where(eq(chargeSubmissions.userId, client.id))
+    expect(left.map((one) => one.key).sort()).toEqual(
+      [
+        `${submission}:${provider.profile.id}:2000`,
+        `${submission}:${provider.profile.id}:5000`,
+      ].sort(),
+    )
   })
 
   it('starts a gift with its Pix, which his charge page and his list follow until it is paid', async () => {

@@ -113,6 +113,8 @@ export async function action({ params, request }: Route.ActionArgs) {
   const started = await chargeOnce(
     who.id,
     submittedKey(form),
+    // Another amount for another profile is another submission.
+    `${target.id}:${checked.value.amountCents}`,
     () => startGift({ clientId: who.id, profileId: target.id, ...checked.value }),
     { ok: false, error: 'unavailable' },
   )
