@@ -323,7 +323,7 @@ describe('what the feed drops', () => {
       dropped += 1
     })
     await setHidden(team, one.profile.id, true, 'Oculto')
-    await expect.poll(() => dropped, { timeout: 1000, interval: 5 }).toBeGreaterThan(0)
+    await expect.poll(() => dropped, { timeout: 5000, interval: 5 }).toBeGreaterThan(0)
     stop()
     expect(await ids()).not.toContain(one.profile.id)
     expect((await profileCounts()).byCity.get('recife') ?? 0).toBe(countBefore - 1)
@@ -347,7 +347,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('a lost listening connec
     }
     expect(result.rows[0]?.ended).toBe(true)
     // Lost: nothing kept is used…
-    await expect.poll(() => states.includes(false), { timeout: 2000, interval: 5 }).toBe(true)
+    await expect.poll(() => states.includes(false), { timeout: 5000, interval: 5 }).toBe(true)
     // …until it listens again, when everything kept before is dropped once more.
     await expect.poll(() => publicCachesUsable(), { timeout: 5000, interval: 20 }).toBe(true)
     expect(states.at(-1)).toBe(true)

@@ -353,12 +353,12 @@ describe('kept pages', () => {
     expect(await figures()).toBe(0)
     const before = forgotten
     const review = await addReview(profile.id, 1)
-    await expect.poll(() => forgotten, { timeout: 2000, interval: 10 }).toBeGreaterThan(before)
+    await expect.poll(() => forgotten, { timeout: 5000, interval: 10 }).toBeGreaterThan(before)
     expect(await figures()).toBe(1)
     const beforeHiding = forgotten
     await db().update(reviews).set({ status: 'hidden' }).where(eq(reviews.id, review.id))
     await expect
-      .poll(() => forgotten, { timeout: 2000, interval: 10 })
+      .poll(() => forgotten, { timeout: 5000, interval: 10 })
       .toBeGreaterThan(beforeHiding)
     expect(await figures()).toBe(0)
   })
