@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -30,10 +31,23 @@ export const user = pgTable(
     language: text('language', { enum: LANGUAGES }).notNull().default('pt'),
     /** better-auth's two-factor plugin: set once an authenticator's first code is confirmed. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * When the owner of the address confirmed it (issue 30): by a link opened together with
+     * proof of the account's password (typed, or the browser that signed up), or a new one set.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The last sign-in with the account's own password (issue 30: granting admin needs one). */
+    passwordSignInAt: timestamp('password_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('user_language_check', sql`${t.language} in (${inList(LANGUAGES)})`)],
+  (t) => [
+    check('user_language_check', sql`${t.language} in (${inList(LANGUAGES)})`),
+    // Accounts never confirmed go after a week (issue 30): the sweep finds them by this.
+    index('user_unconfirmed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailVerified} = false`),
+  ],
 )
 
 export const session = pgTable(
@@ -104,6 +118,11 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * The TOTP time step (unix seconds / 30) of the last code accepted (RFC 6238 §5.2, issue 30):
+     * a code of that step or an earlier one is refused, in sign-in and step-up alike.
+     */
+    lastAcceptedStep: bigint('last_accepted_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 )
@@ -120,6 +139,27 @@ export const sessionAssurance = pgTable('session_assurance', {
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
 })
+
+/**
+ * A form sent while its session had to prove who it is first (issue 30 point 7): kept for the
+ * session, a few minutes and once, so the action resumes after the proof with what was typed.
+ */
+export const stepUpForms = pgTable(
+  'step_up_forms',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => session.id, { onDelete: 'cascade' }),
+    /** The page whose action the form was sent to (a local path with its query). */
+    path: text('path').notNull(),
+    /** The form's fields, as [name, value] pairs in order (JSON). */
+    fields: text('fields').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('step_up_forms_session_idx').on(t.sessionId)],
+)
 
 /**
  * The devices (browser and system, never the address) an account has signed in from, so a sign-in

@@ -203,6 +203,11 @@ export const reservedUsernames = pgTable('reserved_usernames', {
   profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
   reason: text('reason').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /**
+   * Until when the name stays held (issue 30 point 11: a deleted profile's name for 90 days, so
+   * nobody inherits its links and reputation at once); null holds it for good.
+   */
+  heldUntil: timestamptz('held_until'),
 })
 
 /**
