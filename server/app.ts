@@ -18,6 +18,7 @@ import {
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
+import { forgetExpiredHolds } from '#app/modules/moderation/reserved-names.server.ts'
 import { pruneChargeSubmissions } from '#app/modules/payments/charge-once.server.ts'
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import {
@@ -229,6 +230,8 @@ export async function startServer(options: StartOptions): Promise<void> {
     // Real visitors' web vitals are kept 90 days (issue 24 point 4, ADR 0023).
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldVitals(), 'web vitals expiry')
     every(COUNTER_SWEEP_INTERVAL_MS, () => sweepSharedCounters(), 'counter sweep')
+    // A deleted profile's names are free 90 days on (issue 30 point 11): ended holds are deleted.
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetExpiredHolds(), 'username hold expiry')
     // The production build is loaded once: a function in its place makes React Router derive
     // its routes and static handler again on every request (a twentieth of a page's CPU).
     const build = options.vite
