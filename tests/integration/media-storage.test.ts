@@ -320,9 +320,10 @@ describe('photos and documents in the bucket', () => {
     } finally {
       s3.setUnavailable(false)
     }
-    // The half-done upload is never shown and holds no quota once swept.
+    // The half-done upload is never shown; marked at once, it holds neither her upload slot nor
+    // quota (issue 30 point 10), and its files wait for the sweep.
     const left = await db().select().from(images).where(eq(images.profileId, aurora.profileId))
-    expect(left.map((row) => row.verificationType)).toEqual(['uploading'])
+    expect(left.map((row) => row.verificationType)).toEqual(['deleting'])
     await sweepUnfinishedPhotos(0)
     expect(await db().select().from(images).where(eq(images.profileId, aurora.profileId))).toEqual(
       [],
