@@ -17,6 +17,7 @@ import {
   publicCachesUsable,
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
+import { mediaAccess } from '#app/modules/media/photo-access.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
 import { forgetExpiredHolds } from '#app/modules/moderation/reserved-names.server.ts'
 import { pruneChargeSubmissions } from '#app/modules/payments/charge-once.server.ts'
@@ -367,11 +368,13 @@ function createApp(
   }
   app.use(
     '/media',
-    mediaFiles(
-      env.s3
+    mediaFiles({
+      ...(env.s3
         ? { kind: 's3', storage: storageFor(env) }
-        : { kind: 'local', directory: path.join(env.dataDir, 'media') },
-    ),
+        : { kind: 'local', directory: path.join(env.dataDir, 'media') }),
+      // A photo is served to all only while it shows on the site (issue 30 point 3, ADR 0024).
+      gate: mediaAccess,
+    }),
   )
 
   // No form or data write from another site reaches an action, nor an oversized body.
