@@ -17,7 +17,9 @@ import {
   publicCachesUsable,
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
+import { mediaAccess } from '#app/modules/media/photo-access.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
+import { forgetExpiredHolds } from '#app/modules/moderation/reserved-names.server.ts'
 import { pruneChargeSubmissions } from '#app/modules/payments/charge-once.server.ts'
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import {
@@ -229,6 +231,8 @@ export async function startServer(options: StartOptions): Promise<void> {
     // Real visitors' web vitals are kept 90 days (issue 24 point 4, ADR 0023).
     every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldVitals(), 'web vitals expiry')
     every(COUNTER_SWEEP_INTERVAL_MS, () => sweepSharedCounters(), 'counter sweep')
+    // A deleted profile's names are free 90 days on (issue 30 point 11): ended holds are deleted.
+    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetExpiredHolds(), 'username hold expiry')
     // The production build is loaded once: a function in its place makes React Router derive
     // its routes and static handler again on every request (a twentieth of a page's CPU).
     const build = options.vite
@@ -364,11 +368,13 @@ function createApp(
   }
   app.use(
     '/media',
-    mediaFiles(
-      env.s3
+    mediaFiles({
+      ...(env.s3
         ? { kind: 's3', storage: storageFor(env) }
-        : { kind: 'local', directory: path.join(env.dataDir, 'media') },
-    ),
+        : { kind: 'local', directory: path.join(env.dataDir, 'media') }),
+      // A photo is served to all only while it shows on the site (issue 30 point 3, ADR 0024).
+      gate: mediaAccess,
+    }),
   )
 
   // No form or data write from another site reaches an action, nor an oversized body.

@@ -1,7 +1,7 @@
 // Rotating and cropping a stored photo (issue 19 point 20). An edit is always taken from the
 // upright original, never from the last edit, so editing again loses nothing. The edit is named
 // in the photo's storage path (`…/{imageId}-r90-square-center`): its public files' addresses
-// change with every edit, so a browser or CDN that kept the old picture for 7 days fetches the
+// change with every edit, so a browser or CDN that kept the old picture fetches the
 // new one, and one path always names the same pixels (the same edit of the same original).
 
 /** Quarter turns clockwise. */

@@ -4,10 +4,11 @@ import path from 'node:path'
 import { AwsClient } from 'aws4fetch'
 import { type S3Config, type ServerEnv, serverEnv } from '#app/platform/env.server.ts'
 
-// Where the site's files live (issue 7): photos in the public area, served at /media/{key};
-// identity documents in the private area, never under a public address (read only through an
-// admin route). Local disk under DATA_DIR by default; an S3-compatible store (AWS, R2, MinIO…)
-// when S3_* is configured, so several instances share the files.
+// Where the site's files live (issue 7): photos in the public area, served at /media/{key} (to
+// everyone only while the photo shows on the site: ADR 0024); identity documents in the private
+// area, never under a public address (read only through an admin route). Local disk under
+// DATA_DIR by default; an S3-compatible store (AWS, R2, MinIO…) when S3_* is configured, so
+// several instances share the files.
 
 export type StorageArea = 'public' | 'private'
 

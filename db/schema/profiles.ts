@@ -173,6 +173,8 @@ export const images = pgTable(
     index('images_profile_order_idx').on(t.profileId, t.displayOrder),
     // The same file on another account is refused: found by its sha256.
     index('images_file_hash_idx').on(t.fileHash),
+    // /media's decision for a key that is not a profile photo's own (demo and bulk art).
+    index('images_storage_path_idx').on(t.storagePath),
     // The sweep of uploads and deletions a dead process left: a handful of rows among millions.
     index('images_unfinished_idx')
       .on(t.createdAt)
@@ -209,6 +211,12 @@ export const reservedUsernames = pgTable('reserved_usernames', {
    */
   heldUntil: timestamptz('held_until'),
 })
+
+/**
+ * Whether a reserved username still holds its name: for good, or until a date not yet reached.
+ * A hold that ran out is free to take (and swept): every check of a name goes through this.
+ */
+export const reservationHolds = sql`(${reservedUsernames.heldUntil} is null or ${reservedUsernames.heldUntil} > now())`
 
 /**
  * A new photo that looks like a photo of another profile (perceptual hashes at most 10 bits

@@ -163,7 +163,10 @@ async function storedProfile(storage: Storage, email: string) {
 const variantFiles = (row: { storage_path: string; variant_widths: number[] }) =>
   row.variant_widths.map((width) => `${row.storage_path}-${width}.webp`)
 
-/** Every file of every listed photo answers 200 as WebP; the URLs it checked. */
+/**
+ * Every file of every listed photo answers 200 as WebP to its provider (a draft's photos are hers
+ * and the team's only: issue 30 point 3); the URLs it checked.
+ */
 async function photoUrlsServed(server: Server, cookie: string, ids: string[]) {
   const html = await (
     await fetch(`${server.baseUrl}/dashboard/photos`, { headers: { cookie } })
@@ -176,7 +179,7 @@ async function photoUrlsServed(server: Server, cookie: string, ids: string[]) {
     ).toBe(true)
   }
   for (const url of urls) {
-    const response = await fetch(`${server.baseUrl}${url}`)
+    const response = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } })
     expect(response.status, url).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/webp')
     await response.arrayBuffer()
@@ -477,7 +480,8 @@ test('SIGKILL during profile edits and photo uploads: every acknowledged one sur
         inFlight--
       }
     }
-    // One stream of edits, each sent once the one before was answered; two of uploads.
+    // One stream of edits, each sent once the one before was answered; one of uploads (a
+    // provider's uploads go one at a time: a second at once is refused, issue 30 point 10).
     const edits = (async () => {
       while (!dead && !problem) {
         const n = ++editsSent
@@ -491,7 +495,7 @@ test('SIGKILL during profile edits and photo uploads: every acknowledged one sur
       }
     })()
     const queue = [...photos]
-    const uploads = [1, 2].map(async () => {
+    const uploads = [1].map(async () => {
       for (let bytes = queue.shift(); bytes && !dead && !problem; bytes = queue.shift()) {
         const answer = await tracked(async () => {
           const response = await upload(killed, cookie, bytes)

@@ -173,6 +173,13 @@ function revalidated(url: string, etag: string): Promise<number> {
   })
 }
 
+/**
+ * A gate deciding by the key's name (the real one, on the database, is tested in
+ * photo-privacy.test.ts): 'hidden' keys are nobody's to see, 'own' ones the asker's only.
+ */
+const gateByName = async (key: string) =>
+  key.includes('hidden') ? 'none' : key.includes('own') ? 'private' : ('public' as const)
+
 /** A tiny site serving /media the way server/app.ts does; returns its address. */
 async function mediaSite(handler: express.RequestHandler) {
   const app = express()
@@ -191,9 +198,10 @@ describe.each([
     const dataDir = await mkdtemp(path.join(tmpdir(), 'aprova-served-'))
     const storage = kind === 's3' ? s3Storage(s3.config) : localStorage(dataDir)
     const site = await mediaSite(
-      mediaFiles(
-        kind === 's3' ? { kind, storage } : { kind, directory: path.join(dataDir, 'media') },
-      ),
+      mediaFiles({
+        ...(kind === 's3' ? { kind, storage } : { kind, directory: path.join(dataDir, 'media') }),
+        gate: gateByName,
+      }),
     )
     try {
       const key = `served/${kind}-${Date.now().toString(36)}-640.webp`
@@ -205,7 +213,8 @@ describe.each([
       const answer = await fetch(`${site.base}/media/${key}`)
       expect(answer.status).toBe(200)
       expect(answer.headers.get('content-type')).toMatch(/^image\/webp/)
-      expect(answer.headers.get('cache-control')).toMatch(/max-age=604800/)
+      // Kept a minute by a browser, a second by a CDN (issue 30 point 3, ADR 0024).
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=1')
       expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes)
       const etag = answer.headers.get('etag') ?? ''
       expect(etag).not.toBe('')
@@ -214,6 +223,24 @@ describe.each([
       const post = await fetch(`${site.base}/media/${key}`, { method: 'POST' })
       expect(post.status).toBe(405)
       expect(post.headers.get('allow')).toBe('GET, HEAD')
+
+      // A photo only its owner and the team may see is kept by nobody.
+      const own = `served/own-${kind}-${Date.now().toString(36)}-640.webp`
+      await storage.put('public', own, bytes)
+      const owned = await fetch(`${site.base}/media/${own}`)
+      expect(owned.status).toBe(200)
+      expect(owned.headers.get('cache-control')).toBe('private, no-store')
+      // One the asker may not see is answered as a missing one, to the byte.
+      const hidden = `served/hidden-${kind}-${Date.now().toString(36)}-640.webp`
+      await storage.put('public', hidden, bytes)
+      const refused = await fetch(`${site.base}/media/${hidden}`)
+      const missing = await fetch(`${site.base}/media/served/none-640.webp`)
+      expect([refused.status, missing.status]).toEqual([404, 404])
+      expect(Object.fromEntries(refused.headers)).toEqual({
+        ...Object.fromEntries(missing.headers),
+        date: refused.headers.get('date'),
+      })
+      expect(await refused.text()).toBe(await missing.text())
 
       for (const missing of [
         `/media/served/none-640.webp`,
@@ -236,7 +263,7 @@ describe('/media from an unreachable store', () => {
     const storage = s3Storage(s3.config)
     const key = `outage/${Date.now().toString(36)}-320.webp`
     await storage.put('public', key, await webp(5))
-    const site = await mediaSite(mediaFiles({ kind: 's3', storage }))
+    const site = await mediaSite(mediaFiles({ kind: 's3', storage, gate: gateByName }))
     try {
       s3.setUnavailable(true)
       const down = await fetch(`${site.base}/media/${key}`)
@@ -320,9 +347,10 @@ describe('photos and documents in the bucket', () => {
     } finally {
       s3.setUnavailable(false)
     }
-    // The half-done upload is never shown and holds no quota once swept.
+    // The half-done upload is never shown; marked at once, it holds neither her upload slot nor
+    // quota (issue 30 point 10), and its files wait for the sweep.
     const left = await db().select().from(images).where(eq(images.profileId, aurora.profileId))
-    expect(left.map((row) => row.verificationType)).toEqual(['uploading'])
+    expect(left.map((row) => row.verificationType)).toEqual(['deleting'])
     await sweepUnfinishedPhotos(0)
     expect(await db().select().from(images).where(eq(images.profileId, aurora.profileId))).toEqual(
       [],

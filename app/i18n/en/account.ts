@@ -261,6 +261,8 @@ export const strings: Strings = {
     profileClosed: 'This profile was banned by the team and can no longer be changed.',
     photoEdit: 'Choose a rotation, a crop and where the crop sits.',
     photoStorage: 'The photo could not be stored right now. Try again in a moment.',
+    photoUploadBusy:
+      'Another photo of yours is still being uploaded. Wait for it to finish, then send this one again.',
     storageUnavailable:
       'This could not be finished right now. Nothing was lost: try again in a moment.',
     consentRequired: 'To send your documents, tick the authorisation',

@@ -251,7 +251,7 @@ export const strings: Strings = {
     },
     usernames: {
       title: 'Reserved names',
-      hint: "No profile may use a reserved name. A profile's old names lead to its new one.",
+      hint: "No profile may use a reserved name. A profile's old names lead to its new one; a deleted profile's names are held for 90 days.",
       username: 'Name',
       add: 'Reserve',
       added: 'Name reserved.',
@@ -260,6 +260,7 @@ export const strings: Strings = {
       redirect: 'Leads to {username}',
       empty: 'No reserved names.',
       renamed: "A profile's old name",
+      released: 'Name of a deleted profile, held until {date}: free after that',
     },
     plans: {
       title: 'Plan prices',

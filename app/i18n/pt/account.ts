@@ -265,6 +265,8 @@ export const strings = {
     profileClosed: 'Este perfil foi banido pela equipe e não pode mais ser alterado.',
     photoEdit: 'Escolha a rotação, o recorte e onde o recorte fica.',
     photoStorage: 'Não foi possível guardar a foto agora. Tente de novo em instantes.',
+    photoUploadBusy:
+      'Outra foto sua ainda está sendo enviada. Espere ela terminar e envie esta de novo.',
     storageUnavailable:
       'Não foi possível concluir agora. Nada foi perdido: tente de novo em instantes.',
     consentRequired: 'Para enviar os documentos, marque a autorização',

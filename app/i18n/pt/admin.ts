@@ -255,7 +255,7 @@ export const strings = {
     },
     usernames: {
       title: 'Nomes reservados',
-      hint: 'Nenhum perfil pode usar um nome reservado. Nomes antigos de perfis levam ao nome novo.',
+      hint: 'Nenhum perfil pode usar um nome reservado. Nomes antigos de perfis levam ao nome novo; os nomes de um perfil apagado ficam guardados por 90 dias.',
       username: 'Nome',
       add: 'Reservar',
       added: 'Nome reservado.',
@@ -264,6 +264,7 @@ export const strings = {
       redirect: 'Leva a {username}',
       empty: 'Nenhum nome reservado.',
       renamed: 'Nome antigo de um perfil',
+      released: 'Nome de um perfil apagado, guardado até {date}: depois fica livre',
     },
     plans: {
       title: 'Preços dos planos',

@@ -8,13 +8,14 @@ import { profiles, reservedUsernames } from '#db/schema/profiles.ts'
 // What the admin screens read of the team's own records (issue 8): reserved usernames, the
 // admins, and the audit log.
 
-/** Reserved usernames with the profile an old name leads to. */
+/** Reserved usernames with the profile an old name leads to, and until when a held one is held. */
 export function reservedList() {
   return db()
     .select({
       username: reservedUsernames.username,
       reason: reservedUsernames.reason,
       createdAt: reservedUsernames.createdAt,
+      heldUntil: reservedUsernames.heldUntil,
       profileUsername: profiles.username,
     })
     .from(reservedUsernames)

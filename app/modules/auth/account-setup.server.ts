@@ -4,7 +4,7 @@ import type { Role } from '#app/domain/account.ts'
 import { usernameFromName, usernameWithSuffix } from '#app/domain/username.ts'
 import type { Database } from '#db/client.server.ts'
 import { clientProfiles, user, userRoles } from '#db/schema/auth.ts'
-import { profiles } from '#db/schema/profiles.ts'
+import { profiles, reservationHolds } from '#db/schema/profiles.ts'
 
 // What an account holds besides better-auth's rows: its role (user_roles) and the data of that
 // role, written together in the transaction that opens the account or assigns the role.
@@ -96,7 +96,7 @@ async function freeUsername(tx: Database, name: string): Promise<string> {
     const taken = await tx.execute(sql`
       select 1 from profiles where username = ${candidate}
       union all
-      select 1 from reserved_usernames where username = ${candidate}
+      select 1 from reserved_usernames where username = ${candidate} and ${reservationHolds}
       limit 1`)
     if ((taken as unknown as { rows: unknown[] }).rows.length === 0) return candidate
   }

@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm'
+import { db } from '#db/client.server.ts'
 import { profiles, reservedUsernames } from '#db/schema/profiles.ts'
 import { type Actor, type AdminResult, audit, inTransaction, Refusal } from './kernel.server.ts'
 
-// Reserved usernames: names no profile may take, and old names that lead to their profile.
+// Reserved usernames: names no profile may take, old names that lead to their profile, and the
+// names of deleted profiles, held for 90 days (issue 30 point 11: migration 0021's trigger).
 
-/** Reserves a username (no profile may take it) with the reason; refused when one has it. */
+/**
+ * Reserves a username for good (no profile may take it) with the reason; refused when a profile
+ * or a reservation has it. A name held after a deletion (or whose hold ran out) becomes reserved.
+ */
 export async function reserveUsername(
   actor: Actor,
   username: string,
@@ -19,7 +24,11 @@ export async function reserveUsername(
     const inserted = await tx
       .insert(reservedUsernames)
       .values({ username, reason })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: reservedUsernames.username,
+        set: { reason, heldUntil: null, createdAt: sql`now()` },
+        setWhere: isNotNull(reservedUsernames.heldUntil),
+      })
       .returning({ username: reservedUsernames.username })
     if (inserted.length === 0) throw new Refusal('usernameTaken')
     await audit(tx, actor, {
@@ -32,7 +41,7 @@ export async function reserveUsername(
   })
 }
 
-/** Frees a reserved username (an old one stops redirecting to its profile). */
+/** Frees a reserved username (an old one stops redirecting to its profile, a held one is free). */
 export async function releaseUsername(
   actor: Actor,
   username: string,
@@ -54,4 +63,15 @@ export async function releaseUsername(
       details: { wasReservedFor: row.reason, profileId: row.profileId },
     })
   })
+}
+
+/** Deletes the holds on deleted profiles' names that ran out (they no longer count anyway). */
+export async function forgetExpiredHolds(): Promise<number> {
+  const gone = await db()
+    .delete(reservedUsernames)
+    .where(
+      and(isNotNull(reservedUsernames.heldUntil), lte(reservedUsernames.heldUntil, sql`now()`)),
+    )
+    .returning({ username: reservedUsernames.username })
+  return gone.length
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, not, or, sql } from 'drizzle-orm'
 import { CONTACT_CHANNELS, contactUrl } from '#app/domain/contact.ts'
 import { changesNeedReview, isClosedProfile } from '#app/domain/profile-status.ts'
 import { insertDraftProfile, isUniqueViolation } from '#app/modules/auth/account-setup.server.ts'
@@ -6,7 +6,12 @@ import type { FieldError } from '#app/modules/forms/checks.ts'
 import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import type { Database } from '#db/client.server.ts'
 import { db } from '#db/client.server.ts'
-import { profileServices, profiles, reservedUsernames } from '#db/schema/profiles.ts'
+import {
+  profileServices,
+  profiles,
+  reservationHolds,
+  reservedUsernames,
+} from '#db/schema/profiles.ts'
 import { cities } from '#db/schema/reference.ts'
 import type { ProfileInput } from './profile-schema.ts'
 
@@ -96,7 +101,7 @@ async function usernameFree(tx: Database, username: string, profileId: string) {
   const [reserved] = await tx
     .select({ profileId: reservedUsernames.profileId })
     .from(reservedUsernames)
-    .where(eq(reservedUsernames.username, username))
+    .where(and(eq(reservedUsernames.username, username), reservationHolds))
   return (taken?.n ?? 0) === 0 && (!reserved || reserved.profileId === profileId)
 }
 
@@ -134,12 +139,13 @@ export async function saveOwnProfile(userId: string, input: ProfileInput): Promi
         if (!(await usernameFree(tx, input.username, current.id))) {
           return { ok: false, error: { field: 'username', message: 'usernameTaken' } } as const
         }
+        // Her own old name, or a hold that ran out (a deleted profile's, 90 days on), goes.
         await tx
           .delete(reservedUsernames)
           .where(
             and(
               eq(reservedUsernames.username, input.username),
-              eq(reservedUsernames.profileId, current.id),
+              or(eq(reservedUsernames.profileId, current.id), not(reservationHolds)),
             ),
           )
         // Only an address that has been public has links to keep: a draft's names are not held

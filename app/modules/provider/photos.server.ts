@@ -4,10 +4,9 @@ import { calendarDate, isoDay } from '#app/domain/account.ts'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { imageVariantUrl } from '#app/domain/images.ts'
 import { baseStoragePath, editedStoragePath, type PhotoEdit } from '#app/domain/photo-edit.ts'
-import { changesNeedReview, isClosedProfile } from '#app/domain/profile-status.ts'
+import { changesNeedReview } from '#app/domain/profile-status.ts'
 import {
   DUPLICATE_PHOTO_DISTANCE,
-  MAX_PROFILE_PHOTOS,
   PHOTO_VARIANT_WIDTHS,
   uploadAllowance,
 } from '#app/domain/provider.ts'
@@ -19,16 +18,20 @@ import {
   photoVariants,
   privateOriginal,
   readPhoto,
+  sha256Of,
+  uploadedPhotoType,
 } from '#app/modules/media/photo-processing.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { mediaStorage } from '#app/platform/storage.server.ts'
 import { db } from '#db/client.server.ts'
 import { images, profiles } from '#db/schema/profiles.ts'
 import type { OwnPhoto } from './own-photo.ts'
+import { reserveUpload } from './upload-reservation.server.ts'
 
 // A provider's photos (issue 7 item 3). Files and rows never disagree, even when the server dies
 // half-way: an upload first writes its row as 'uploading' (never shown anywhere), then its files,
-// then makes the row a photo; a deletion first marks the row 'deleting', then removes the files,
+// then makes the row a photo (the row comes first of all, before the photo is decoded, and is its
+// provider's one upload slot: upload-reservation.server.ts); a deletion first marks the row 'deleting', then removes the files,
 // then the row. sweepUnfinishedPhotos() finishes what a dead process left: rows in either state
 // lose their files and go. So every file belongs to a row, and every photo has its files.
 
@@ -65,12 +68,6 @@ export async function ownPhotos(userId: string): Promise<OwnPhoto[]> {
   }))
 }
 
-type Reservation =
-  | { kind: 'refused'; error: FormErrorKey }
-  | { kind: 'reserved'; profileId: string; storagePath: string; variantWidths: number[] }
-
-const refused = (error: FormErrorKey): Reservation => ({ kind: 'refused', error })
-
 export type UploadResult = { ok: true; photo: OwnPhoto } | { ok: false; error: FormErrorKey }
 
 const PROBLEM_MESSAGES = {
@@ -81,96 +78,63 @@ const PROBLEM_MESSAGES = {
 } as const satisfies Record<string, FormErrorKey>
 
 /**
- * Adds an uploaded photo to the user's profile: checked (type from the bytes, size, pixels,
- * the month's allowance, the profile's maximum, no exact copy of a photo already here or on
- * another account), stripped of metadata, stored as WebP variants. A near copy of another
- * profile's photo is flagged for the team. On an approved profile the photo waits for review.
+ * Adds an uploaded photo to the user's profile: checked (type from the bytes, size, no exact
+ * copy of a photo already here or on another account, the profile's maximum, the month's
+ * allowance, one upload of hers at a time: all before it is decoded; then its pixels), stripped
+ * of metadata, stored as WebP variants. A near copy of another profile's photo is flagged for the
+ * team. On an approved profile the photo waits for review.
  */
 export async function uploadPhoto(userId: string, bytes: Buffer): Promise<UploadResult> {
+  const sent = uploadedPhotoType(bytes)
+  if (!sent.ok) return { ok: false, error: PROBLEM_MESSAGES[sent.problem] }
+  const imageId = randomUUID()
+  const reserved = await reserveUpload(userId, imageId, {
+    sha256: sha256Of(bytes),
+    size: bytes.length,
+    mimeType: MIME_TYPES[sent.type],
+  })
+  if (reserved.kind === 'refused') return { ok: false, error: reserved.error }
+  // Uploads of hers whose process died: their slot is taken over, their files and rows go.
+  if (reserved.expired.length > 0) await discardLater(reserved.expired)
+
+  // From here the row is her upload slot: it becomes her photo, or goes, whatever happens.
+  let stored: { ok: true } | { ok: false; error: FormErrorKey } | undefined
+  try {
+    stored = await storeReservedPhoto(imageId, reserved, bytes)
+  } finally {
+    if (!stored?.ok) await releaseUpload(imageId)
+  }
+  if (!stored.ok) return stored
+  const photos = await ownPhotos(userId)
+  const photo = photos.find((one) => one.id === imageId)
+  if (!photo) throw new Error('the uploaded photo is not listed')
+  return { ok: true, photo }
+}
+
+/**
+ * Decodes a reserved upload, writes its files and makes its row a photo; refused (with the files
+ * it wrote deleted) when its row went meanwhile (the account deleted, the slot taken over).
+ */
+async function storeReservedPhoto(
+  imageId: string,
+  reserved: { profileId: string; storagePath: string },
+  bytes: Buffer,
+): Promise<{ ok: true } | { ok: false; error: FormErrorKey }> {
   const read = await readPhoto(bytes)
   if (!read.ok) return { ok: false, error: PROBLEM_MESSAGES[read.problem] }
   const { photo } = read
-  const imageId = randomUUID()
-
-  const reserved = await db().transaction(async (tx): Promise<Reservation> => {
-    const [profile] = await tx
-      .select({
-        id: profiles.id,
-        status: profiles.status,
-        tier: profiles.membershipTier,
-        used: profiles.monthlyPhotoUploads,
-        resetOn: profiles.photoUploadResetDate,
-      })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .for('update')
-    if (!profile) throw new Error('the provider has no profile')
-    if (isClosedProfile(profile.status)) return refused('profileClosed')
-    // Two accounts sending the same picture at the same moment: one waits for the other here,
-    // then sees its row (the profile locks above are per account).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${photo.sha256}, 0))`)
-    const [copy] = await tx
-      .select({ profileId: images.profileId })
-      .from(images)
-      .where(and(eq(images.fileHash, photo.sha256), sql`${images.verificationType} <> 'deleting'`))
-      .limit(1)
-    if (copy) {
-      return refused(copy.profileId === profile.id ? 'photoDuplicateOwn' : 'photoDuplicateOther')
-    }
-    const [held] = await tx
-      .select({
-        photos: count(),
-        inFlight: sql<number>`count(*) filter (where ${images.verificationType} = 'uploading')::int`,
-        lastOrder: sql<number>`coalesce(max(${images.displayOrder}), -1)::int`,
-      })
-      .from(images)
-      .where(
-        and(
-          eq(images.profileId, profile.id),
-          inArray(images.verificationType, [...OWN_TYPES, 'uploading']),
-        ),
-      )
-    if ((held?.photos ?? 0) >= MAX_PROFILE_PHOTOS) return refused('photoTotalLimit')
-    const allowance = uploadAllowance({
-      tier: profile.tier,
-      used: profile.used,
-      resetOn: profile.resetOn ? calendarDate(profile.resetOn) : null,
-      today: calendarDate(brazilDay()),
-    })
-    if (allowance.remaining - (held?.inFlight ?? 0) <= 0) return refused('photoMonthlyLimit')
-    const widths: number[] = PHOTO_VARIANT_WIDTHS.filter((width) => width <= photo.width)
-    const variantWidths = widths.length > 0 ? widths : [PHOTO_VARIANT_WIDTHS[0]]
-    const storagePath = `profiles/${profile.id}/${imageId}`
-    await tx.insert(images).values({
-      id: imageId,
-      profileId: profile.id,
-      url: imageVariantUrl(storagePath, variantWidths.at(-1) ?? PHOTO_VARIANT_WIDTHS[0]),
-      storagePath,
-      verificationType: 'uploading',
-      mediaType: 'image',
-      displayOrder: (held?.lastOrder ?? -1) + 1,
-      fileHash: photo.sha256,
-      fileSize: bytes.length,
-      mimeType: MIME_TYPES[photo.type],
-      width: photo.width,
-      height: photo.height,
-      perceptualHash: photo.perceptualHash,
-      variantWidths,
-    })
-    return { kind: 'reserved', profileId: profile.id, storagePath, variantWidths }
-  })
-  if (reserved.kind === 'refused') return { ok: false, error: reserved.error }
+  const widths: number[] = PHOTO_VARIANT_WIDTHS.filter((width) => width <= photo.width)
+  const variantWidths = widths.length > 0 ? widths : [PHOTO_VARIANT_WIDTHS[0]]
 
   const storage = mediaStorage()
   try {
-    const variants = await photoVariants(photo, reserved.variantWidths)
+    const variants = await photoVariants(photo, variantWidths)
     await storage.put('private', originalKey(reserved.storagePath), await privateOriginal(photo))
     for (const variant of variants) {
       await storage.put('public', variantKey(reserved.storagePath, variant.width), variant.data)
     }
   } catch (error) {
     log.error('photo not stored', { imageId, error: String(error) })
-    await discardLater([imageId])
     return { ok: false, error: 'photoStorage' }
   }
 
@@ -196,6 +160,11 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
       .update(images)
       .set({
         verificationType: reviewed ? 'pending' : 'profile',
+        url: imageVariantUrl(reserved.storagePath, variantWidths.at(-1) ?? PHOTO_VARIANT_WIDTHS[0]),
+        width: photo.width,
+        height: photo.height,
+        perceptualHash: photo.perceptualHash,
+        variantWidths,
         isCover: (cover?.n ?? 0) === 0,
         integrityVerified: true,
         lastIntegrityCheck: sql`now()`,
@@ -240,7 +209,7 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
     await Promise.all([
       storage.delete(
         'public',
-        reserved.variantWidths.map((width) => variantKey(reserved.storagePath, width)),
+        variantWidths.map((width) => variantKey(reserved.storagePath, width)),
       ),
       storage.delete('private', [originalKey(reserved.storagePath)]),
     ]).catch((error: unknown) =>
@@ -248,10 +217,25 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
     )
     return { ok: false, error: 'photoStorage' }
   }
-  const photos = await ownPhotos(userId)
-  const stored = photos.find((one) => one.id === imageId)
-  if (!stored) throw new Error('the uploaded photo is not listed')
-  return { ok: true, photo: stored }
+  return { ok: true }
+}
+
+/**
+ * Ends an upload that did not become a photo: its row is marked 'deleting' at once (her upload
+ * slot is free, and the picture no longer counts as a copy), then its files and row go, or, with
+ * the store or the database unreachable, the sweep finishes them.
+ */
+async function releaseUpload(imageId: string): Promise<void> {
+  try {
+    await db()
+      .update(images)
+      .set({ verificationType: 'deleting' })
+      .where(and(eq(images.id, imageId), eq(images.verificationType, 'uploading')))
+  } catch (error) {
+    log.error('upload not released, its lease will end', { imageId, error: String(error) })
+    return
+  }
+  await discardLater([imageId])
 }
 
 /** Deletes the files and then the rows of images (any state). */

@@ -6,7 +6,8 @@ import {
   ReasonField,
 } from '#app/components/admin/admin-form.tsx'
 import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
-import { format, useT } from '#app/i18n/i18n.ts'
+import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
+import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
 import { ADMIN_FORMS } from '#app/modules/admin/forms.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
@@ -17,7 +18,8 @@ import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/usernames'
 
-// /admin/usernames (issue 8 item 6): reserved usernames, added with a reason and released.
+// /admin/usernames (issue 8 item 6): reserved usernames, added with a reason and released; the
+// names of deleted profiles, held for 90 days, with their date (issue 30 point 11).
 
 export const meta = (args: Route.MetaArgs) => adminMeta(args, 'usernames')
 
@@ -65,7 +67,13 @@ export default function Usernames({ loaderData }: Route.ComponentProps) {
               <div>
                 <p className="font-semibold">{row.username}</p>
                 <p className="text-stone-600">
-                  {row.reason === 'renamed' ? u.renamed : row.reason}
+                  {row.heldUntil ? (
+                    <HeldUntil at={row.heldUntil} template={u.released} />
+                  ) : row.reason === 'renamed' ? (
+                    u.renamed
+                  ) : (
+                    row.reason
+                  )}
                 </p>
                 {row.profileUsername ? (
                   <p className="text-stone-600">
@@ -81,5 +89,22 @@ export default function Usernames({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </div>
+  )
+}
+
+/** The day a deleted profile's name is free again (issue 30 point 11), in Brasília. */
+function HeldUntil({ at, template }: { at: Date | string; template: string }) {
+  const language = useLanguage()
+  const date = new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'long',
+    timeZone: BRAZIL_TIME_ZONE,
+  }).format(new Date(at))
+  const [before, after] = template.split('{date}')
+  return (
+    <>
+      {before}
+      <time dateTime={new Date(at).toISOString()}>{date}</time>
+      {after}
+    </>
   )
 }

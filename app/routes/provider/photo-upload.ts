@@ -17,8 +17,10 @@ export async function action({ request }: Route.ActionArgs) {
   const result = file
     ? await uploadPhoto(user.id, Buffer.from(await file.arrayBuffer()))
     : ({ ok: false, error: 'photoMissing' } as const)
+  // Another upload of hers on its way (issue 30 point 10): she sends this one again after it.
+  const status = result.ok ? 200 : result.error === 'photoUploadBusy' ? 429 : 422
   return Response.json(result.ok ? { ok: true, id: result.photo.id } : result, {
-    status: result.ok ? 200 : 422,
+    status,
     headers: { 'Cache-Control': 'no-store' },
   })
 }

@@ -114,11 +114,12 @@ export async function action({ request }: Route.ActionArgs) {
       const result = await uploadPhoto(user.id, Buffer.from(await file.arrayBuffer()))
       results.push({ name: file.name, ok: result.ok, error: result.ok ? undefined : result.error })
     }
+    const busy = results.some((result) => result.error === 'photoUploadBusy')
     return data<PhotoAnswer>(
       results.length > 0
         ? { intent, results }
         : { intent, error: { field: 'photo', message: 'photoMissing' } },
-      results.every((result) => result.ok) && results.length > 0 ? 200 : 422,
+      results.every((result) => result.ok) && results.length > 0 ? 200 : busy ? 429 : 422,
     )
   }
   if (!(await mayChangePublicProfile(user.id))) {
