@@ -44,9 +44,7 @@ export const user = pgTable(
   (t) => [
     check('user_language_check', sql`${t.language} in (${inList(LANGUAGES)})`),
     // Accounts never confirmed go after a week (issue 30): the sweep finds them by this.
-    index('user_unconfirmed_idx')
-      .on(t.createdAt)
-      .where(sql`${t.emailVerified} = false`),
+    index('user_unconfirmed_idx').on(t.createdAt).where(sql`${t.emailVerified} = false`),
   ],
 )
 
