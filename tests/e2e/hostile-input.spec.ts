@@ -1442,13 +1442,19 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
     ),
     other(
       at(
-        fc.constantFrom('/auth/confirm', '/auth/confirm?next=%2Fdashboard%2Faccount'),
+        fc.constantFrom(
+          '/auth/confirm',
+          '/auth/confirm?next=%2Fdashboard%2Faccount',
+          // A kept form's reference (issue 30 point 7): none of this session's.
+          '/auth/confirm?next=%2Fdashboard%2Faccount&form=AAAAAAAAAAAAAAAAAAAAAAAA',
+        ),
         'provider',
         fields({
-          intent: mostly('password', 'code', 'google'),
+          intent: mostly('password', 'code', 'google', 'cancel'),
           password,
           code: hostile('123456', 'abcde-12345'),
           next: hostile('/dashboard/account', 'https://evil.example/'),
+          form: hostile('AAAAAAAAAAAAAAAAAAAAAAAA', '../x'),
         }),
       ),
     ),
