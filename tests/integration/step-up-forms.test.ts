@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  useLoaderData,
+} from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ResumeCard } from '#app/components/account/security-cards.tsx'
 import { KEPT_FORM_PARAM, RESUMED_FORM_FIELD } from '#app/domain/step-up.ts'
+import type { KeptForm } from '#app/modules/auth/security-answers.ts'
 import { keepForm } from '#app/modules/auth/step-up-forms.server.ts'
 import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { action as adminAccountAction } from '#app/routes/admin/account.tsx'
@@ -390,5 +400,39 @@ describe('what a kept form holds', () => {
       body: { intent: 'email', email: 'outro@example.com' },
     })
     keptIn(answer.location, '/admin/account')
+  })
+})
+
+describe('the confirm page sending a kept form again', () => {
+  it('is a plain form to the kept page with the fields, and a button without JavaScript', async () => {
+    const resume: KeptForm = {
+      path: '/admin/payments?pagina=2',
+      fields: [
+        ['intent', 'refund-payment'],
+        ['note', 'Motivo com "aspas" & <marcas>'],
+        [RESUMED_FORM_FIELD, 'AAAAAAAAAAAAAAAAAAAAAAAA'],
+      ],
+    }
+    const Page = () =>
+      createElement(ResumeCard, { resume: (useLoaderData() as { resume: KeptForm }).resume })
+    const handler = createStaticHandler([
+      { id: 'root', path: '/', loader: () => ({ language: 'pt', resume }), Component: Page },
+    ])
+    const context = await handler.query(new Request('http://localhost/'))
+    if (context instanceof Response) throw context
+    const html = renderToString(
+      createElement(StaticRouterProvider, {
+        router: createStaticRouter(handler.dataRoutes, context),
+        context,
+        hydrate: false,
+      }),
+    )
+    expect(html).toContain('<form action="/admin/payments?pagina=2" method="post">')
+    expect(html).toContain('<input type="hidden" name="intent" value="refund-payment"/>')
+    // What was typed, as text: never markup.
+    expect(html).toContain('value="Motivo com &quot;aspas&quot; &amp; &lt;marcas&gt;"')
+    expect(html).toContain(`name="${RESUMED_FORM_FIELD}" value="AAAAAAAAAAAAAAAAAAAAAAAA"`)
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Continuar<\/button>/)
+    expect(html).not.toContain('<script')
   })
 })
