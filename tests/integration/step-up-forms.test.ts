@@ -403,6 +403,11 @@ describe('what a kept form holds', () => {
   })
 })
 
+/** The confirm page once confirmed, with the kept form its loader gave. */
+function ResumePage() {
+  return createElement(ResumeCard, { resume: (useLoaderData() as { resume: KeptForm }).resume })
+}
+
 describe('the confirm page sending a kept form again', () => {
   it('is a plain form to the kept page with the fields, and a button without JavaScript', async () => {
     const resume: KeptForm = {
@@ -413,10 +418,8 @@ describe('the confirm page sending a kept form again', () => {
         [RESUMED_FORM_FIELD, 'AAAAAAAAAAAAAAAAAAAAAAAA'],
       ],
     }
-    const Page = () =>
-      createElement(ResumeCard, { resume: (useLoaderData() as { resume: KeptForm }).resume })
     const handler = createStaticHandler([
-      { id: 'root', path: '/', loader: () => ({ language: 'pt', resume }), Component: Page },
+      { id: 'root', path: '/', loader: () => ({ language: 'pt', resume }), Component: ResumePage },
     ])
     const context = await handler.query(new Request('http://localhost/'))
     if (context instanceof Response) throw context
