@@ -39,7 +39,7 @@ export function issueVitalsToken(now = Date.now()): string {
 
 /** What a beacon's token says: its page view (to use once), or why it is not accepted. */
 export type VitalsTokenCheck =
-  | { ok: true; pageView: string; expiresInMs: number }
+  | { ok: true; pageView: string }
   | { ok: false; reason: 'malformed' | 'forged' | 'expired' }
 
 /** Checks a beacon's token at `now`: ours, unaltered, and made within its hours. */
@@ -56,5 +56,5 @@ export function checkVitalsToken(token: unknown, now = Date.now()): VitalsTokenC
   const expiresInMs = madeAt + VITALS_TOKEN_HOURS * 3_600_000 - now
   // A token from the future is one the clocks of two instances disagree on by a minute at most.
   if (expiresInMs <= 0 || madeAt - now > 60_000) return { ok: false, reason: 'expired' }
-  return { ok: true, pageView: signed.subarray(0, ID_BYTES).toString('base64url'), expiresInMs }
+  return { ok: true, pageView: signed.subarray(0, ID_BYTES).toString('base64url') }
 }
