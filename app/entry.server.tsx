@@ -4,6 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { VITALS_TOKEN_META } from '#app/domain/web-vitals.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { isDatabaseUnreachable } from '#db/client.server.ts'
 import { InlineCssProvider, STYLESHEET_HREF } from './components/layout/app-stylesheet.tsx'
@@ -64,7 +65,9 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = coalescingStream({ head: lowPriorityModules })
+          const body = coalescingStream({
+            head: (head) => lowPriorityModules(head) + vitalsTokenMeta(loadContext.vitalsToken),
+          })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -100,6 +103,16 @@ function lowPriorityModules(head: string): string {
     '<link rel="modulepreload"',
     '<link rel="modulepreload" fetchpriority="low"',
   )
+}
+
+/**
+ * The document's web-vitals token (issue 30 point 8; ADR 0023), for its beacon to send: at the
+ * end of the head, outside what React renders and hydrates (React skips tags it did not render
+ * there), so a kept page gets a new one in each answer (server/html-splice.server.ts) and the
+ * browser's copy is never compared with anything. Base64url: nothing to escape.
+ */
+function vitalsTokenMeta(token: string | undefined): string {
+  return token ? `<meta name="${VITALS_TOKEN_META}" content="${token}">` : ''
 }
 
 function errorText(error: unknown): string {

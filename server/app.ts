@@ -59,6 +59,7 @@ import { mediaFiles } from './media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
+import { vitalsTokens } from './vitals-token.server.ts'
 
 const SHUTDOWN_DEADLINE_MS = 4500
 /**
@@ -293,6 +294,8 @@ function createApp(
       formActionOrigins: env.google ? [new URL(env.google.discoveryUrl).origin] : [],
     }),
   )
+  // And its own web-vitals token, for a page's beacon (issue 30 point 8).
+  app.use(vitalsTokens)
   // React Router builds the request URL from the Host header: an invalid one is the client's
   // error (answered after the security headers are set, like every page).
   app.use((req, res, next) => {
@@ -396,6 +399,7 @@ function createApp(
     mode: env.mode,
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce),
+      vitalsToken: String(res.locals.vitalsToken ?? ''),
       clientIp: req.socket.remoteAddress,
       audience: typeof res.locals.audience === 'string' ? res.locals.audience : undefined,
     }),

@@ -23,8 +23,8 @@ import { type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.serv
 // language one, or the geolocation one when the visitor's city is part of the key (a first visit
 // to the home page).
 //
-// A kept page is sent again compressed, with each answer's own nonce, without compressing it
-// again (server/html-splice.server.ts).
+// A kept page is sent again compressed, with each answer's own nonce and web-vitals token,
+// without compressing it again (server/html-splice.server.ts).
 
 /** Cookies a cached page may depend on; any other cookie (a flash message…) bypasses the cache. */
 const KEY_COOKIES = new Set([
@@ -215,13 +215,15 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
       return hit
     }
     const nonce = String(res.locals.cspNonce ?? '')
+    // This answer's page view token (issue 30 point 8), spliced in like the nonce.
+    const token = String(res.locals.vitalsToken ?? '')
     let hit = lookup()
     const inFlight = rendering.get(key)
     if (!hit && inFlight && !uncacheable.has(key)) {
       await within(inFlight, RENDER_WAIT_MS)
       hit = lookup()
     }
-    if (hit) return serve(req, res, hit, nonce)
+    if (hit) return serve(req, res, hit, nonce, token)
     const currentMinute = minute
     // What the render reads may change before it ends: kept only if nothing changed meanwhile.
     const renderedUnder = generation()
@@ -264,7 +266,7 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
         const entryKey = city ? geoKey(city) : key
         remove(entryKey)
         const entry: Entry = {
-          ...spliceAtNonce(body, nonce),
+          ...spliceAtNonce(body, nonce, token),
           status,
           headers: KEPT_HEADERS.flatMap((name) => {
             const value = res.getHeader(name)
@@ -352,12 +354,15 @@ function lazy<T>(compute: () => T): () => T {
   }
 }
 
-/** Sends a kept response: its status and headers, and its body with this response's nonce. */
-function serve(req: Request, res: Response, entry: Entry, nonce: string) {
+/**
+ * Sends a kept response: its status and headers, and its body with this response's nonce and
+ * web-vitals token.
+ */
+function serve(req: Request, res: Response, entry: Entry, nonce: string, token: string) {
   res.status(entry.status)
   for (const [name, value] of entry.headers) res.appendHeader(name, value)
   res.setHeader('X-Cache', 'HIT')
-  sendSpliced(req, res, entry, nonce)
+  sendSpliced(req, res, entry, nonce, token)
 }
 
 /** Collects what the rest of the chain writes, and reports it when the response ends. */

@@ -2,21 +2,28 @@ import zlib from 'node:zlib'
 import type { Request, Response } from 'express'
 
 // How a kept page (server/html-cache.server.ts decides which, and for how long) is sent again
-// with each answer's own CSP nonce, compressed without compressing it again: each stretch between
-// its nonces is deflated once, when kept, and every answer is assembled as one gzip stream of
-// those stretches with its own fresh nonce in between (stored uncompressed), and a checksum
-// combined from the stretches' own: a hit costs a few thousand operations, not a compression of
-// the page.
+// with each answer's own per-response values, compressed without compressing it again: its CSP
+// nonce, and the web-vitals token its document carries (issue 30 point 8: a page view's token is
+// never the same in two answers). Each stretch between those values is deflated once, when
+// kept, and every answer is assembled as one gzip stream of those stretches with its own fresh
+// values in between (stored uncompressed), and a checksum combined from the stretches' own: a
+// hit costs a few thousand operations, not a compression of the page.
 
-/** A page's body cut at its CSP nonce, ready to be sent again with another one. */
+/** What is new in every answer, in the order SplicedPage.gaps names them. */
+const NONCE = 0
+const TOKEN = 1
+
+/** A page's body cut at its per-response values, ready to be sent again with others. */
 export interface SplicedPage {
-  /** The body split at its CSP nonce (one part without one). */
+  /** The body split at its CSP nonce attributes and its token (one part without either). */
   parts: Buffer[]
+  /** Between parts i and i + 1: which value stood there (NONCE or TOKEN). */
+  gaps: number[]
   /** Each part as raw deflate ending on a byte boundary (sync flush), to join into one stream. */
   deflated: Buffer[]
   nonce: string | undefined
-  /** Length of the nonce attribute the deflated parts were made for (see deflateParts). */
-  attributeLength: number
+  /** Length of each value the deflated parts were made for (see deflateParts), by kind. */
+  lengths: [nonceAttribute: number, token: number]
   /** CRC-32 of each part, and the operator that appends its length (see crc32Append). */
   crcs: number[]
   shifts: number[]
@@ -24,16 +31,26 @@ export interface SplicedPage {
   bytes: number
 }
 
-/** `body`, rendered with `nonce` (none: no CSP), cut around it and deflated part by part. */
-export function spliceAtNonce(body: Buffer, nonce: string): SplicedPage {
+/**
+ * `body`, rendered with `nonce` (none: no CSP) and the web-vitals `token` (none: a page without
+ * one), cut around them and deflated part by part.
+ */
+export function spliceAtNonce(body: Buffer, nonce: string, token = ''): SplicedPage {
   const attribute = Buffer.from(`nonce="${nonce}"`)
-  const parts = nonce ? split(body, attribute) : [body]
-  const deflated = deflateParts(parts, attribute.length, !body.includes(0))
+  const separators = [nonce ? attribute : Buffer.alloc(0), Buffer.from(token)]
+  const { parts, gaps } = split(body, separators)
+  const lengths: SplicedPage['lengths'] = [attribute.length, token.length]
+  const deflated = deflateParts(
+    parts,
+    gaps.map((kind) => lengths[kind] as number),
+    !body.includes(0),
+  )
   return {
     parts,
+    gaps,
     deflated,
-    nonce: parts.length > 1 ? nonce : undefined,
-    attributeLength: attribute.length,
+    nonce: gaps.includes(NONCE) ? nonce : undefined,
+    lengths,
     crcs: parts.map((part) => zlib.crc32(part)),
     shifts: parts.map((part) => x8nModP(part.length)),
     bytes: body.length + deflated.reduce((sum, part) => sum + part.length, 0),
@@ -41,22 +58,35 @@ export function spliceAtNonce(body: Buffer, nonce: string): SplicedPage {
 }
 
 /**
- * Sends a kept page's body with this response's nonce, compressed when the client takes gzip
- * (status and headers are the caller's).
+ * Sends a kept page's body with this response's nonce and token, compressed when the client
+ * takes gzip (status and headers are the caller's).
  */
-export function sendSpliced(req: Request, res: Response, page: SplicedPage, nonce: string) {
-  const attribute = Buffer.from(`nonce="${nonce || page.nonce}"`)
+export function sendSpliced(
+  req: Request,
+  res: Response,
+  page: SplicedPage,
+  nonce: string,
+  token = '',
+) {
+  const values = [Buffer.from(`nonce="${nonce || page.nonce}"`), Buffer.from(token)]
+  // A kept token is never sent again: a page that had one and gets none here has it blanked.
+  if (page.gaps.includes(TOKEN) && values[TOKEN]?.length !== page.lengths[TOKEN]) {
+    values[TOKEN] = Buffer.alloc(page.lengths[TOKEN], '-')
+  }
   res.vary('Accept-Encoding')
-  // A nonce of another length would move what the parts refer back to: compressed on the way.
-  if (acceptsGzip(req.headers['accept-encoding']) && attribute.length === page.attributeLength) {
-    const gzipped = gzipWithNonce(page, attribute)
+  // A value of another length would move what the parts refer back to: compressed on the way.
+  const sameLengths = values.every(
+    (value, kind) => !page.gaps.includes(kind) || value.length === page.lengths[kind],
+  )
+  if (acceptsGzip(req.headers['accept-encoding']) && sameLengths) {
+    const gzipped = gzipWithValues(page, values)
     res.setHeader('Content-Encoding', 'gzip')
     res.setHeader('Content-Length', gzipped.length)
     return res.end(gzipped)
   }
   const body: Buffer[] = []
   page.parts.forEach((part, i) => {
-    if (i > 0) body.push(attribute)
+    if (i > 0) body.push(values[page.gaps[i - 1] as number] as Buffer)
     body.push(part)
   })
   const plain = Buffer.concat(body)
@@ -64,34 +94,47 @@ export function sendSpliced(req: Request, res: Response, page: SplicedPage, nonc
   res.end(plain)
 }
 
-/** `body` cut at every occurrence of `separator`, which is dropped. */
-function split(body: Buffer, separator: Buffer): Buffer[] {
+/** `body` cut at every occurrence of any of `separators` (empty ones never match), dropped. */
+function split(body: Buffer, separators: Buffer[]): { parts: Buffer[]; gaps: number[] } {
   const parts: Buffer[] = []
+  const gaps: number[] = []
   let start = 0
-  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
+  for (;;) {
+    let at = -1
+    let kind = -1
+    separators.forEach((separator, index) => {
+      if (separator.length === 0) return
+      const found = body.indexOf(separator, start)
+      if (found !== -1 && (at === -1 || found < at)) {
+        at = found
+        kind = index
+      }
+    })
+    if (at === -1) break
     parts.push(body.subarray(start, at))
-    start = at + separator.length
+    gaps.push(kind)
+    start = at + (separators[kind] as Buffer).length
   }
   parts.push(body.subarray(start))
-  return parts
+  return { parts, gaps }
 }
 
 /**
- * The parts as raw deflate blocks that join into one stream with an attribute of
- * `attributeLength` bytes between them. Each part may refer back to the parts before it (a
- * preset dictionary, as good as compressing the page whole) but never to the attribute's bytes,
- * which differ in every answer: they stand as NUL bytes in the dictionary, and a page without
- * NUL bytes has nothing that could match them. A page with NUL bytes is deflated part by part.
+ * The parts as raw deflate blocks that join into one stream with a value of `gapLengths[i]`
+ * bytes after part i. Each part may refer back to the parts before it (a preset dictionary, as
+ * good as compressing the page whole) but never to the values' bytes, which differ in every
+ * answer: they stand as NUL bytes in the dictionary, and a page without NUL bytes has nothing
+ * that could match them. A page with NUL bytes is deflated part by part.
  */
-function deflateParts(parts: Buffer[], attributeLength: number, chain: boolean): Buffer[] {
-  const placeholder = Buffer.alloc(attributeLength)
+function deflateParts(parts: Buffer[], gapLengths: number[], chain: boolean): Buffer[] {
   let history = Buffer.alloc(0)
-  return parts.map((part) => {
+  return parts.map((part, i) => {
     const deflated = zlib.deflateRawSync(part, {
       level: 9,
       finishFlush: zlib.constants.Z_SYNC_FLUSH,
       ...(chain && history.length > 0 ? { dictionary: history } : {}),
     })
+    const placeholder = Buffer.alloc(gapLengths[i] ?? 0)
     history = Buffer.concat([history, part, placeholder]).subarray(-WINDOW_BYTES)
     // A copy of its own size: zlib's answer is a view into a 16 KB buffer, which a page of 40
     // parts would otherwise keep whole 40 times.
@@ -120,24 +163,27 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 const DEFLATE_END = Buffer.from([1, 0, 0, 0xff, 0xff])
 
 /**
- * One gzip member: the parts' deflate blocks with the nonce attribute between them as a stored
- * (uncompressed) block, then the checksum and length of the whole.
+ * One gzip member: the parts' deflate blocks with this answer's values between them as stored
+ * (uncompressed) blocks, then the checksum and length of the whole.
  */
-function gzipWithNonce(page: SplicedPage, attribute: Buffer): Buffer {
-  const stored = Buffer.alloc(5 + attribute.length)
-  stored.writeUInt16LE(attribute.length, 1)
-  stored.writeUInt16LE(~attribute.length & 0xffff, 3)
-  attribute.copy(stored, 5)
+function gzipWithValues(page: SplicedPage, values: Buffer[]): Buffer {
+  const stored = values.map((value) => {
+    const block = Buffer.alloc(5 + value.length)
+    block.writeUInt16LE(value.length, 1)
+    block.writeUInt16LE(~value.length & 0xffff, 3)
+    value.copy(block, 5)
+    return { block, crc: zlib.crc32(value), shift: x8nModP(value.length), length: value.length }
+  })
   const chunks: Buffer[] = [GZIP_HEADER]
-  const attributeCrc = zlib.crc32(attribute)
-  const attributeShift = x8nModP(attribute.length)
   let crc = 0
   let size = 0
   page.parts.forEach((part, i) => {
     if (i > 0) {
-      chunks.push(stored)
-      crc = crc32Append(crc, attributeCrc, attributeShift)
-      size += attribute.length
+      const value = stored[page.gaps[i - 1] as number]
+      if (!value) throw new Error('a kept page names a value it was not given')
+      chunks.push(value.block)
+      crc = crc32Append(crc, value.crc, value.shift)
+      size += value.length
     }
     chunks.push(page.deflated[i] as Buffer)
     crc = crc32Append(crc, page.crcs[i] as number, page.shifts[i] as number)

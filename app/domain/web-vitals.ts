@@ -24,6 +24,18 @@ export const PAGE_TYPES = [
 ] as const
 export type PageType = (typeof PAGE_TYPES)[number]
 
+/**
+ * A page view's beacon carries the token its document was rendered with (issue 30 point 8; ADR
+ * 0023): one per document, valid this long (a page's life, generously), used once.
+ */
+export const VITALS_TOKEN_HOURS = 4
+/** The token's length: base64url of 12 random bytes, a 4-byte time and a 16-byte signature. */
+export const VITALS_TOKEN_LENGTH = 43
+/** The meta element of a document that holds its token. */
+export const VITALS_TOKEN_META = 'vitals-token'
+/** Page views one address may have counted in a day: a person's evening, not a script's. */
+export const VITALS_PER_ADDRESS_PER_DAY = 20
+
 /** The kinds of device, by viewport width. */
 export const DEVICE_CLASSES = ['phone', 'tablet', 'desktop'] as const
 export type DeviceClass = (typeof DEVICE_CLASSES)[number]

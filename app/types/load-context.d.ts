@@ -4,6 +4,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** Nonce of this response's Content-Security-Policy, for inline scripts. */
     cspNonce: string
+    /** This document's web-vitals token (issue 30 point 8), for its beacon; '' without one. */
+    vitalsToken: string
     /** Address of the connection's peer, for offline IP geolocation. */
     clientIp: string | undefined
     /**

@@ -3,12 +3,14 @@ import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts
 import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
+import { makeProofsStale } from './storage-query.ts'
 
 // Gifts and withdrawals end to end (issue 22): a server of its own with Pix and GIFTS=1 against
 // the local Pix server. A client sends a verified provider a gift from her profile and pays its
 // Pix; his page says so by itself. A business day later (a helper moves the clock of the stopped
 // server's gifts) she sees it available, asks for a withdrawal to her CPF key, is shown the fee
-// and what reaches her key before confirming, and the institution pays it.
+// and what reaches her key before confirming, and the institution pays it. Her last proof of who
+// she is has grown stale by then: she confirms it, and the amount and key she typed go on.
 
 type Server = Awaited<ReturnType<typeof startServer>>
 let storage: Awaited<ReturnType<typeof createServerStorage>>
@@ -90,13 +92,18 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   page,
 }) => {
   test.setTimeout(120_000)
-  // The stopped server's gifts reach their business day, as its clock would make them.
-  await server?.stop()
-  expect(helper('matureGifts').moved).toBe(1)
-  await start()
-
   await signIn(page, PROVIDER)
   await expect(page).toHaveURL(`${base()}/dashboard`)
+  // The stopped server's gifts reach their business day, as its clock would make them; her
+  // session's last proof of who she is, eleven minutes old by then.
+  // The page leaves first: a page left open asks the stopped server for more of the app.
+  await page.goto('about:blank')
+  await server?.stop()
+  expect(helper('matureGifts').moved).toBe(1)
+  await makeProofsStale(storage, PROVIDER.email)
+  await start()
+
+  await page.goto(`${base()}/dashboard`)
   await page.getByRole('link', { name: 'Presentes', exact: true }).click()
   await expect(page).toHaveURL(`${base()}/dashboard/gifts`)
   await expect(page.getByText('Obrigado pela conversa de ontem!')).toBeVisible()
@@ -104,6 +111,13 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   await page.getByLabel('Valor do saque (R$)').fill('50')
   await page.getByLabel('Chave Pix: seu CPF').fill('529.982.247-25')
   await page.getByRole('button', { name: 'Ver a tarifa e continuar' }).click()
+
+  // Money goes out: she confirms who she is first (issue 23), and what she typed is kept
+  // across it (issue 30 point 7).
+  await expect(page).toHaveURL(/\/auth\/confirm\?next=%2Fdashboard%2Fgifts&form=[\w-]{24}$/)
+  await hydrated(page)
+  await page.getByLabel('Sua senha').fill(PROVIDER.password)
+  await page.getByRole('button', { name: 'Confirmar com a senha' }).click()
 
   // Nothing happens before she confirms: the fee and what reaches her key first.
   await expect(page.getByRole('heading', { name: 'Confira o seu saque' })).toBeVisible()

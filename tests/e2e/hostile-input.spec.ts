@@ -1442,13 +1442,19 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
     ),
     other(
       at(
-        fc.constantFrom('/auth/confirm', '/auth/confirm?next=%2Fdashboard%2Faccount'),
+        fc.constantFrom(
+          '/auth/confirm',
+          '/auth/confirm?next=%2Fdashboard%2Faccount',
+          // A kept form's reference (issue 30 point 7): none of this session's.
+          '/auth/confirm?next=%2Fdashboard%2Faccount&form=AAAAAAAAAAAAAAAAAAAAAAAA',
+        ),
         'provider',
         fields({
-          intent: mostly('password', 'code', 'google'),
+          intent: mostly('password', 'code', 'google', 'cancel'),
           password,
           code: hostile('123456', 'abcde-12345'),
           next: hostile('/dashboard/account', 'https://evil.example/'),
+          form: hostile('AAAAAAAAAAAAAAAAAAAAAAAA', '../x'),
         }),
       ),
     ),
@@ -1646,6 +1652,10 @@ async function bodyOf(
 test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one with 204', async () => {
   test.setTimeout(60_000)
   const errorsFrom = server.output().length
+  // A page's token (issue 30 point 8): counted once, then dropped; a made-up one is refused.
+  const rendered = await send('GET', '/pt/about')
+  const pageToken = /<meta name="vitals-token" content="([\w-]{43})">/.exec(rendered.body)?.[1]
+  expect(pageToken, 'the page carries its web-vitals token').toBeDefined()
   const metric = fc.oneof(
     { weight: 4, arbitrary: fc.double({ min: 0, max: 10_000, noNaN: true }) },
     {
@@ -1665,6 +1675,11 @@ test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one wit
     fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: payload })
   const beacon = fc.record(
     {
+      token: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(pageToken ?? '') },
+        { weight: 1, arbitrary: fc.constant('A'.repeat(43)) },
+        { weight: 1, arbitrary: payload },
+      ),
       page: name('home', 'city', 'profile', 'other'),
       device: name('phone', 'tablet', 'desktop'),
       LCP: metric,
@@ -1691,7 +1706,9 @@ test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one wit
       const metrics = ['LCP', 'INP', 'CLS', 'TTFB'].filter((key) => key in value)
       return (
         Buffer.byteLength(text) <= 512 &&
-        Object.keys(value).every((key) => ['page', 'device', ...metrics].includes(key)) &&
+        Object.keys(value).every((key) => ['token', 'page', 'device', ...metrics].includes(key)) &&
+        typeof value.token === 'string' &&
+        value.token.length === 43 &&
         ['home', 'city', 'profile', 'other'].includes(String(value.page)) &&
         ['phone', 'tablet', 'desktop'].includes(String(value.device)) &&
         metrics.length > 0 &&
@@ -1716,8 +1733,10 @@ test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one wit
         const answer = await send('POST', '/api/vitals', { body: text, type: type || undefined })
         const problems = problemsOf(answer)
         if (problems.length > 0) throw new Error(problems.join('\n'))
-        // Past 300 valid beacons in 10 minutes an address's are dropped, still with a 204.
-        const expected = valid(text) ? [204] : [400, 413]
+        // A page's token counts once, then (or past the address's day) is dropped with a 204;
+        // a token of the right length that is not ours is refused.
+        const ours = text.includes(`"token":"${pageToken}"`)
+        const expected = valid(text) ? (ours ? [204] : [403]) : [400, 413]
         if (!expected.includes(answer.status))
           throw new Error(`${short(text)} (${type}) answered ${answer.status}, not ${expected}`)
       },

@@ -95,7 +95,7 @@ test('anonymous pages are kept until the next minute, each answer with a fresh n
 }) => {
   const path = '/en/acompanhantes/rio-de-janeiro?cache-test=1'
   const headers = { cookie: 'aprova-lang=en' }
-  await request.get(path, { headers })
+  const kept = await (await request.get(path, { headers })).text()
   const response = await request.get(path, { headers })
   // The minute may turn between the two requests; then the second one renders afresh.
   expect(['HIT', 'MISS']).toContain(response.headers()['x-cache'])
@@ -103,6 +103,13 @@ test('anonymous pages are kept until the next minute, each answer with a fresh n
   const html = await response.text()
   expect(html).toContain(`nonce="${nonce}"`)
   expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true)
+  // And its own web-vitals token (issue 30 point 8), never the one the page was kept with.
+  const again = await (await request.get(path, { headers })).text()
+  const tokens = [kept, html, again].map(
+    (text) => /<meta name="vitals-token" content="([\w-]{43})">/.exec(text)?.[1],
+  )
+  for (const token of tokens) expect(token).toBeDefined()
+  expect(new Set(tokens).size).toBe(3)
   const signedIn = await request.get(path, { headers: { cookie: 'aprova-lang=en; session=x' } })
   expect(signedIn.headers()['x-cache']).toBeUndefined()
 })

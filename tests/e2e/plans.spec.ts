@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test'
 import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
-import { signInAdmin } from './admin-sign-in.ts'
+import { totpCode } from '#tests/support/totp.ts'
+import { authenticatorKey, signInAdmin } from './admin-sign-in.ts'
 import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
-import { runOnStorage } from './storage-query.ts'
+import { makeProofsStale, runOnStorage } from './storage-query.ts'
 
 // Plans paid by Pix end to end (issue 21): a server of its own with Pix configured against the
 // local Pix server (mutual TLS, its webhook calling the site back). The team sets a price; a
@@ -171,4 +172,40 @@ test('in English, another plan is offered with the rest of hers as credit', asyn
   await expect(page.getByRole('heading', { name: 'Pay by Pix' })).toBeVisible()
   await expect(page.getByText('Gold plan for 30 days')).toBeVisible()
   await expect(page.getByRole('img', { name: /^Pix QR code for R\$179\.00$/ })).toBeVisible()
+})
+
+// Issue 30 point 7: sending money back asks who is there again, and keeps what was typed.
+test('the team sends a payment back after a stale proof: a code, and it goes with the reason typed before', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const reason = 'Cobrada duas vezes, pedido da anunciante'
+  await signInAdmin(page, base(), ADMIN)
+  const key = authenticatorKey(base(), ADMIN.email) ?? ''
+  // Eleven minutes later, as far as her session's proofs go.
+  // The page leaves first: a page left open asks the stopped server for more of the app.
+  await page.goto('about:blank')
+  await server?.stop()
+  await makeProofsStale(storage, ADMIN.email)
+  await start()
+  await page.goto(`${base()}/admin/payments`)
+  await hydrated(page)
+  const received = page.getByRole('listitem').filter({ hasText: 'Plano VIP+, 30 dias' })
+  await received.getByText('Devolver este pagamento').click()
+  await received.getByLabel('Motivo').fill(reason)
+  await received.getByRole('button', { name: 'Devolver R$ 199,00' }).click()
+
+  await expect(page).toHaveURL(/\/auth\/confirm\?next=%2Fadmin%2Fpayments&form=[\w-]{24}$/)
+  await expect(page.getByText('O que você digitou foi guardado')).toBeVisible()
+  expect(pix.refunds()).toEqual([])
+  await hydrated(page)
+  // The code of the next step: the sign-in used this one.
+  await page.getByLabel('Código', { exact: true }).fill(totpCode(key, Date.now() + 30_000))
+  await page.getByRole('button', { name: 'Confirmar com o código' }).click()
+
+  // Back on the page with the refund asked for, nothing typed again.
+  await expect(page).toHaveURL(`${base()}/admin/payments`)
+  await expect(page.getByText('Devolução pedida. A situação dela aparece na lista.')).toBeVisible()
+  await expect(received).toContainText(reason)
+  expect(pix.refunds()).toHaveLength(1)
 })

@@ -38,3 +38,20 @@ export function runOnStorage(storage: Storage, args: string[]): string[] {
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed:\n${result.stderr}`)
   return result.stdout.trim().split('\n')
 }
+
+/**
+ * Makes every session of `email` look as if its last proof of who is there was 11 minutes ago,
+ * so a step-up asks again (PGlite only while the server is stopped).
+ */
+export async function makeProofsStale(storage: Storage, email: string): Promise<void> {
+  const ago = "now() - interval '11 minutes'"
+  const sessions = `(select s.id from session s join "user" u on u.id = s.user_id
+    where u.email = '${email.replaceAll("'", "''")}')`
+  await query(storage, `update session set created_at = ${ago} where id in ${sessions}`)
+  await query(
+    storage,
+    `update session_assurance set confirmed_at = ${ago},
+       second_factor_at = case when second_factor_at is null then null else ${ago} end
+     where session_id in ${sessions}`,
+  )
+}

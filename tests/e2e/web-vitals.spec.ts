@@ -5,8 +5,10 @@ import { runOnStorage } from './storage-query.ts'
 
 // Real visitors' web vitals (issue 24 point 4): a server of its own, so the counts are this
 // file's alone. Before any visit the team's page says there is nothing yet; a visit to a public
-// page in Chromium, once left, sends one beacon with the page type, device class and metrics
-// (nothing else), which is counted; the team's page shows it, in Portuguese and English.
+// page in Chromium, once left, sends one beacon with the page type, device class, metrics and
+// the token its page was rendered with (nothing else), which is counted; thirty posts from a
+// script, without a page's token or with that used one, are not (issue 30 point 8); the team's
+// page shows the one visit, in Portuguese and English.
 
 type Server = Awaited<ReturnType<typeof startServer>>
 let storage: Awaited<ReturnType<typeof createServerStorage>>
@@ -32,6 +34,10 @@ test.use({
 })
 
 const ADMIN = { email: 'equipe-vitals@example.com', password: 'senha-da-equipe-123' }
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+/** The beacon the visit below sent, as the page handed it to sendBeacon. */
+let pageBeacon: Record<string, unknown> = {}
 const base = () => server?.baseUrl ?? ''
 
 test.beforeAll(async () => {
@@ -102,16 +108,44 @@ test('a visit to a public page, once left, sends one beacon that is counted', as
   expect(url).toBe('/api/vitals')
   const body = JSON.parse(text) as Record<string, unknown>
   expect(body).toMatchObject({ page: 'static', device: 'desktop' })
-  // Nothing but the page type, the device class and the metrics: no id, no address.
+  // The token the page was rendered with (issue 30 point 8), and nothing but the page type, the
+  // device class and the metrics: no id of a person, no address.
+  expect(body.token).toMatch(/^[\w-]{43}$/)
   for (const key of Object.keys(body)) {
-    expect(['page', 'device', 'LCP', 'INP', 'CLS', 'TTFB']).toContain(key)
+    expect(['token', 'page', 'device', 'LCP', 'INP', 'CLS', 'TTFB']).toContain(key)
   }
+  pageBeacon = body
   for (const metric of ['TTFB', 'LCP', 'CLS']) expect(body[metric]).toEqual(expect.any(Number))
   // Counted: the team's page has the page type now (the beacon left as the page unloaded, and
   // is written when the server gets it).
   await expect
     .poll(async () => (await team.get('/admin/vitals')).body, { timeout: 15_000 })
     .toContain('Páginas de texto')
+})
+
+test('thirty posts from a script, without a page’s token or with a used one, are not counted', async () => {
+  // What moved the team's figures on main: posts with the headers a browser sends.
+  const post = (body: Record<string, unknown>) =>
+    fetch(`${base()}/api/vitals`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'sec-fetch-site': 'same-origin',
+        'user-agent': BROWSER,
+      },
+      body: JSON.stringify(body),
+    }).then((answer) => answer.status)
+  const slow = { page: 'static', device: 'desktop', LCP: 19_500, TTFB: 9000 }
+  const { token } = pageBeacon
+  const forged = Buffer.alloc(32, 7).toString('base64url')
+  const answers = new Set<number>()
+  for (let i = 0; i < 30; i++) {
+    answers.add(await post(slow))
+    answers.add(await post({ ...slow, token }))
+    answers.add(await post({ ...slow, token: forged }))
+  }
+  // No token: refused; the page's own, used already: dropped; made up: refused.
+  expect([...answers].sort()).toEqual([204, 400, 403])
 })
 
 test('the team sees it on /admin/vitals, in Portuguese and English', async ({ page }) => {

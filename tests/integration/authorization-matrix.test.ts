@@ -7,10 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import type { DocumentPart } from '#app/domain/provider.ts'
 import { ADMIN_INTENTS } from '#app/modules/admin/answer.ts'
+import { issueVitalsToken } from '#app/modules/analytics/vitals-token.server.ts'
 import { requestPasswordReset, signIn } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
+import { keepForm } from '#app/modules/auth/step-up-forms.server.ts'
 import { startEnrolment, verifyCode } from '#app/modules/auth/two-factor.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
@@ -84,6 +86,7 @@ import {
   account as credentials,
   session,
   sessionAssurance,
+  stepUpForms,
   twoFactor,
   user,
   userRoles,
@@ -692,11 +695,16 @@ let fingerprintQuery: SQL | undefined
  * A digest of every table but the reference data (cities, neighbourhoods, services): equal
  * digests mean that nothing at all changed in the database.
  */
-async function fingerprint(row?: Row): Promise<Record<string, string>> {
+async function fingerprint(row?: Row, actor?: Actor): Promise<Record<string, string>> {
   const result = await db().execute(must(fingerprintQuery, 'fingerprint query'))
   const rows = (result as unknown as { rows: { t: string; h: string }[] }).rows
-  // A row whose every call counts against a limit (Row.counted): the counters left out.
-  const left = rows.filter((one) => !(row?.counted && one.t === 'shared_counters'))
+  // A row whose every call counts against a limit (Row.counted): the counters left out. A form
+  // sent with a stale proof is kept for the sender's own session (issue 30 point 7).
+  const left = rows.filter(
+    (one) =>
+      !(row?.counted && one.t === 'shared_counters') &&
+      !(row?.stepUp && actor === 'staleAdmin' && one.t === 'step_up_forms'),
+  )
   return Object.fromEntries(left.map((one) => [one.t, one.h]))
 }
 
@@ -1283,6 +1291,32 @@ const SECURITY_ROWS: Row[] = [
     }),
     { success: (answer, label) => redirectTo(new RegExp(`^${oidc?.issuer}/`))(answer, label) },
   ),
+  // Leaving the page drops the form kept for it (issue 30 point 7): the provider's own; anyone
+  // else naming it leaves it be (it is bound to her session).
+  action(
+    '/auth/confirm',
+    'routes/auth/confirm.tsx',
+    'cancel',
+    confirmPage.action,
+    ['provider'],
+    async () => {
+      const owner = must(await sessionOf(world.provider.cookie), 'session').id
+      const form = new FormData()
+      form.set('intent', 'email')
+      form.set('email', 'novo-endereco@example.com')
+      const id = must(await keepForm(owner, '/dashboard/account', form), 'kept form')
+      return {
+        url: '/auth/confirm',
+        body: { intent: 'cancel', next: '/dashboard/account', form: id },
+        state: () =>
+          db().select({ id: stepUpForms.id }).from(stepUpForms).where(eq(stepUpForms.id, id)),
+      }
+    },
+    {
+      own: ['roleless', 'client', 'otherClient', 'otherProvider', 'admin'],
+      success: redirectTo('/dashboard/account'),
+    },
+  ),
   // Each account sees its own sessions only.
   loader(
     '/account/security',
@@ -1608,6 +1642,8 @@ const ADMIN_ROWS: Row[] = [
       },
       state: () => db().select().from(planPrices).where(eq(planPrices.tier, 'ouro')),
     }),
+    // Issue 30 point 7: every money action of the team asks for a fresh proof.
+    { stepUp: true },
   ),
   action(
     '/admin/payments',
@@ -1647,6 +1683,7 @@ const ADMIN_ROWS: Row[] = [
         }),
       }
     },
+    { stepUp: true },
   ),
   // Gifts (issue 22): the team's page, a gift sent back, a balance frozen and released.
   loader(
@@ -1689,6 +1726,7 @@ const ADMIN_ROWS: Row[] = [
         state: giftOf,
       }
     },
+    { stepUp: true },
   ),
   action(
     '/admin/gifts',
@@ -1705,6 +1743,7 @@ const ADMIN_ROWS: Row[] = [
           db().select().from(balanceFreezes).where(eq(balanceFreezes.profileId, frozen.profileId)),
       }
     },
+    { stepUp: true },
   ),
   action(
     '/admin/gifts',
@@ -1725,6 +1764,7 @@ const ADMIN_ROWS: Row[] = [
         state: () => db().select().from(balanceFreezes).where(eq(balanceFreezes.id, id)),
       }
     },
+    { stepUp: true },
   ),
   loader('/admin/team', 'routes/admin/team.tsx', adminTeam.loader, ADMIN, at('/admin/team')),
   loader('/admin/audit', 'routes/admin/audit.tsx', adminAudit.loader, ADMIN, at('/admin/audit')),
@@ -1862,7 +1902,9 @@ const ADMIN_ROWS: Row[] = [
       adminProfile.action,
       ADMIN,
       onProfile(intent, fields, setUp),
-      { stepUp: intent === 'ban' },
+      // A ban, and (issue 30 point 7) what moves money or sets a price: a return fee set by a
+      // suspension or waived, a paid plan given.
+      { stepUp: ['ban', 'suspend', 'tier', 'waive-fee'].includes(intent) },
     ),
   ),
   // Issue 23: a provider who lost her authenticator and backup codes has it reset by the team.
@@ -2128,8 +2170,17 @@ const PUBLIC_ROWS: Row[] = [
     undefined,
     webVitals.action,
     EVERYONE,
-    at('/api/vitals', {
-      json: { page: 'profile', device: 'phone', LCP: 1800, CLS: 0.01, TTFB: 240 },
+    // With the token of a page just rendered (issue 30 point 8).
+    async () => ({
+      url: '/api/vitals',
+      json: {
+        token: issueVitalsToken(),
+        page: 'profile',
+        device: 'phone',
+        LCP: 1800,
+        CLS: 0.01,
+        TTFB: 240,
+      },
       headers: { 'sec-fetch-site': 'same-origin', 'user-agent': BROWSER },
       state: () => db().select().from(webVitalsDaily),
     }),
@@ -2902,7 +2953,12 @@ function expectationOf(row: Row, actor: Actor): Expected {
 function refusalOf(row: Row, actor: Actor, target: Target): string | RegExp | number {
   if (actor === 'visitor') return /^\/auth\?mode=login(&|$)/
   const named = row.sentTo?.[actor]
-  const confirm = `/auth/confirm?next=${encodeURIComponent(target.url)}`
+  const page = `/auth/confirm?next=${encodeURIComponent(target.url)}`
+  // A form sent with a stale proof is kept and named in the address (issue 30 point 7).
+  const confirm =
+    row.kind === 'action'
+      ? new RegExp(`^${page.replaceAll('?', '\\?')}(?:&form=[\\w-]{24})?$`)
+      : page
   if (named !== undefined) return named === STEP_UP ? confirm : named
   if (expectationOf(row, 'admin') !== 'refused') {
     if (actor === 'unenrolledAdmin' && adminOnly(row)) return '/account/security?setup=1'
@@ -2941,7 +2997,8 @@ async function run(row: Row, actor: Actor) {
   const changes = target.changes ?? row.kind === 'action'
   await settleAuthTasks()
   const before = {
-    database: expected === 'refused' || (changes && !target.state) ? await fingerprint(row) : {},
+    database:
+      expected === 'refused' || (changes && !target.state) ? await fingerprint(row, actor) : {},
     state: await target.state?.(),
     owner: await ownerState?.(),
   }
@@ -2952,7 +3009,7 @@ async function run(row: Row, actor: Actor) {
   const label = `${row.route}${row.intent ? ` (${row.intent})` : ''} as ${actor}`
   if (expected === 'refused') {
     expectRefused(answer, refusalOf(row, actor, target), label)
-    expect(await fingerprint(row), `${label}: refused, yet the database changed`).toEqual(
+    expect(await fingerprint(row, actor), `${label}: refused, yet the database changed`).toEqual(
       before.database,
     )
     return

@@ -21,8 +21,11 @@ let close: () => void = () => {}
 beforeAll(async () => {
   const app = express()
   let nonces = 0
+  let tokens = 0
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++nonces}`
+    // A web-vitals token's shape: 43 characters, new in every answer (issue 30 point 8).
+    res.locals.vitalsToken = `token${String(++tokens).padStart(38, '0')}`
     next()
   })
   app.use('/slow', (_req, _res, next) => {
@@ -62,6 +65,15 @@ beforeAll(async () => {
       res.write(`<script nonce="${nonce}">${i}</script>${'<p>Olá, São Paulo ✓</p>'.repeat(900)}`)
     }
     res.end(`<p>render ${renders}</p><link nonce="${nonce}"/>`)
+  })
+  // A document with its web-vitals token at the end of its head, as entry.server.tsx writes it.
+  app.get('/with-token', (_req, res) => {
+    renders++
+    const { cspNonce: nonce, vitalsToken: token } = res.locals
+    res.type('html')
+    res.write(`<html><head><script nonce="${nonce}">1</script>`)
+    res.write(`<meta name="vitals-token" content="${token}"></head>`)
+    res.end(`<body>${'<p>Olá, São Paulo ✓</p>'.repeat(400)}<script nonce="${nonce}">2</script>`)
   })
   // The home page: the visitor's city, and the cookie to keep it, when there is none.
   app.get('/feed', (req, res) => {
@@ -234,6 +246,40 @@ describe('htmlMicroCache', () => {
       firstBody.replaceAll(/nonce\d+/g, 'N'),
     )
     expect(plain.body.toString()).not.toContain(`nonce="${nonces[0]}"`)
+  })
+
+  it('gives each answer of a kept page its own web-vitals token, gzipped or plain', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        http
+          .get(`${baseUrl}/with-token`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (chunk: Buffer) => chunks.push(chunk))
+            res.on('end', () => {
+              const body = Buffer.concat(chunks)
+              const gzipped = res.headers['content-encoding'] === 'gzip'
+              resolve({
+                headers: res.headers,
+                body: (gzipped ? zlib.gunzipSync(body) : body).toString(),
+              })
+            })
+          })
+          .on('error', reject)
+      })
+    const tokenOf = (body: string) => /name="vitals-token" content="([^"]+)"/.exec(body)?.[1]
+    const first = await raw('gzip')
+    const answers = [first, await raw('gzip'), await raw('identity'), await raw('gzip')]
+    expect(answers.slice(1).map((answer) => answer.headers['x-cache'])).toEqual([
+      'HIT',
+      'HIT',
+      'HIT',
+    ])
+    const tokens = answers.map((answer) => tokenOf(answer.body))
+    for (const token of tokens) expect(token).toMatch(/^token\d{38}$/)
+    // Never the same token twice: not the one kept, not another answer's.
+    expect(new Set(tokens).size).toBe(answers.length)
+    const same = (body: string) => body.replaceAll(/nonce\d+/g, 'N').replaceAll(/token\d{38}/g, 'T')
+    for (const answer of answers) expect(same(answer.body)).toBe(same(first.body))
   })
 
   it('keeps a geolocating page per visitor city, with its cookie, only for that city', async () => {

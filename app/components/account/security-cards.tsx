@@ -1,11 +1,17 @@
+import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { AuthCard } from '#app/components/auth/auth-layout.tsx'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
 import { Button, SubmitButton } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/field.tsx'
+import { KEPT_FORM_PARAM } from '#app/domain/step-up.ts'
 import { useT } from '#app/i18n/i18n.ts'
-import type { ConfirmAnswer, SecondFactorAnswer } from '#app/modules/auth/security-answers.ts'
+import type {
+  ConfirmAnswer,
+  KeptForm,
+  SecondFactorAnswer,
+} from '#app/modules/auth/security-answers.ts'
 import {
   confirmCodeSchema,
   confirmPasswordSchema,
@@ -78,11 +84,14 @@ export function SecondFactorCard({ next }: { next?: string }) {
 /** /auth/confirm: the password, a code or Google again, then back to the page. */
 export function ConfirmCard({
   next,
+  form,
   password,
   code,
   google,
 }: {
   next?: string
+  /** The kept form this confirmation resumes (issue 30 point 7). */
+  form?: string
   password: boolean
   code: boolean
   google: boolean
@@ -102,6 +111,7 @@ export function ConfirmCard({
             <ActionAlert data={passwordForm.data} />
             <input type="hidden" name="intent" value="password" />
             <input type="hidden" name="next" value={next ?? ''} />
+            {form ? <input type="hidden" name={KEPT_FORM_PARAM} value={form} /> : null}
             <TextField
               label={s.confirmPassword}
               name="password"
@@ -129,6 +139,7 @@ export function ConfirmCard({
             {codeForm.data?.expired ? null : <ActionAlert data={codeForm.data} />}
             <input type="hidden" name="intent" value="code" />
             <input type="hidden" name="next" value={next ?? ''} />
+            {form ? <input type="hidden" name={KEPT_FORM_PARAM} value={form} /> : null}
             <CodeField schema={confirmCodeSchema} error={codeForm.errorOf('code')} />
             <SubmitButton
               label={s.confirmWithCode}
@@ -141,12 +152,53 @@ export function ConfirmCard({
           <Form method="post">
             <input type="hidden" name="intent" value="google" />
             <input type="hidden" name="next" value={next ?? ''} />
+            {form ? <input type="hidden" name={KEPT_FORM_PARAM} value={form} /> : null}
             <Button type="submit" tone="secondary" size="wide">
               {s.confirmWithGoogle}
             </Button>
           </Form>
         ) : null}
+        {form ? (
+          <Form method="post" className="border-t border-stone-200 pt-4">
+            <p className="text-sm text-stone-600">{s.keptText}</p>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="next" value={next ?? ''} />
+            <input type="hidden" name={KEPT_FORM_PARAM} value={form} />
+            <button type="submit" className="mt-2 text-sm font-medium text-rose-900 underline">
+              {s.keptCancel}
+            </button>
+          </Form>
+        ) : null}
       </div>
+    </AuthCard>
+  )
+}
+
+/**
+ * /auth/confirm once confirmed, with a kept form: sends it again to its page as the sender's
+ * browser first did (a whole-page POST), by itself when JavaScript runs, or with the button.
+ */
+export function ResumeCard({ resume }: { resume: KeptForm }) {
+  const s = useT().security
+  const form = useRef<HTMLFormElement>(null)
+  const sent = useRef(false)
+  useEffect(() => {
+    // Once: the effect of a form already on its way must not send it twice.
+    if (sent.current) return
+    sent.current = true
+    form.current?.submit()
+  }, [])
+  return (
+    <AuthCard title={s.resumeTitle} text={s.resumeText}>
+      <form ref={form} method="post" action={resume.path}>
+        {resume.fields.map(([name, value], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a field may be sent twice (a list)
+          <input key={index} type="hidden" name={name} value={value} />
+        ))}
+        <Button type="submit" size="wide">
+          {s.resumeContinue}
+        </Button>
+      </form>
     </AuthCard>
   )
 }

@@ -340,6 +340,12 @@ export const strings: Strings = {
     or: 'or',
     confirmWithGoogle: 'Confirm with Google',
     cancel: 'Back',
+    // A form kept across the confirmation and sent again after it (issue 30 point 7).
+    keptText: 'What you typed is kept: once you confirm, it is sent and the action goes on.',
+    keptCancel: 'Cancel and discard what I typed',
+    resumeTitle: 'Confirmed',
+    resumeText: 'Sending what you typed before confirming…',
+    resumeContinue: 'Continue',
     metaTitle: 'Account security – Aprova',
     title: 'Account security',
     text: 'Two-step verification and the devices signed in to your account.',

@@ -346,6 +346,12 @@ export const strings = {
     or: 'ou',
     confirmWithGoogle: 'Confirmar com o Google',
     cancel: 'Voltar',
+    // Um formulário guardado durante a confirmação e enviado depois dela (issue 30, ponto 7).
+    keptText: 'O que você digitou foi guardado: ao confirmar, ele é enviado e a ação continua.',
+    keptCancel: 'Cancelar e descartar o que digitei',
+    resumeTitle: 'Confirmado',
+    resumeText: 'Enviando o que você digitou antes de confirmar…',
+    resumeContinue: 'Continuar',
     metaTitle: 'Segurança da conta – Aprova',
     title: 'Segurança da conta',
     text: 'Verificação em duas etapas e os aparelhos conectados à sua conta.',

@@ -6,7 +6,7 @@ import { evenAnswer, limitAuthAttempt } from '#app/modules/auth/limits.server.ts
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { requireRecentConfirmation, requireRole } from '#app/modules/auth/session.server.ts'
 import { flashCookie } from '#app/modules/flash/flash.server.ts'
-import { checkIntent, parseForm } from '#app/modules/forms/parse-form.server.ts'
+import { checkIntent, readForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { providerHoldsMoney } from '#app/modules/payments/provider-gifts.server.ts'
 import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
@@ -35,14 +35,16 @@ export async function accountPageAction(
   form?: FormData,
 ) {
   const user = await requireRole(request, role)
-  // Each of these forms changes who holds the account (issue 23 point 2: a recent proof first).
-  requireRecentConfirmation(request, user)
+  const sent = form ?? (await readForm(request))
+  // Each of these forms changes who holds the account (issue 23 point 2: a recent proof first;
+  // issue 30 point 7: the form is kept meanwhile and sent again after it).
+  await requireRecentConfirmation(request, user, { form: sent })
   const forms = {
     email: emailChangeSchema,
     password: passwordChangeSchema,
     delete: () => deletionSchema(user.email),
   }
-  const parsed = form ? checkIntent(form, forms) : await parseForm(request, forms)
+  const parsed = checkIntent(sent, forms)
   if (!parsed) throw new Response('Bad request', { status: 400 })
   const caller = callerOf(request, context)
   // The same limits as the sign-in forms, on the signed-in account: a stolen session cannot

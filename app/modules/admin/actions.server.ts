@@ -44,7 +44,12 @@ type AdminForm = {
   [K in AdminIntent]: { intent: K; values: z.output<(typeof ADMIN_FORMS)[K]> }
 }[AdminIntent]
 
-/** The admin forms that need a recent proof of who is there (issue 23 point 2). */
+/**
+ * The admin forms that need a recent proof of who is there (issue 23 point 2): identity
+ * decisions, a ban, the team, and (issue 30 point 7) every one that moves money or sets what
+ * something costs: a refund, a gift sent back, a balance frozen or released, a plan's price, a
+ * return fee waived or set by a suspension, and a paid plan given.
+ */
 const STEP_UP_INTENTS: ReadonlySet<AdminIntent> = new Set([
   'approve-check',
   'reject-check',
@@ -52,6 +57,14 @@ const STEP_UP_INTENTS: ReadonlySet<AdminIntent> = new Set([
   'grant-admin',
   'revoke-admin',
   'reset-two-factor',
+  'refund-payment',
+  'gift-refund',
+  'balance-freeze',
+  'balance-release',
+  'plan-price',
+  'waive-fee',
+  'suspend',
+  'tier',
 ])
 
 /** Runs the admin form in `request`, limited to `intents`; 400 for anything else. */
@@ -64,7 +77,7 @@ export async function adminAction(request: Request, intents: readonly AdminInten
   )
   const chosen = intent as AdminIntent
   // Issue 23 point 2: these ask who is there again when the last proof is over 10 minutes old.
-  if (STEP_UP_INTENTS.has(chosen)) requireRecentConfirmation(request, admin)
+  if (STEP_UP_INTENTS.has(chosen)) await requireRecentConfirmation(request, admin, { form })
   const { language } = requestLanguage(request)
   const t = dictionary(language).admin
   const values = typedStrings(form, (name) => name !== 'intent')

@@ -7,6 +7,7 @@ import {
   PAGE_TYPES,
   VITAL_MAX_VALUE,
   VITAL_METRICS,
+  VITALS_TOKEN_LENGTH,
   type VitalMetric,
   vitalBucket,
 } from '#app/domain/web-vitals.ts'
@@ -26,11 +27,13 @@ export const VITALS_RETENTION_DAYS = 90
 const value = (metric: VitalMetric) => z.number().min(0).max(VITAL_MAX_VALUE[metric]).optional()
 
 /**
- * A beacon's body: its page type, device class and at least one metric, nothing else (an
- * unknown key is refused, so no identifier or address can ride along).
+ * A beacon's body: its page type, device class, at least one metric and its page's token,
+ * nothing else (an unknown key is refused, so no identifier or address can ride along; the token
+ * names a page view, not a person: vitals-token.server.ts).
  */
 export const vitalsBeaconSchema = z
   .strictObject({
+    token: z.string().length(VITALS_TOKEN_LENGTH),
     page: z.enum(PAGE_TYPES),
     device: z.enum(DEVICE_CLASSES),
     LCP: value('LCP'),
@@ -44,7 +47,10 @@ export const vitalsBeaconSchema = z
 export type VitalsBeacon = z.infer<typeof vitalsBeaconSchema>
 
 /** Counts one page view's metrics, in one statement. */
-export async function recordVitals(beacon: VitalsBeacon, at: Date = new Date()): Promise<void> {
+export async function recordVitals(
+  beacon: Omit<VitalsBeacon, 'token'>,
+  at: Date = new Date(),
+): Promise<void> {
   const day = brazilDay(at)
   const rows = VITAL_METRICS.flatMap((metric) => {
     const reported = beacon[metric]

@@ -4,7 +4,15 @@ import type { FormAnswer } from '#app/modules/forms/checks.ts'
 
 export type SecondFactorAnswer = FormAnswer<'second-factor'> & { expired?: true }
 
-export type ConfirmAnswer = FormAnswer<'password' | 'code' | 'google'> & { expired?: true }
+export type ConfirmAnswer = FormAnswer<'password' | 'code' | 'google' | 'cancel'> & {
+  expired?: true
+}
+
+/** A form kept across a step-up, as the confirm page sends it again: where, and its fields. */
+export interface KeptForm {
+  path: string
+  fields: [string, string][]
+}
 
 /** One open session of the account, as its list shows it. */
 export interface SessionRow {

@@ -4,6 +4,7 @@ import { areaOf } from '#app/domain/account.ts'
 import { deviceOf } from '#app/domain/device.ts'
 import type { Flash } from '#app/domain/flash.ts'
 import { localPath, paths } from '#app/domain/paths.ts'
+import { KEPT_FORM_PARAM } from '#app/domain/step-up.ts'
 import { flashCookie, takeFlash } from '#app/modules/flash/flash.server.ts'
 import type { FormAnswer } from '#app/modules/forms/checks.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
@@ -18,6 +19,7 @@ import { destinationAfterSignIn } from './auth-page.server.ts'
 import { limitAuthAttempt } from './limits.server.ts'
 import type {
   ConfirmAnswer,
+  KeptForm,
   SecondFactorAnswer,
   SecurityAnswer,
   SessionRow,
@@ -25,6 +27,7 @@ import type {
 import {
   awaitingSecondFactor,
   confirmedRecently,
+  confirmPath,
   currentUser,
   endSession,
   requireRecentConfirmation,
@@ -32,6 +35,7 @@ import {
   SECURITY_PAGE,
   type SignedInUser,
 } from './session.server.ts'
+import { dropKeptForm, keptForm } from './step-up-forms.server.ts'
 import {
   backupCodesLeft,
   type CodeRefusal,
@@ -43,6 +47,7 @@ import {
   verifyCode,
 } from './two-factor.server.ts'
 import {
+  confirmCancelSchema,
   confirmCodeSchema,
   confirmGoogleSchema,
   confirmPasswordSchema,
@@ -134,14 +139,29 @@ async function hasGoogle(userId: string): Promise<boolean> {
 
 export async function confirmLoader(request: Request) {
   const user = await requireUser(request)
-  const next = localPath(new URL(request.url).searchParams.get('next'))
-  // Proved just now (a sign-in, say): straight on.
-  if (confirmedRecently(user)) throw redirect(next ?? (user.role ? areaOf(user.role) : '/auth'))
+  const url = new URL(request.url)
+  const next = localPath(url.searchParams.get('next'))
+  const backTo = next ?? (user.role ? areaOf(user.role) : '/auth')
+  // A form this session sent before the proof (issue 30 point 7); another session's is ignored.
+  const formId = url.searchParams.get(KEPT_FORM_PARAM)
+  const kept = await keptForm(formId, user.sessionId)
+  if (confirmedRecently(user)) {
+    // Proved just now: the kept form is sent again (the page sends it by itself); without
+    // one, straight on.
+    if (!kept) throw redirect(backTo)
+    const resume: KeptForm = kept
+    return data(
+      { next, backTo, resume, form: undefined, password: false, code: false, google: false },
+      { headers: PRIVATE_NO_STORE },
+    )
+  }
   const [password, google] = await Promise.all([hasPassword(user.id), hasGoogle(user.id)])
   return data(
     {
       next,
-      backTo: next ?? (user.role ? areaOf(user.role) : '/auth'),
+      backTo,
+      resume: undefined,
+      form: kept ? (formId ?? undefined) : undefined,
       password,
       code: user.twoFactorEnabled,
       // Google proves it anew only for an account with no other way (no password, no code).
@@ -157,11 +177,21 @@ export async function confirmAction(request: Request, context: LoadContext | und
     password: confirmPasswordSchema,
     code: confirmCodeSchema,
     google: confirmGoogleSchema,
+    cancel: confirmCancelSchema,
   })
   const next = localPath(String(parsed.form.get('next') ?? ''))
   const back = next ?? (user.role ? areaOf(user.role) : '/auth')
+  // After the proof, the kept form's page sends it again (confirmLoader); cancelling drops it.
+  const formId = String(parsed.form.get(KEPT_FORM_PARAM) ?? '')
+  const onward = formId ? confirmPath(next, formId) : back
   const caller = callerOf(request, context)
+  if (parsed.intent === 'cancel') {
+    await dropKeptForm(formId, user.sessionId)
+    return redirect(back)
+  }
   if (parsed.intent === 'google') {
+    // A Google sign-in opens a new session, which the kept form is not bound to: typed again.
+    await dropKeptForm(formId, user.sessionId)
     if (!serverEnv().google) throw new Response('Not found', { status: 404 })
     const { url, headers } = await startGoogleSignIn(caller, back)
     return redirect(url, { headers })
@@ -182,14 +212,14 @@ export async function confirmAction(request: Request, context: LoadContext | und
           { intent, error: { field: 'password', message: 'passwordWrong' } },
           401,
         )
-      return redirect(back)
+      return redirect(onward)
     }
     case 'code': {
       const { checked } = parsed
       if (!checked.ok) throw new Response('Bad request', { status: 400 })
       const result = await verifyCode(request, caller, checked.value.code)
       if (!result.ok) return refusedCode(intent, result.reason)
-      return redirect(back, { headers: result.headers })
+      return redirect(onward, { headers: result.headers })
     }
   }
 }
@@ -293,7 +323,7 @@ export async function securityAction(request: Request, context: LoadContext | un
     case 'backup-codes':
     case 'turn-off': {
       // A stolen session must not put its own authenticator on the account, nor take it off.
-      requireRecentConfirmation(request, user)
+      await requireRecentConfirmation(request, user, { form: parsed.form })
       const { intent, checked } = parsed
       if (!checked.ok) return answer({ intent, error: checked.error }, 400)
       const refused = await limitAuthAttempt('confirm', context, user.id)

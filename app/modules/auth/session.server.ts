@@ -2,10 +2,12 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { redirect } from 'react-router'
 import { areaOf, type Role, STEP_UP_MINUTES } from '#app/domain/account.ts'
 import { localPath } from '#app/domain/paths.ts'
+import { KEPT_FORM_PARAM, RESUMED_FORM_FIELD } from '#app/domain/step-up.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
 import { session, sessionAssurance, userRoles, user as userTable } from '#db/schema/auth.ts'
 import { auth } from './auth.server.ts'
+import { claimKeptForm, keepForm } from './step-up-forms.server.ts'
 
 export interface SignedInUser {
   id: string
@@ -201,18 +203,45 @@ export function confirmedRecently(user: SignedInUser, now = Date.now()): boolean
   return now - user.confirmedAt.getTime() < STEP_UP_MINUTES * 60 * 1000
 }
 
+/** The confirm page, coming back to `next` (and resuming the kept form `form`) after it. */
+export function confirmPath(next: string | undefined, form?: string): string {
+  const base = withNext('/auth/confirm', next)
+  if (!form) return base
+  return `${base}${base.includes('?') ? '&' : '?'}${KEPT_FORM_PARAM}=${encodeURIComponent(form)}`
+}
+
 /**
  * Step-up (issue 23 point 2): before a sensitive action, a session whose last proof is older
  * than STEP_UP_MINUTES is sent to confirm it is its owner, then back to the page it was on.
  * `back` is that page when it is not the request's own (a document shown inside a page).
+ *
+ * A form sent meanwhile (`form`: every action passes the one it read) is kept, bound to the
+ * session, and sent again by the confirm page after the proof, so nothing is typed twice (issue
+ * 30 point 7; ADR 0027). The form sent again carries the kept form's reference, which is used
+ * here once: a second sending of it (a double click, the back button) does nothing and lands
+ * on the page.
  */
-export function requireRecentConfirmation(
+export async function requireRecentConfirmation(
   request: Request,
   user: SignedInUser,
-  back?: string,
-): void {
-  if (confirmedRecently(user)) return
-  throw redirect(withNext('/auth/confirm', localPath(back) ?? returnPath(request)))
+  options: { back?: string; form?: FormData } = {},
+): Promise<void> {
+  const { form } = options
+  const resumed = form?.get(RESUMED_FORM_FIELD)
+  if (confirmedRecently(user)) {
+    if (typeof resumed === 'string' && !(await claimKeptForm(resumed, user.sessionId))) {
+      throw redirect(returnPath(request) ?? '/')
+    }
+    return
+  }
+  const page = localPath(options.back) ?? returnPath(request)
+  // A form is sent again to the address it was sent to: the action that asked.
+  const action = returnPath(request)
+  const kept =
+    form && action && request.method === 'POST'
+      ? await keepForm(user.sessionId, action, form)
+      : undefined
+  throw redirect(confirmPath(page, kept))
 }
 
 /** Ends one session of an account (its list's 'end this one'); false when it is not theirs. */

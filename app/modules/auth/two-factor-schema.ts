@@ -39,6 +39,9 @@ export const confirmCodeSchema = orderedForm({ code: codeField(), next: plain() 
 /** A step-up by signing in with Google again (an account with neither password nor code). */
 export const confirmGoogleSchema = orderedForm({ next: plain() })
 
+/** Leaving the confirm page and dropping the form kept for it (issue 30 point 7). */
+export const confirmCancelSchema = orderedForm({ next: plain() })
+
 /** The password, where better-auth asks for it (set-up, new backup codes, turning off). */
 const optionalPassword = () => plain({ maxLength: PASSWORD_LENGTH.max })
 

@@ -25,7 +25,7 @@ export const meta = (args: Route.MetaArgs) => adminMeta(args, 'queue')
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireRole(request, 'admin')
   // Identity documents are shown to an admin who proved who she is in the last minutes (issue 23).
-  requireRecentConfirmation(request, admin)
+  await requireRecentConfirmation(request, admin)
   if (!isUuid(params.id)) throw new Response('Not found', { status: 404 })
   const check = await checkForReview(params.id)
   if (!check) throw new Response('Not found', { status: 404 })

@@ -1,4 +1,4 @@
-import { ConfirmCard } from '#app/components/account/security-cards.tsx'
+import { ConfirmCard, ResumeCard } from '#app/components/account/security-cards.tsx'
 import { AuthLayout } from '#app/components/auth/auth-layout.tsx'
 import { confirmAction, confirmLoader } from '#app/modules/auth/security-pages.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
@@ -6,7 +6,8 @@ import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/confirm'
 
 // /auth/confirm (issue 23 point 2): the password or a code again before a sensitive action,
-// then back to the page it was asked from.
+// then back to the page it was asked from; a form sent meanwhile is sent again from here once
+// confirmed (issue 30 point 7).
 
 export function loader({ request }: Route.LoaderArgs) {
   return confirmLoader(request)
@@ -26,7 +27,11 @@ export function meta(args: Route.MetaArgs) {
 export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
   return (
     <AuthLayout backTo={loaderData.backTo}>
-      <ConfirmCard {...loaderData} />
+      {loaderData.resume ? (
+        <ResumeCard resume={loaderData.resume} />
+      ) : (
+        <ConfirmCard {...loaderData} />
+      )}
     </AuthLayout>
   )
 }

@@ -82,9 +82,10 @@ const refusal = (error: WithdrawalError): WithdrawalRefusal => error
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'provider')
-  // A withdrawal moves money out: a recent proof of who is there first (issue 23 point 2).
-  requireRecentConfirmation(request, user)
   const { intent, checked, form } = await parseForm(request, GIFT_FORMS)
+  // A withdrawal moves money out: a recent proof of who is there first (issue 23 point 2), the
+  // amount and key kept meanwhile (issue 30 point 7).
+  await requireRecentConfirmation(request, user, { form })
   const typed = typedStrings(form, (name) => name === 'amount' || name === 'key')
   const values = { amount: typed.amount ?? '', key: typed.key ?? '' }
   if (!checked.ok) {

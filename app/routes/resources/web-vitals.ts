@@ -1,16 +1,28 @@
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { FEATURES } from '#app/domain/flags.ts'
+import { VITALS_PER_ADDRESS_PER_DAY, VITALS_TOKEN_HOURS } from '#app/domain/web-vitals.ts'
+import { checkVitalsToken } from '#app/modules/analytics/vitals-token.server.ts'
 import { recordVitals, vitalsBeaconSchema } from '#app/modules/analytics/web-vitals.server.ts'
 import { fixedWindowLimiter, visitorKey } from '#app/modules/security/rate-limit.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import type { Route } from './+types/web-vitals'
 
-/** A beacon is about 100 bytes; anything much larger is not one of ours. */
+/** A beacon is about 150 bytes; anything much larger is not one of ours. */
 export const VITALS_MAX_BYTES = 512
 
-// One beacon per page loaded, so this is room for a long evening of browsing; many visitors
-// share one address behind a carrier's NAT, so it is wide.
-const limiter = fixedWindowLimiter({ name: 'web-vitals', limit: 300, windowMs: 10 * 60_000 })
+// Each page view's token counts once, on every instance (the shared counters), for as long as a
+// token is valid. Anyone can load pages and take their tokens, so an address has a day's worth
+// of page views counted at most: one script cannot outweigh the real visitors.
+const usedTokens = fixedWindowLimiter({
+  name: 'web-vitals-token',
+  limit: 1,
+  windowMs: VITALS_TOKEN_HOURS * 3_600_000,
+})
+const perAddress = fixedWindowLimiter({
+  name: 'web-vitals-day',
+  limit: VITALS_PER_ADDRESS_PER_DAY,
+  windowMs: 86_400_000,
+})
 
 const empty = (status: number) =>
   new Response(null, { status, headers: { 'Cache-Control': 'no-store' } })
@@ -18,14 +30,17 @@ const empty = (status: number) =>
 /**
  * POST /api/vitals: one page view's web vitals (issue 24 point 4; ADR 0023), sent by the page
  * with navigator.sendBeacon when it is hidden. The body is a small JSON object (page type,
- * device class, metric values); each value adds one to a bucket of the day's histogram.
+ * device class, metric values, and the token the page was rendered with); each value adds one to
+ * a bucket of the day's histogram. A beacon counts only with a token of ours, made in the last
+ * hours and not used before, from an address under its day's page views (issue 30 point 8).
  * Nothing about the visitor is read but the address, for the limit, and the user agent, to
  * leave crawlers out; neither is stored. No session is read.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return empty(405)
   if (!FEATURES.analytics) return empty(404)
-  // Only this site's pages send vitals: a browser says where a request comes from.
+  // Only this site's pages send vitals: a browser says where a request comes from (a program
+  // says what it likes: the token below is what counts).
   if (request.headers.get('sec-fetch-site') !== 'same-origin') return empty(403)
   if (Number(request.headers.get('content-length') ?? 0) > VITALS_MAX_BYTES) return empty(413)
   const body = await request.arrayBuffer().catch(() => null)
@@ -40,11 +55,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const beacon = vitalsBeaconSchema.safeParse(json)
   if (!beacon.success) return empty(400)
   if (isCrawler(request.headers.get('user-agent'))) return empty(204)
-  // Past the limit a beacon is dropped, not refused: the page never reads the answer, and a 429
-  // would only put an error in the visitor's console (and in every browser test's).
-  if (!(await limiter.hit(visitorKey(context))).allowed) return empty(204)
+  const { token, ...vitals } = beacon.data
+  const checked = checkVitalsToken(token)
+  // No page of ours sends a token we did not sign.
+  if (!checked.ok && checked.reason !== 'expired') return empty(403)
+  // An expired or used token, or an address past its day, is dropped, not refused: a real page
+  // can send one (a tab left open for hours, a page restored from the back-forward cache), it
+  // never reads the answer, and a 4xx would only put an error in the visitor's console.
+  if (!checked.ok) return empty(204)
+  if (!(await usedTokens.hit(checked.pageView)).allowed) return empty(204)
+  if (!(await perAddress.hit(visitorKey(context))).allowed) return empty(204)
   try {
-    await recordVitals(beacon.data)
+    await recordVitals(vitals)
   } catch (error) {
     // A lost sample is no reason for an error page; the log says what happened.
     log.error('web vitals not recorded', { error: String(error) })
