@@ -6,14 +6,12 @@ import {
   useLoaderData,
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import {
-  ConfirmationScreen,
-  type ConfirmationView,
-} from '#app/components/auth/confirmation-screen.tsx'
+import { ConfirmationScreen } from '#app/components/auth/confirmation-screen.tsx'
+import type { ConfirmationView } from '#app/modules/auth/confirmation-answer.ts'
 
 function Screen() {
   const { result } = useLoaderData() as { result?: ConfirmationView }
-  return <ConfirmationScreen token="token" result={result} />
+  return <ConfirmationScreen token="token" posted={result} />
 }
 
 // The e-mail confirmation screen (SPEC §2, §8) for each answer of the server, as the server
