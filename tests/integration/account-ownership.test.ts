@@ -57,7 +57,6 @@ beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
-const ATTACKER_PASSWORD = 'senha-do-invasor-1'
 const post = (body: Record<string, string>, cookie = '') =>
   callRoute(authAction, '/auth', {
     body,

@@ -550,6 +550,18 @@ describe('password reset', () => {
     ).toBe(302)
   })
 
+  it('answers a token that cannot be one (a NUL byte) as an invalid link, not a failure', async () => {
+    for (const token of ['\u0000', 'abc\u0000def', 'x'.repeat(300)]) {
+      const answer = await post({
+        intent: 'reset',
+        token,
+        password: 'nova-senha-123',
+        confirmPassword: 'nova-senha-123',
+      })
+      expect(answer).toMatchObject({ status: 400, data: { invalidToken: true } })
+    }
+  })
+
   it('refuses a link older than an hour', async () => {
     const account = await createAccount({ role: 'client' })
     await post({ intent: 'forgot', email: account.email })

@@ -175,6 +175,9 @@ export async function resetPassword(
   input: { token: string; password: string },
   caller: Caller,
 ): Promise<'done' | 'invalid-token'> {
+  // Reset tokens are letters, digits, '-' and '_' (better-auth's and secure-account's): anything
+  // else (a NUL byte, which PostgreSQL refuses in text) is no token, not a failure.
+  if (!/^[\w-]{1,256}$/.test(input.token)) return 'invalid-token'
   const response = await withAuthCall({ language: caller.language }, () =>
     auth().api.resetPassword({
       body: { token: input.token, newPassword: input.password },
