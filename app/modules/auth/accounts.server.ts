@@ -8,13 +8,8 @@ import { serverEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
-import {
-  auth,
-  GOOGLE_PROVIDER_ID,
-  inAuthTransaction,
-  sendAccountEmail,
-  withAuthCall,
-} from './auth.server.ts'
+import { auth, inAuthTransaction, sendAccountEmail, withAuthCall } from './auth.server.ts'
+import { GOOGLE_PROVIDER_ID } from './google.server.ts'
 import { dropPendingAccount } from './pending-accounts.server.ts'
 
 // The account actions of the /auth screens, on better-auth's server API. Each answers with what

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto'
 import { runWithTransaction } from '@better-auth/core/context'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import {
@@ -25,14 +24,11 @@ import { log } from '#app/platform/logger.server.ts'
 import { type Database, db } from '#db/client.server.ts'
 import { account, knownDevices, session, twoFactor, user, verification } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
-import { dropPendingAccount } from './pending-accounts.server.ts'
+import { googleSignIn } from './google.server.ts'
 
 // better-auth on our database (DESIGN.md: no hand-written password hashing, sessions or OAuth).
 // Our actions call its server API; its HTTP endpoints are reachable only where the /api/auth
 // route lets them through (the OAuth callback).
-
-/** Google's provider id: the generic OpenID Connect configuration takes Google's place. */
-export const GOOGLE_PROVIDER_ID = 'google'
 
 /** What the call into better-auth is about: the visitor's language and, at sign-up, the role. */
 interface AuthCall {
@@ -359,36 +355,7 @@ function createAuth(database: Database) {
         backupCodeOptions: { customBackupCodesGenerate: () => newBackupCodes() },
         twoFactorCookieMaxAge: 10 * 60,
       }),
-      ...(env.google
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: GOOGLE_PROVIDER_ID,
-                  clientId: env.google.clientId,
-                  clientSecret: env.google.clientSecret,
-                  discoveryUrl: env.google.discoveryUrl,
-                  scopes: ['openid', 'email', 'profile'],
-                  pkce: true,
-                  // No session for an address Google does not vouch for: it waits for our link
-                  // like any sign-up, so an unconfirmed account never holds anything (issue 30).
-                  requireEmailVerification: true,
-                  // An address Google vouches for belongs to whoever signs in with it: an account
-                  // someone else opened there and nobody confirmed gives way (issue 30), instead
-                  // of keeping Google out of the address until the sweep.
-                  mapProfileToUser: async (profile) => {
-                    const vouched = [profile.emailVerified, profile.email_verified].some(
-                      (claim) => claim === true || claim === 'true',
-                    )
-                    if (vouched && typeof profile.email === 'string')
-                      await dropPendingAccount(db(), profile.email)
-                    return {}
-                  },
-                },
-              ],
-            }),
-          ]
-        : []),
+      ...(env.google ? [googleSignIn(env.google)] : []),
     ],
     advanced: {
       cookiePrefix: 'aprova',
