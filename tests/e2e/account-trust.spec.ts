@@ -30,7 +30,29 @@ test.beforeAll(async () => {
   test.setTimeout(180_000)
   smtp = await startSmtpServer()
   storage = await createServerStorage()
-  // The first admin, from the command line, before the server holds the storage.
+  const env = { SMTP_URL: smtp.url, DEMO_DATA: '0' }
+  // Someone registers the address meant for the first admin before the team does.
+  server = await startServer({ ...storage, env })
+  const squatted = await fetch(`${server.baseUrl}/auth`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      intent: 'client-sign-up',
+      email: ADMIN.email,
+      password: ATTACKER_PASSWORD,
+      confirmPassword: ATTACKER_PASSWORD,
+      displayName: 'Equipe Aprova',
+      about: 'Gosto de boas conversas.',
+      dateOfBirth: '20/05/1990',
+      acceptTerms: 'on',
+      acceptPolicies: 'on',
+    }),
+  })
+  expect(squatted.status).toBe(302)
+  await server.stop()
+  // The first admin, from the command line, while the server is stopped: the unconfirmed
+  // account on her address gives way.
   runOnStorage(storage, [
     'scripts/admin-create.mjs',
     '--email',
@@ -38,7 +60,7 @@ test.beforeAll(async () => {
     '--password',
     ADMIN.password,
   ])
-  server = await startServer({ ...storage, env: { SMTP_URL: smtp.url, DEMO_DATA: '0' } })
+  server = await startServer({ ...storage, env })
   base = server.baseUrl
 })
 
@@ -167,6 +189,8 @@ test('a pre-registered address never becomes an account its registrant can open,
   await her.context.clearCookies()
   await signInAdmin(her.page, base, { email, password: HER_NEW_PASSWORD })
   await refusedLogIn(attacker.page, email, ATTACKER_PASSWORD)
+  // Nor does his password open the first admin's account, registered by him before the team.
+  await refusedLogIn(attacker.page, ADMIN.email, ATTACKER_PASSWORD)
   await attacker.context.close()
   await her.context.close()
 })
