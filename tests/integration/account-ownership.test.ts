@@ -91,6 +91,15 @@ describe('granting admin needs a sign-in with the account’s own password since
 
   it('refuses one whose password was set by a reset that confirmed it, until it signs in', async () => {
     const pending = await createAccount({ role: 'client', confirmed: false })
+    // A Google login someone linked to it, which never proved the address.
+    await db()
+      .insert(login)
+      .values({
+        id: `google-${pending.id}`,
+        accountId: 'sub-alheio-reset',
+        providerId: 'google',
+        userId: pending.id,
+      })
     await post({ intent: 'forgot', email: pending.email })
     const mail = (await mailsTo(dataDir, pending.email)).find((m) => m.includes('mode=reset'))
     // To an address nobody confirmed: no name greeted.
@@ -108,6 +117,8 @@ describe('granting admin needs a sign-in with the account’s own password since
     const row = await rowOf(pending.email)
     expect(row).toMatchObject({ emailVerified: true, passwordSignInAt: null })
     expect(row?.confirmedAt).toBeInstanceOf(Date)
+    const logins = await db().select().from(login).where(eq(login.userId, pending.id))
+    expect(logins.map((one) => one.providerId)).toEqual(['credential'])
     expect(await signsIn(pending.email, TEST_PASSWORD)).toBe(false)
     expect(await grant(pending.email)).toEqual({ ok: false, error: 'noPasswordSignIn' })
     expect(await signsIn(pending.email, 'senha-nova-dela-1')).toBe(true)

@@ -194,10 +194,13 @@ function ProveStep({
     'new-password',
     firstProblem(confirmationSchemas['new-password']),
   )
-  const role = t.auth.roles[view.role ?? 'none'].toLowerCase()
   const account = view.target === 'account'
+  // An account without a role yet (opened by Google) has no type to name.
   const text = account
-    ? format(t.auth.confirm.proveText, { email: view.email, role })
+    ? format(view.role ? t.auth.confirm.proveText : t.auth.confirm.proveTextNoRole, {
+        email: view.email,
+        role: view.role ? t.auth.roles[view.role].toLowerCase() : '',
+      })
     : format(view.hasPassword ? t.auth.confirm.addressText : t.auth.confirm.addressNoPassword, {
         email: view.email,
       })

@@ -160,6 +160,7 @@ export const strings: Strings = {
       proveTitle: 'Confirm the account is yours',
       proveText:
         'This link confirms the {role} account of {email}. To finish, type the password chosen at sign-up.',
+      proveTextNoRole: 'This link confirms the account of {email}.',
       provePassword: 'Account password',
       proveSubmit: 'Confirm e-mail',
       proveSubmitting: 'Confirming…',

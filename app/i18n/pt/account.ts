@@ -164,6 +164,7 @@ export const strings = {
       proveTitle: 'Confirme que a conta é sua',
       proveText:
         'Este link confirma a conta de {role} de {email}. Para terminar, digite a senha escolhida no cadastro.',
+      proveTextNoRole: 'Este link confirma a conta de {email}.',
       provePassword: 'Senha da conta',
       proveSubmit: 'Confirmar e-mail',
       proveSubmitting: 'Confirmando…',

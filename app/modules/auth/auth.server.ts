@@ -254,15 +254,23 @@ function createAuth(database: Database) {
       sendResetPassword: async ({ user: recipient, token }, request) =>
         sendAccountEmail('reset', recipient, resetPasswordUrl(token), request),
       // A reset link proves the mailbox, and its holder has just chosen the password: together
-      // what a confirmation proves (issue 30). A never-confirmed account is confirmed by it; its
-      // sessions ended with the reset, and signing in is still to come (granting admin waits
-      // for it).
+      // what a confirmation proves (issue 30). A never-confirmed account is confirmed by it,
+      // without any other login someone linked before (a Google account that did not prove the
+      // address); its sessions ended with the reset, and signing in is still to come (granting
+      // admin waits for it).
       onPasswordReset: async ({ user: recipient }) => {
         if (recipient.emailVerified) return
-        await db()
-          .update(user)
-          .set({ emailVerified: true, confirmedAt: new Date() })
-          .where(and(eq(user.id, recipient.id), eq(user.emailVerified, false)))
+        await db().transaction(async (tx) => {
+          const confirmed = await tx
+            .update(user)
+            .set({ emailVerified: true, confirmedAt: new Date() })
+            .where(and(eq(user.id, recipient.id), eq(user.emailVerified, false)))
+            .returning({ id: user.id })
+          if (confirmed.length === 0) return
+          await tx
+            .delete(account)
+            .where(and(eq(account.userId, recipient.id), ne(account.providerId, 'credential')))
+        })
       },
       // A sign-up with a registered address answers like any other (no account enumeration);
       // the owner of the address is told instead, with the SPEC's 'already registered' words.
