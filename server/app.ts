@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
+import { removeUnconfirmedAccounts } from '#app/modules/account/unconfirmed.server.ts'
 import { forgetOldVitals } from '#app/modules/analytics/web-vitals.server.ts'
 import { audienceOfSession } from '#app/modules/auth/audience.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
@@ -197,6 +198,15 @@ export async function startServer(options: StartOptions): Promise<void> {
         task().catch((error: unknown) => log.error(`${name} failed`, { error: String(error) }))
       }, ms).unref()
     every(PHOTO_SWEEP_INTERVAL_MS, () => sweepUnfinished(PHOTO_SWEEP_GRACE_MS), 'upload sweep')
+    // Accounts nobody confirmed in a week go (issue 30), now and every hour.
+    removeUnconfirmedAccounts().catch((error: unknown) =>
+      log.error('unconfirmed account sweep failed', { error: String(error) }),
+    )
+    every(
+      VERIFICATION_CALENDAR_INTERVAL_MS,
+      () => removeUnconfirmedAccounts(),
+      'unconfirmed account sweep',
+    )
     // Identity checks lapse after 6 months, with a reminder 15 days before (SPEC §6).
     every(
       VERIFICATION_CALENDAR_INTERVAL_MS,

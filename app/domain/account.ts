@@ -28,6 +28,13 @@ export const STEP_UP_MINUTES = 10
 export const PASSWORD_LENGTH = { min: 8, max: 128 } as const
 /** SPEC §9 display name at least 2; the upper bound keeps it a name. */
 export const DISPLAY_NAME_LENGTH = { min: 2, max: 40 } as const
+/**
+ * Issue 30: a confirmation link is valid this long, and so is the cookie that binds it to the
+ * browser that signed up.
+ */
+export const CONFIRMATION_LINK_HOURS = 24
+/** Issue 30: an account whose address nobody confirmed within this many days is removed. */
+export const UNCONFIRMED_ACCOUNT_DAYS = 7
 /** SPEC §9 about: 10 to 300 characters after trimming. */
 export const ABOUT_LENGTH = { min: 10, max: 300 } as const
 /** SPEC §9 client age 18 to 100. */
@@ -53,6 +60,21 @@ export function isEmailAddress(value: string): boolean {
 /** A typed name as kept: NFC, trimmed, runs of spaces as one. */
 export function normalizeName(value: string): string {
   return value.normalize('NFC').trim().replace(/\s+/g, ' ')
+}
+
+export type DisplayNameProblem = 'characters' | 'link'
+
+/**
+ * What is wrong with a client's display name besides its length (issue 30 point 9): letters of
+ * any script (with their accents), digits, spaces and . , ' ’ - only, and no web address: the name
+ * is greeted in e-mails and shown to others, so it must not carry markup, links or a 'pay here'.
+ */
+export function displayNameProblem(name: string): DisplayNameProblem | undefined {
+  if (!/^[\p{L}\p{M}\p{Nd} .,'’-]*$/u.test(name)) return 'characters'
+  // 'evil.example', 'x.com': a dot between a word and two or more letters or digits; initials
+  // ('J.R. Souza', 'A. C.') stay allowed.
+  if (/[\p{L}\p{Nd}]\.[\p{L}\p{Nd}]{2,}/u.test(name)) return 'link'
+  return undefined
 }
 
 export type WorkingNameProblem = 'required' | 'length' | 'characters' | 'place'

@@ -128,7 +128,9 @@ test('provider: sign-up → confirmation e-mail over SMTP → link → confirmat
   ).toContainText('Verifique seu e-mail para confirmar sua conta')
 
   const mail = await smtp.waitFor('estrela@example.com', /Confirme seu e-mail no Aprova/)
-  expect(mail.text).toContain('Olá, Estrela Azul!')
+  // To an address nobody has confirmed yet: no name anyone typed (issue 30 point 9).
+  expect(mail.text).toMatch(/^Olá,$/m)
+  expect(mail.text).not.toContain('Estrela Azul')
   await page.goto(linkIn(mail, `${base}/?token=`))
   await expect(page.getByRole('heading', { name: 'E-mail confirmado!' })).toBeVisible()
   await expect(page.getByText('Configurando sua conta...')).toBeVisible()
@@ -356,6 +358,50 @@ test('Google sign-in through the OpenID Connect server → account type → dash
   await visit(page, `${base}/auth?mode=login`)
   await page.getByRole('button', { name: 'Continuar com Google' }).click()
   await expect(page).toHaveURL(`${base}/dashboard`)
+})
+
+test('Google takes an address someone registered and nobody confirmed: a new account, his password gone (issue 30)', async ({
+  page,
+  browser,
+}) => {
+  // A stranger registers the address with his password.
+  const stranger = await browser.newContext({ locale: 'pt-BR' })
+  await stranger.addCookies([{ name: 'aprova-age', value: '1', url: base }])
+  const his = await stranger.newPage()
+  await visit(his, `${base}/auth?type=client`)
+  await fillClientSignUp(his, {
+    displayName: 'Equipe Aprova',
+    email: 'julia@example.com',
+    password: 'senha-do-invasor-1',
+    confirmPassword: 'senha-do-invasor-1',
+    about: 'Gosto de boas conversas.',
+    dateOfBirth: '20/05/1990',
+  })
+  await his.getByLabel(/Li e aceito/).check()
+  await his.getByLabel(/Declaro ter 18 anos/).check()
+  await his.getByRole('button', { name: 'Criar conta de cliente' }).click()
+  await expect(his).toHaveURL(/mode=login/, SLOW)
+
+  // The owner signs in with Google, which vouches for the address: an account of her own.
+  await visit(page, `${base}/auth?mode=login`)
+  await page.getByRole('button', { name: 'Continuar com Google' }).click()
+  await expect(page).toHaveURL(new RegExp(`^${oidc.issuer}/interaction/`))
+  await page.locator('input[name="login"]').fill('julia')
+  await page.locator('input[name="password"]').fill('qualquer')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(`${base}/auth`)
+  await hydrated(page)
+  const dialog = page.getByRole('dialog', { name: 'Como você quer usar o Aprova?' })
+  await expect(dialog).toContainText('Conectado como julia@example.com')
+
+  // His password opens nothing.
+  await visit(his, `${base}/auth?mode=login`)
+  await his.getByLabel('E-mail').fill('julia@example.com')
+  await his.getByLabel('Senha').fill('senha-do-invasor-1')
+  await his.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(his.getByRole('alert')).toContainText('E-mail ou senha incorretos', SLOW)
+  await stranger.close()
 })
 
 test('protected areas: signed out to /auth with the way back; a wrong role to its own area', async ({

@@ -53,7 +53,8 @@ const setupOf = (role: Role, name: string): AccountSetup =>
 
 /**
  * Opens an account the way /auth does (role and role data in the sign-up transaction) and, unless
- * `confirmed: false`, confirms its e-mail. Its confirmation e-mail goes to the outbox.
+ * `confirmed: false`, confirms its e-mail as the link does in the browser that signed up (issue
+ * 30: confirmed, and signed in with its password, now). Its confirmation e-mail goes to the outbox.
  */
 export async function createAccount(
   options: { role?: Role; email?: string; name?: string; confirmed?: boolean } = {},
@@ -68,7 +69,11 @@ export async function createAccount(
   })
   await settleAuthTasks()
   if (options.confirmed !== false) {
-    await db().update(user).set({ emailVerified: true }).where(eq(user.email, email))
+    const now = new Date()
+    await db()
+      .update(user)
+      .set({ emailVerified: true, confirmedAt: now, passwordSignInAt: now })
+      .where(eq(user.email, email))
   }
   const [row] = await db().select().from(user).where(eq(user.email, email))
   if (!row) throw new Error(`account ${email} was not created`)

@@ -195,21 +195,27 @@ describe('sign-up', () => {
 
   it('answers a registered address like a new one, and tells only its owner', async () => {
     const first = await post(clientForm('dupla@example.com'))
-    // Not confirmed yet: a second sign-up sends a new confirmation link (the first got lost?).
+    const [pending] = await db().select().from(user).where(eq(user.email, 'dupla@example.com'))
+    // Not confirmed yet: a second sign-up replaces the pending account (issue 30: whoever
+    // opened it may not be the address's owner) and sends the new account's link.
     const unconfirmed = await post(clientForm('dupla@example.com', { displayName: 'Outra Pessoa' }))
     expect(unconfirmed.status).toBe(first.status)
     expect(unconfirmed.location).toBe(first.location)
     let mails = await mailTo('dupla@example.com')
     expect(mails).toHaveLength(2)
     expect(mails[1]).toContain('Subject: Confirme seu e-mail no Aprova')
+    let accounts = await db().select().from(user).where(eq(user.email, 'dupla@example.com'))
+    expect(accounts).toHaveLength(1)
+    expect(accounts[0]?.id).not.toBe(pending?.id)
+    expect(accounts[0]?.name).toBe('Outra Pessoa')
 
     await db().update(user).set({ emailVerified: true }).where(eq(user.email, 'dupla@example.com'))
-    const confirmed = await post(clientForm('dupla@example.com', { displayName: 'Outra Pessoa' }))
+    const confirmed = await post(clientForm('dupla@example.com', { displayName: 'Terceira' }))
     expect(confirmed.status).toBe(first.status)
     expect(confirmed.location).toBe(first.location)
-    const accounts = await db().select().from(user).where(eq(user.email, 'dupla@example.com'))
+    accounts = await db().select().from(user).where(eq(user.email, 'dupla@example.com'))
     expect(accounts).toHaveLength(1)
-    expect(accounts[0]?.name).toBe('Rafa')
+    expect(accounts[0]?.name).toBe('Outra Pessoa')
     mails = await mailTo('dupla@example.com')
     expect(mails).toHaveLength(3)
     expect(mails[2]).toContain('Subject: Tentativa de cadastro no Aprova')
@@ -257,8 +263,11 @@ describe('sign-up', () => {
 })
 
 describe('e-mail confirmation on /', () => {
-  it('signs the account in and names its role and area; the link works once', async () => {
-    await post(providerForm('confirma@example.com'))
+  it('in the browser that signed up, signs the account in and names its role and area; the link works once', async () => {
+    const signedUp = await post(providerForm('confirma@example.com'))
+    // The sign-up's answer binds this browser to the new account (issue 30).
+    const browser = cookieHeader(signedUp.headers)
+    expect(browser).toMatch(/aprova-sign-up=/)
     const [mail] = await mailTo('confirma@example.com')
     const token =
       new URL(/http:\/\/\S+\?token=[\w.-]+/.exec(mail ?? '')?.[0] ?? '').searchParams.get(
@@ -275,6 +284,7 @@ describe('e-mail confirmation on /', () => {
         confirmAction({
           request: new Request(`${TEST_BASE_URL}/?index`, {
             method: 'POST',
+            headers: { cookie: browser },
             body: new URLSearchParams({ token }),
           }),
           context: {},
@@ -282,6 +292,7 @@ describe('e-mail confirmation on /', () => {
       )
     const first = await confirm()
     expect(first.data).toEqual({
+      intent: 'confirm',
       result: {
         kind: 'confirmed',
         email: 'confirma@example.com',
@@ -297,7 +308,10 @@ describe('e-mail confirmation on /', () => {
       emailVerified: true,
       role: 'provider',
     })
-    expect((await confirm()).data).toEqual({ result: { kind: 'error', reason: 'expired' } })
+    expect((await confirm()).data).toEqual({
+      intent: 'confirm',
+      result: { kind: 'error', reason: 'expired' },
+    })
   })
 
   it('turns a forged token into the expired-or-invalid message; no token goes home', async () => {
@@ -310,7 +324,10 @@ describe('e-mail confirmation on /', () => {
         context: {},
       } as never),
     )
-    expect(forged.data).toEqual({ result: { kind: 'error', reason: 'expired' } })
+    expect(forged.data).toEqual({
+      intent: 'confirm',
+      result: { kind: 'error', reason: 'expired' },
+    })
     const home = await answerOf(() =>
       confirmLoader({ request: new Request(`${TEST_BASE_URL}/`) } as never),
     )
@@ -531,6 +548,18 @@ describe('password reset', () => {
     expect(
       (await post({ intent: 'login', email: account.email, password: 'primeira-senha-1' })).status,
     ).toBe(302)
+  })
+
+  it('answers a token that cannot be one (a NUL byte) as an invalid link, not a failure', async () => {
+    for (const token of ['\u0000', 'abc\u0000def', 'x'.repeat(300)]) {
+      const answer = await post({
+        intent: 'reset',
+        token,
+        password: 'nova-senha-123',
+        confirmPassword: 'nova-senha-123',
+      })
+      expect(answer).toMatchObject({ status: 400, data: { invalidToken: true } })
+    }
   })
 
   it('refuses a link older than an hour', async () => {

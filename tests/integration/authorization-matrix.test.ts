@@ -10,6 +10,7 @@ import { ADMIN_INTENTS } from '#app/modules/admin/answer.ts'
 import { issueVitalsToken } from '#app/modules/analytics/vitals-token.server.ts'
 import { requestPasswordReset, signIn } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { CONFIRMATION_INTENTS } from '#app/modules/auth/confirmation-answer.ts'
 import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
 import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { keepForm } from '#app/modules/auth/step-up-forms.server.ts'
@@ -2404,22 +2405,34 @@ const PUBLIC_ROWS: Row[] = [
     }),
     { fresh: 'account', success: redirectTo('/dashboard') },
   ),
-  action(
-    '/',
-    'routes/auth/email-confirmation.tsx',
-    undefined,
-    emailConfirmation.action,
-    EVERYONE,
-    async () => {
-      const target = await createAccount({ role: 'client', confirmed: false })
-      const [mail] = await mailsTo(target.email)
-      const token = /\?token=([\w.-]+)/.exec(mail ?? '')?.[1]
-      return {
-        url: '/?index',
-        body: { token: must(token, 'confirmation token') },
-        state: async () => (await userOf(target.id))[0]?.emailVerified,
-      }
-    },
+  // A confirmation link is anyone's who holds it; it confirms only with the account's password,
+  // or a new one (issue 30). The link alone confirms nothing but in the browser that signed up
+  // (tests/integration/account-confirmation.test.ts): here, for nobody.
+  ...(['confirm', 'password', 'new-password'] as const).map((intent) =>
+    action(
+      '/',
+      'routes/auth/email-confirmation.tsx',
+      intent,
+      emailConfirmation.action,
+      EVERYONE,
+      async () => {
+        const target = await createAccount({ role: 'client', confirmed: false })
+        const [mail] = await mailsTo(target.email)
+        const token = must(/\?token=([\w.-]+)/.exec(mail ?? '')?.[1], 'confirmation token')
+        const proof: Record<string, string> =
+          intent === 'password'
+            ? { password: TEST_PASSWORD }
+            : intent === 'new-password'
+              ? { password: 'outra-senha-123', confirmPassword: 'outra-senha-123' }
+              : {}
+        return {
+          url: '/?index',
+          body: { intent, token, ...proof },
+          state: async () => (await userOf(target.id))[0]?.emailVerified,
+          changes: intent !== 'confirm',
+        }
+      },
+    ),
   ),
   // better-auth's own endpoints are closed to everyone (only the OAuth callback is open).
   action(
@@ -3201,6 +3214,9 @@ async function intentsOf(file: string): Promise<string[]> {
     for (const match of shared.matchAll(compared)) found.add(match[1] ?? '')
   }
   if (source.includes('authAction(')) for (const intent of AUTH_INTENTS) found.add(intent)
+  // The confirmation screen's forms (issue 30), read by confirmation-page.server.ts.
+  if (source.includes('confirmationAction('))
+    for (const intent of CONFIRMATION_INTENTS) found.add(intent)
   // Issue 23's pages hand the request to a function of security-pages.server.ts: its intents.
   if (source.includes('/security-pages.server.ts')) {
     const shared = await readFile(path.resolve('app/modules/auth/security-pages.server.ts'), 'utf8')

@@ -6,14 +6,12 @@ import {
   useLoaderData,
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import {
-  ConfirmationScreen,
-  type ConfirmationView,
-} from '#app/components/auth/confirmation-screen.tsx'
+import { ConfirmationScreen } from '#app/components/auth/confirmation-screen.tsx'
+import type { ConfirmationView } from '#app/modules/auth/confirmation-answer.ts'
 
 function Screen() {
   const { result } = useLoaderData() as { result?: ConfirmationView }
-  return <ConfirmationScreen token="token" result={result} />
+  return <ConfirmationScreen token="token" posted={result} />
 }
 
 // The e-mail confirmation screen (SPEC §2, §8) for each answer of the server, as the server
@@ -66,4 +64,66 @@ describe('e-mail confirmation screen', () => {
     expect(html).toContain('Redirecting to login page...')
     expect(html).toContain('href="/auth"')
   })
+
+  it('asks the account’s password, or a new one, as real forms in both languages (issue 30)', async () => {
+    const view: ConfirmationView = {
+      kind: 'prove',
+      target: 'account',
+      email: 'ana@example.com',
+      role: 'client',
+      hasPassword: true,
+    }
+    const pt = await render(view, 'pt')
+    expect(pt).toContain('Confirme que a conta é sua')
+    expect(pt).toContain('Este link confirma a conta de cliente de ana@example.com')
+    expect(pt).toContain('Não fez este cadastro ou não lembra a senha?')
+    expect(pt.match(/<form\b[^>]*method="post"/g)).toHaveLength(2)
+    expect(pt).toContain('name="intent" value="password"')
+    expect(pt).toContain('name="intent" value="new-password"')
+    expect(pt.match(/name="token" value="token"/g)).toHaveLength(2)
+    expect(pt).toContain('autoComplete="current-password"')
+    const en = await render(view, 'en')
+    expect(en).toContain('Confirm the account is yours')
+    expect(en).toContain('Save password and confirm e-mail')
+    // Without a password of its own (opened by Google), only a new one.
+    const google = await render({ ...view, role: null, hasPassword: false }, 'en')
+    expect(google).toContain('This link confirms the account of ana@example.com.')
+    expect(google).not.toContain('value="password"')
+    expect(google).toContain('value="new-password"')
+  })
+
+  it('a new address asks the account’s password, or a sign-in first without one', async () => {
+    const view: ConfirmationView = {
+      kind: 'prove',
+      target: 'address',
+      email: 'novo@example.com',
+      role: null,
+      hasPassword: true,
+    }
+    const withPassword = await render(view, 'pt')
+    expect(withPassword).toContain('Confirme seu novo e-mail')
+    expect(withPassword).toContain('value="password"')
+    expect(withPassword).not.toContain('value="new-password"')
+    const google = await render({ ...view, hasPassword: false }, 'pt')
+    expect(google).toContain('href="/auth?mode=login&amp;next=%2F%3Ftoken%3Dtoken"')
+  })
+
+  it.each([
+    ['other-account', 'You are still logged in with another account', 'href="/auth"'],
+    ['new-password', 'Your new password is saved', 'href="/auth?mode=login"'],
+  ] as const)(
+    'confirmed apart from this browser (%s): says so, no spinner',
+    async (why, words, link) => {
+      const html = await render({
+        kind: 'confirmed-apart',
+        email: 'ana@example.com',
+        role: 'client',
+        why,
+      })
+      expect(html).toContain('Email Confirmed!')
+      expect(html).toContain(words)
+      expect(html).toContain(link)
+      expect(html).not.toContain('Setting up your account...')
+    },
+  )
 })

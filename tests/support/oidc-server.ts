@@ -14,6 +14,8 @@ export const OIDC_CLIENT_SECRET = 'aprova-test-client-secret-0123456789'
 export interface OidcAccount {
   email: string
   name: string
+  /** Whether the provider vouches for the address (unset: it does, as Google does). */
+  emailVerified?: boolean
   /** YYYY-MM-DD, OpenID Connect's standard claim (profile scope). */
   birthdate?: string
   /** Claims of an age verification service (the 'age' scope). */
@@ -68,7 +70,7 @@ export async function startOidcServer(
         claims: async () => ({
           sub: id,
           email: account.email,
-          email_verified: true,
+          email_verified: account.emailVerified ?? true,
           name: account.name,
           birthdate: account.birthdate,
           age_over_18: account.age_over_18,

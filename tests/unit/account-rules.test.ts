@@ -3,6 +3,7 @@ import {
   ageOn,
   areaOf,
   birthDateTyping,
+  displayNameProblem,
   isEmailAddress,
   parseBirthDate,
   workingNameProblem,
@@ -59,6 +60,29 @@ describe('working name (SPEC §5, terms: 5 to 18 letters, no places)', () => {
         ),
       ).toBe(true)
     }
+  })
+})
+
+describe("display name (issue 30 point 9: letters, digits, spaces and . , ' - only)", () => {
+  it.each([
+    ['Rafa', undefined],
+    ["Zoë D'Ávila-Souza Jr.", undefined],
+    ['J.R. Souza', undefined],
+    ['A. C. 2', undefined],
+    ['Мария Иванова', undefined],
+    ['山田 太郎', undefined],
+    ['Rafa’s', undefined],
+    ['<a href="https://evil.example/login">', 'characters'],
+    ['Pague R$50 em evil.example/pix', 'characters'],
+    ['suporte@evil.example', 'characters'],
+    ['http://x', 'characters'],
+    ['Rafa ✨', 'characters'],
+    ['Rafa_Souza', 'characters'],
+    ['Veja evil.example', 'link'],
+    ['x.com', 'link'],
+    ['www.pix.com.br', 'link'],
+  ] as const)('%j → %s', (name, problem) => {
+    expect(displayNameProblem(name)).toBe(problem)
   })
 })
 

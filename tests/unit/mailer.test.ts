@@ -88,14 +88,32 @@ describe('account e-mails', () => {
     expect(pt.subject).toBe('Confirme seu e-mail no Aprova')
     expect(pt.text).toContain('Confirmar e-mail: https://aprova.example/v?token=1&x=2')
     expect(pt.html).toContain('href="https://aprova.example/v?token=1&#38;x=2"')
-    expect(pt.html).toContain('Olá, Ana &#60;b&#62;!')
+    // To an address nobody confirmed: no name typed by whoever signed up (issue 30 point 9).
+    expect(pt.html).toContain('Olá,')
+    expect(`${pt.text}${pt.html}`).not.toMatch(/Ana|&#60;b&#62;|<b>/)
     const en = accountEmail('reset', 'en', {
       to: 'a@example.com',
-      name: 'Ana',
+      name: 'Ana <b>',
       url: 'https://x.example/r',
     })
     expect(en.subject).toBe('Password reset on Aprova')
     expect(en.text).toContain('valid for 1 hour')
+    expect(en.html).toContain('Hello, Ana &#60;b&#62;!')
+  })
+
+  it('greet no name in what goes to an address nobody confirmed (issue 30 point 9)', async () => {
+    const { accountEmail } = await import('#app/modules/email/messages.ts')
+    for (const kind of ['verify', 'change', 'blocked'] as const) {
+      for (const language of ['pt', 'en'] as const) {
+        const mail = accountEmail(kind, language, {
+          to: 'a@example.com',
+          name: 'Pague R$50 em evil.example/pix',
+          url: 'https://aprova.example/',
+        })
+        expect(mail.text.split('\n')[0]).toBe(language === 'pt' ? 'Olá,' : 'Hello,')
+        expect(`${mail.text}${mail.html}`).not.toContain('evil.example')
+      }
+    }
   })
 
   it('tell the owner of a registered address about a new sign-up with it (SPEC §8 words)', async () => {

@@ -156,6 +156,30 @@ export const strings: Strings = {
       changed: 'E-mail changed!',
       changedText: 'From now on, log in with {email}.',
       toLogin: 'Go to log in',
+      // Issue 30: a link opened away from the browser that signed up asks for the password.
+      proveTitle: 'Confirm the account is yours',
+      proveText:
+        'This link confirms the {role} account of {email}. To finish, type the password chosen at sign-up.',
+      proveTextNoRole: 'This link confirms the account of {email}.',
+      provePassword: 'Account password',
+      proveSubmit: 'Confirm e-mail',
+      proveSubmitting: 'Confirming…',
+      replaceTitle: 'Did not sign up, or forgot the password?',
+      replaceText:
+        'Choose a new password. The old one stops working and every session of this account ends; then log in with the new one.',
+      replacePassword: 'New password',
+      replaceConfirm: 'Confirm new password',
+      replaceSubmit: 'Save password and confirm e-mail',
+      replaceSubmitting: 'Saving…',
+      addressTitle: 'Confirm your new e-mail',
+      addressText: "For the account to use {email}, type the account's password.",
+      addressNoPassword:
+        'For the account to use {email}, log in to it in this browser and open the link again.',
+      signIn: 'Log in',
+      otherAccount:
+        'You are still logged in with another account. To use the confirmed account, log out and log in with {email}.',
+      newPasswordSet:
+        'Your new password is saved and every session of this account has ended. Log in with {email} and the new password.',
     },
     roles: {
       provider: 'Advertiser',
@@ -216,6 +240,8 @@ export const strings: Strings = {
     workingNamePlace: 'The working name cannot be the name of a city or neighbourhood',
     displayNameTooShort: 'The display name must have at least 2 characters',
     displayNameTooLong: 'The display name must have at most 40 characters',
+    displayNameCharacters: "Use letters, digits, spaces and . , ' - only",
+    displayNameLink: 'The display name cannot contain a web address',
     aboutTooShort: 'Write at least 10 characters about yourself',
     aboutTooLong: 'Use at most 300 characters',
     dateOfBirthRequired: 'Date of birth is required',

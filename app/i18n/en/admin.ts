@@ -642,6 +642,10 @@ export const strings: Strings = {
       usernameTaken: 'This name is already in use or reserved.',
       alreadyResolved: 'Someone else on the team already closed it.',
       notConfirmed: 'This account has not confirmed its e-mail yet: ask for that first.',
+      noPassword:
+        'This account signs in with Google only: ask for a password to be set (Forgot my password) and used first.',
+      noPasswordSignIn:
+        'This account has not logged in with its own password since confirming its e-mail: ask for one log-in, then try again.',
       reason: 'Write the reason ({min} to {max} characters).',
       days: 'Days: from {min} to {max}.',
       dailyValue: 'Daily value: an amount in reais, from 0 to {max}.',

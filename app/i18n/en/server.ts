@@ -8,10 +8,12 @@ export const strings: Strings = {
       "We received an advertiser registration with this address, but it can't be used to advertise on Aprova, under the terms of use. No account was created.",
     blockedAction: 'Read the terms of use',
     greeting: 'Hello, {name}!',
+    greetingNoName: 'Hello,',
     footer:
       'You received this message because this address was used on Aprova. If it was not you, ignore this e-mail.',
     verifySubject: 'Confirm your e-mail on Aprova',
-    verifyText: 'To activate your account, confirm your e-mail address with the link below.',
+    verifyText:
+      'To activate your account, confirm your e-mail address with the link below (valid for 24 hours). If you did not sign up, ignore this e-mail: the account is deleted in 7 days.',
     verifyAction: 'Confirm e-mail',
     resetSubject: 'Password reset on Aprova',
     resetText:

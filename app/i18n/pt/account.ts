@@ -160,6 +160,30 @@ export const strings = {
       changed: 'E-mail alterado!',
       changedText: 'A partir de agora, entre com {email}.',
       toLogin: 'Ir para o login',
+      // Issue 30: a link opened away from the browser that signed up asks for the password.
+      proveTitle: 'Confirme que a conta é sua',
+      proveText:
+        'Este link confirma a conta de {role} de {email}. Para terminar, digite a senha escolhida no cadastro.',
+      proveTextNoRole: 'Este link confirma a conta de {email}.',
+      provePassword: 'Senha da conta',
+      proveSubmit: 'Confirmar e-mail',
+      proveSubmitting: 'Confirmando…',
+      replaceTitle: 'Não fez este cadastro ou não lembra a senha?',
+      replaceText:
+        'Crie uma senha nova. A senha anterior deixa de valer e toda sessão desta conta é encerrada; depois, entre com a nova.',
+      replacePassword: 'Nova senha',
+      replaceConfirm: 'Confirmar nova senha',
+      replaceSubmit: 'Salvar senha e confirmar e-mail',
+      replaceSubmitting: 'Salvando…',
+      addressTitle: 'Confirme seu novo e-mail',
+      addressText: 'Para que a conta passe a usar {email}, digite a senha da conta.',
+      addressNoPassword:
+        'Para que a conta passe a usar {email}, entre na conta neste navegador e abra o link de novo.',
+      signIn: 'Entrar',
+      otherAccount:
+        'Você continua conectado com outra conta. Para usar a conta confirmada, saia e entre com {email}.',
+      newPasswordSet:
+        'Sua nova senha foi salva e toda sessão desta conta foi encerrada. Entre com {email} e a nova senha.',
     },
     roles: {
       provider: 'Anunciante',
@@ -221,6 +245,8 @@ export const strings = {
     workingNamePlace: 'O nome artístico não pode ser o nome de uma cidade ou bairro',
     displayNameTooShort: 'O nome de exibição deve ter pelo menos 2 caracteres',
     displayNameTooLong: 'O nome de exibição deve ter no máximo 40 caracteres',
+    displayNameCharacters: "Use só letras, números, espaços e . , ' -",
+    displayNameLink: 'O nome de exibição não pode ter endereço de site',
     aboutTooShort: 'Escreva pelo menos 10 caracteres sobre você',
     aboutTooLong: 'Use no máximo 300 caracteres',
     dateOfBirthRequired: 'Data de nascimento é obrigatória',

@@ -646,6 +646,10 @@ export const strings = {
       usernameTaken: 'Este nome já está em uso ou reservado.',
       alreadyResolved: 'Já foi encerrada por outra pessoa da equipe.',
       notConfirmed: 'Esta conta ainda não confirmou o e-mail: peça para confirmar antes.',
+      noPassword:
+        'Esta conta só entra com Google: peça para criar uma senha (Esqueci minha senha) e entrar com ela antes.',
+      noPasswordSignIn:
+        'Esta conta ainda não entrou com a própria senha depois de confirmar o e-mail: peça para entrar uma vez e tente de novo.',
       reason: 'Escreva o motivo ({min} a {max} caracteres).',
       days: 'Dias: de {min} a {max}.',
       dailyValue: 'Valor diário: um valor em reais, de 0 a {max}.',

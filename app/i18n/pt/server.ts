@@ -8,10 +8,13 @@ export const strings = {
       'Recebemos um pedido de cadastro de anunciante com este endereço, mas ele não pode ser usado para anunciar no Aprova, conforme os termos de uso. Nenhuma conta foi criada.',
     blockedAction: 'Ler os termos de uso',
     greeting: 'Olá, {name}!',
+    /** Issue 30: to an address nobody has confirmed, no name anyone typed. */
+    greetingNoName: 'Olá,',
     footer:
       'Você recebeu esta mensagem porque este endereço foi usado no Aprova. Se não foi você, ignore este e-mail.',
     verifySubject: 'Confirme seu e-mail no Aprova',
-    verifyText: 'Para ativar sua conta, confirme seu endereço de e-mail pelo link abaixo.',
+    verifyText:
+      'Para ativar sua conta, confirme seu endereço de e-mail pelo link abaixo (vale por 24 horas). Se você não fez este cadastro, ignore este e-mail: a conta é apagada em 7 dias.',
     verifyAction: 'Confirmar e-mail',
     resetSubject: 'Redefinição de senha no Aprova',
     resetText:

@@ -20,7 +20,8 @@ export type AccountSetup =
  * never changed here; only an admin changes one). Returns whether the role was assigned.
  * - provider: a draft profile (insertDraftProfile).
  * - client: the about text and date of birth.
- * - admin: the e-mail counts as confirmed (accounts made from the command line).
+ * - admin: the e-mail counts as confirmed, and as signed in with its password, by whoever typed
+ *   both on the command line (issue 30: granting admin asks for that sign-in).
  */
 export async function writeAccountSetup(
   tx: Database,
@@ -40,7 +41,11 @@ export async function writeAccountSetup(
       .insert(clientProfiles)
       .values({ userId: account.id, about: setup.about, dateOfBirth: setup.dateOfBirth })
   } else {
-    await tx.update(user).set({ emailVerified: true }).where(eq(user.id, account.id))
+    const now = new Date()
+    await tx
+      .update(user)
+      .set({ emailVerified: true, confirmedAt: now, passwordSignInAt: now })
+      .where(eq(user.id, account.id))
   }
   return true
 }

@@ -1,15 +1,16 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
-import { areaOf, type Role, type SignUpRole } from '#app/domain/account.ts'
+import type { Role, SignUpRole } from '#app/domain/account.ts'
 import type { Language } from '#app/domain/language.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
-import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
-import { auth, GOOGLE_PROVIDER_ID, sendAccountEmail, withAuthCall } from './auth.server.ts'
-import { emailChangeRefused } from './secure-account.server.ts'
+import { auth, inAuthTransaction, sendAccountEmail, withAuthCall } from './auth.server.ts'
+import { GOOGLE_PROVIDER_ID } from './google.server.ts'
+import { dropPendingAccount } from './pending-accounts.server.ts'
 
 // The account actions of the /auth screens, on better-auth's server API. Each answers with what
 // the screen needs to say; none tells whether an address has an account (no enumeration).
@@ -63,6 +64,14 @@ export async function roleOf(userId: string): Promise<Role | null> {
   return row?.role ?? null
 }
 
+/**
+ * Notes a completed sign-in with the account's own password (its second factor passed, where it
+ * has one): granting admin asks for one since the address was confirmed (issue 30).
+ */
+export async function markPasswordSignIn(userId: string, at = new Date()): Promise<void> {
+  await db().update(user).set({ passwordSignInAt: at }).where(eq(user.id, userId))
+}
+
 export type SignInResult =
   | { kind: 'signed-in'; role: Role | null; headers: Headers }
   /** The password was right; the account's second factor comes next (its cookie in headers). */
@@ -82,6 +91,7 @@ export async function signIn(
     const body = (await response.json()) as { user?: { id: string }; twoFactorRedirect?: boolean }
     if (body.twoFactorRedirect) return { kind: 'second-factor', headers: cookiesOf(response) }
     if (!body.user) throw new Error('sign-in answered without an account')
+    await markPasswordSignIn(body.user.id)
     return { kind: 'signed-in', role: await roleOf(body.user.id), headers: cookiesOf(response) }
   }
   if (response.status === 403 && (await errorCode(response)) === 'EMAIL_NOT_VERIFIED') {
@@ -94,41 +104,49 @@ export async function signIn(
 /**
  * Opens an account with its role and role data in one transaction and sends the confirmation
  * e-mail (SPEC §4 sign-up). An address that has an account already gets the same answer, and
- * its owner an e-mail saying so.
+ * its owner an e-mail saying so. An account nobody confirmed on the address is replaced, in that
+ * same transaction, by this one (its password, name, role and data; issue 30): its links stop
+ * working (they name its id) and only this one's is sent. Answers the new account's id (for
+ * another sign-up's answer, an id nobody has), which the browser is bound to.
  */
 export async function openAccount(
   input: { email: string; password: string; name: string },
   setup: AccountSetup,
   caller: Caller,
-): Promise<void> {
-  // A banned provider's address opens no advertiser account (issue 8 item 3). The answer is the
-  // one every sign-up gets; the address's owner is told by e-mail why nothing was made.
-  if (setup.role === 'provider' && (await isBannedIdentifier('email', input.email))) {
+): Promise<{ accountId: string }> {
+  const email = input.email.trim().toLowerCase()
+  const confirmedAccount = async () => {
     const [existing] = await db()
       .select({ id: user.id })
       .from(user)
-      .where(eq(user.email, input.email.toLowerCase()))
-    if (!existing) {
+      .where(and(eq(user.email, email), eq(user.emailVerified, true)))
+    return existing
+  }
+  // A banned provider's address opens no advertiser account (issue 8 item 3). The answer is the
+  // one every sign-up gets; the address's owner is told by e-mail why nothing was made.
+  if (setup.role === 'provider' && (await isBannedIdentifier('email', email))) {
+    if (!(await confirmedAccount())) {
       sendAccountEmail(
         'blocked',
-        { email: input.email, name: input.name, language: caller.language },
+        { email, name: input.name, language: caller.language, emailVerified: false },
         `${serverEnv().baseUrl}/${caller.language}/terms`,
       )
-      return
+      return { accountId: randomUUID() }
     }
   }
   try {
-    await withAuthCall({ language: caller.language, setup }, () =>
-      auth().api.signUpEmail({ body: input, headers: authHeaders(caller) }),
+    const opened = await withAuthCall({ language: caller.language, setup }, () =>
+      inAuthTransaction(async (tx) => {
+        await dropPendingAccount(tx, email)
+        return auth().api.signUpEmail({ body: input, headers: authHeaders(caller) })
+      }),
     )
+    return { accountId: opened.user.id }
   } catch (error) {
     // Two sign-ups with one address at the same moment: the second meets the row of the first
     // and is answered like any sign-up with a registered address.
-    const [existing] = await db()
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.email, input.email.toLowerCase()))
-    if (existing) return
+    const [existing] = await db().select({ id: user.id }).from(user).where(eq(user.email, email))
+    if (existing) return { accountId: randomUUID() }
     throw error
   }
 }
@@ -152,6 +170,9 @@ export async function resetPassword(
   input: { token: string; password: string },
   caller: Caller,
 ): Promise<'done' | 'invalid-token'> {
+  // Reset tokens are letters, digits, '-' and '_' (better-auth's and secure-account's): anything
+  // else (a NUL byte, which PostgreSQL refuses in text) is no token, not a failure.
+  if (!/^[\w-]{1,256}$/.test(input.token)) return 'invalid-token'
   const response = await withAuthCall({ language: caller.language }, () =>
     auth().api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -162,59 +183,6 @@ export async function resetPassword(
   if (response.ok) return 'done'
   if (response.status === 400) return 'invalid-token'
   throw new Error(`password reset answered ${response.status}`)
-}
-
-export type ConfirmationResult =
-  | { kind: 'confirmed'; email: string; role: Role | null; area: string; headers: Headers }
-  | { kind: 'changed'; email: string; headers: Headers }
-  | { kind: 'error'; reason: 'session' | 'expired' | 'failed' }
-
-/**
- * Confirms an e-mail from the link's token and signs the account in (SPEC §2 confirmation
- * screen). The three failures of SPEC §8: the session cannot be read, there is no session (the
- * link expired, is invalid or was used already), or anything else.
- */
-export async function confirmEmail(
-  token: string,
-  caller: Caller,
-  cookie?: string | null,
-): Promise<ConfirmationResult> {
-  let headers: Headers
-  try {
-    // A new address asked for before the account was secured from the old one changes nothing.
-    if (await emailChangeRefused(token)) return { kind: 'error', reason: 'expired' }
-    const response = await withAuthCall({ language: caller.language }, () =>
-      auth().api.verifyEmail({
-        query: { token },
-        headers: authHeaders(caller, cookie),
-        asResponse: true,
-      }),
-    )
-    if (!response.ok) return { kind: 'error', reason: 'expired' }
-    // A link for a new address of an account (not a new account): the address has changed.
-    const changed = ((await response.json()) as { user?: { email?: string } | null }).user
-    if (changed?.email)
-      return { kind: 'changed', email: changed.email, headers: cookiesOf(response) }
-    headers = cookiesOf(response)
-  } catch (error) {
-    log.error('e-mail confirmation failed', { error: String(error) })
-    return { kind: 'error', reason: 'failed' }
-  }
-  const sessionCookie = headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  if (!sessionCookie) return { kind: 'error', reason: 'expired' }
-  let session: Awaited<ReturnType<ReturnType<typeof auth>['api']['getSession']>>
-  try {
-    session = await auth().api.getSession({ headers: authHeaders(caller, sessionCookie) })
-  } catch (error) {
-    log.error('session after e-mail confirmation unreadable', { error: String(error) })
-    return { kind: 'error', reason: 'session' }
-  }
-  if (!session) return { kind: 'error', reason: 'expired' }
-  const role = await roleOf(session.user.id)
-  return { kind: 'confirmed', email: session.user.email, role, area: areaOf(role), headers }
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { isEmailAddress, PASSWORD_LENGTH } from '#app/domain/account.ts'
 import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { openDatabase, setDatabase } from '#db/client.server.ts'
@@ -73,10 +73,12 @@ export async function runAdminCreateCli(argv: string[]): Promise<number> {
       await handle.migrate()
       await loadReferenceData(handle.db)
     })
+    // An account nobody confirmed on the address is replaced, as by any sign-up (issue 30):
+    // whoever registered it first does not keep the team's address.
     const [existing] = await handle.db
       .select({ id: user.id })
       .from(user)
-      .where(eq(user.email, email))
+      .where(and(eq(user.email, email), eq(user.emailVerified, true)))
     if (existing) {
       console.error(`An account with ${email} exists already; nothing was changed.`)
       return 1

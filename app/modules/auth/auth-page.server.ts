@@ -50,6 +50,7 @@ import {
 } from './schema.ts'
 import { secureAccount } from './secure-account.server.ts'
 import { currentUser, requireUser } from './session.server.ts'
+import { signUpBindingCookie } from './sign-up-binding.server.ts'
 
 // The /auth page (SPEC §2 auth page, §4 auth states): what the loader shows and what each form
 // of the page does. The route module only wires these in.
@@ -245,7 +246,7 @@ export async function authAction(request: Request, context: LoadContext | undefi
         const refused = await overLimit('sign-up', checked.value.email)
         if (refused) return refused
         const input = checked.value
-        await evenAnswer(() =>
+        const { accountId } = await evenAnswer(() =>
           'workingName' in input
             ? openAccount(
                 { email: input.email, password: input.password, name: input.workingName },
@@ -259,8 +260,15 @@ export async function authAction(request: Request, context: LoadContext | undefi
               ),
         )
         const type = formIntent === 'provider-sign-up' ? 'provider' : 'client'
+        // This browser is the one that signed up: its confirmation link needs no password here
+        // (issue 30). Every sign-up's answer carries such a cookie, an account opened or not.
         return redirect(paths.auth({ mode: 'login', type }), {
-          headers: withCookies(undefined, flashCookie('account-created'), ageCookie()),
+          headers: withCookies(
+            undefined,
+            flashCookie('account-created'),
+            ageCookie(),
+            signUpBindingCookie(accountId),
+          ),
         })
       }
       case 'forgot':

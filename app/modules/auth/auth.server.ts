@@ -1,11 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
+import { runWithTransaction } from '@better-auth/core/context'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { ACCOUNT_EMAILS_PER_HOUR, PASSWORD_LENGTH, REMEMBER_ME_DAYS } from '#app/domain/account.ts'
+import {
+  ACCOUNT_EMAILS_PER_HOUR,
+  CONFIRMATION_LINK_HOURS,
+  PASSWORD_LENGTH,
+  REMEMBER_ME_DAYS,
+} from '#app/domain/account.ts'
 import { deviceKey, deviceOf } from '#app/domain/device.ts'
 import { asLanguage, DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
 import { dictionary, format } from '#app/i18n/i18n.ts'
@@ -19,13 +24,11 @@ import { log } from '#app/platform/logger.server.ts'
 import { type Database, db } from '#db/client.server.ts'
 import { account, knownDevices, session, twoFactor, user, verification } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
+import { googleSignIn } from './google.server.ts'
 
 // better-auth on our database (DESIGN.md: no hand-written password hashing, sessions or OAuth).
 // Our actions call its server API; its HTTP endpoints are reachable only where the /api/auth
 // route lets them through (the OAuth callback).
-
-/** Google's provider id: the generic OpenID Connect configuration takes Google's place. */
-export const GOOGLE_PROVIDER_ID = 'google'
 
 /** What the call into better-auth is about: the visitor's language and, at sign-up, the role. */
 interface AuthCall {
@@ -53,6 +56,20 @@ function transactionAware(database: Database): Database {
       config,
     )) as Database['transaction']
   return aware
+}
+
+/**
+ * Runs `work` in a transaction of better-auth's that its own calls made inside join (a sign-up
+ * after removing the address's pending account, issue 30); the e-mails they queue go out once
+ * it commits. `work` gets the same transaction as our own drizzle handle.
+ */
+export async function inAuthTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+  const { adapter } = await auth().$context
+  return runWithTransaction(adapter, () => {
+    const tx = transactions.getStore()
+    if (!tx) throw new Error('better-auth opened no transaction')
+    return work(tx)
+  })
 }
 
 /** Characters of backup codes: lower-case letters and digits that cannot be mistaken. */
@@ -113,11 +130,12 @@ export function inBackground(task: Promise<unknown>, what = 'account e-mail not 
  * Past the hourly quota of the address nothing is sent, so nobody can flood someone's inbox
  * through the forms. The forms' answers cannot say so: only an address with an account ever
  * reaches the quota, so a different answer would tell who is registered. They state the quota
- * to everyone instead (auth.notices.mailLimit).
+ * to everyone instead (auth.notices.mailLimit). An account whose address nobody has confirmed
+ * (`emailVerified: false`) is greeted without its name: whoever typed the address chose it.
  */
 export function sendAccountEmail(
   kind: AccountEmail,
-  recipient: { email: string; name: string; language?: unknown },
+  recipient: { email: string; name: string; language?: unknown; emailVerified?: boolean },
   url: string,
   request?: Request,
   values?: Record<string, string | number>,
@@ -125,7 +143,11 @@ export function sendAccountEmail(
   const message = accountEmail(
     kind,
     languageFor(recipient, request),
-    { to: recipient.email, name: recipient.name, url },
+    {
+      to: recipient.email,
+      name: recipient.emailVerified === false ? undefined : recipient.name,
+      url,
+    },
     values,
   )
   inBackground(
@@ -231,21 +253,42 @@ function createAuth(database: Database) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: recipient, token }, request) =>
         sendAccountEmail('reset', recipient, resetPasswordUrl(token), request),
+      // A reset link proves the mailbox, and its holder has just chosen the password: together
+      // what a confirmation proves (issue 30). A never-confirmed account is confirmed by it,
+      // without any other login someone linked before (a Google account that did not prove the
+      // address); its sessions ended with the reset, and signing in is still to come (granting
+      // admin waits for it).
+      onPasswordReset: async ({ user: recipient }) => {
+        if (recipient.emailVerified) return
+        await db().transaction(async (tx) => {
+          const confirmed = await tx
+            .update(user)
+            .set({ emailVerified: true, confirmedAt: new Date() })
+            .where(and(eq(user.id, recipient.id), eq(user.emailVerified, false)))
+            .returning({ id: user.id })
+          if (confirmed.length === 0) return
+          await tx
+            .delete(account)
+            .where(and(eq(account.userId, recipient.id), ne(account.providerId, 'credential')))
+        })
+      },
       // A sign-up with a registered address answers like any other (no account enumeration);
-      // the owner of the address is told instead, with the SPEC's 'already registered' words,
-      // or, when the account was never confirmed (the first e-mail got lost), sent a new link.
+      // the owner of the address is told instead, with the SPEC's 'already registered' words.
+      // An address nobody confirmed gets here only when its pending account could not be
+      // replaced (openAccount): it holds files, and the sweep removes it within 7 days. Its link
+      // is not sent to whoever signed up now (issue 30: that would confirm someone else's).
       onExistingUserSignUp: async ({ user: recipient }, request) => {
         if (recipient.emailVerified) {
           sendAccountEmail('existing', recipient, `${env.baseUrl}/auth?mode=login`, request)
-        } else {
-          inBackground(auth().api.sendVerificationEmail({ body: { email: recipient.email } }))
         }
       },
     },
     emailVerification: {
       sendOnSignUp: true,
+      // Only ever reached with proof that the confirmer chose the account's password, in a
+      // browser not signed in to another account (email-confirmation.server.ts, issue 30).
       autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: CONFIRMATION_LINK_HOURS * 60 * 60,
       sendVerificationEmail: async ({ user: recipient, token }, request) => {
         const [row] = await db()
           .select({ email: user.email, emailVerified: user.emailVerified })
@@ -320,22 +363,7 @@ function createAuth(database: Database) {
         backupCodeOptions: { customBackupCodesGenerate: () => newBackupCodes() },
         twoFactorCookieMaxAge: 10 * 60,
       }),
-      ...(env.google
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: GOOGLE_PROVIDER_ID,
-                  clientId: env.google.clientId,
-                  clientSecret: env.google.clientSecret,
-                  discoveryUrl: env.google.discoveryUrl,
-                  scopes: ['openid', 'email', 'profile'],
-                  pkce: true,
-                },
-              ],
-            }),
-          ]
-        : []),
+      ...(env.google ? [googleSignIn(env.google)] : []),
     ],
     advanced: {
       cookiePrefix: 'aprova',

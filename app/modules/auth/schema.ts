@@ -5,6 +5,8 @@ import {
   type CalendarDate,
   CLIENT_AGE,
   DISPLAY_NAME_LENGTH,
+  type DisplayNameProblem,
+  displayNameProblem,
   isoDay,
   normalizeName,
   parseBirthDate,
@@ -21,7 +23,8 @@ import {
   newPassword,
   passwordConfirmation,
 } from '#app/modules/forms/credentials.ts'
-import { checkbox, choice, field, plain, text } from '#app/modules/forms/fields.ts'
+import { characters, checkbox, choice, field, plain, text } from '#app/modules/forms/fields.ts'
+import type { ConfirmationIntent } from './confirmation-answer.ts'
 
 // The account forms' schemas, shared by the forms (checked before sending) and the actions
 // (checked again on the server), each in the order of SPEC §5 (app/modules/forms/checks.ts).
@@ -58,14 +61,30 @@ const bothAccepted = (typed: { acceptTerms: string; acceptPolicies: string }) =>
     ? undefined
     : ('termsNotAccepted' as const)
 
-/** A display name: normalised, 2 to 40 characters (SPEC §9). */
+const DISPLAY_NAME_MESSAGES = {
+  characters: 'displayNameCharacters',
+  link: 'displayNameLink',
+} as const satisfies Record<DisplayNameProblem, FormErrorKey>
+
+const cleanDisplayName = (value: string) => normalizeName(withoutControlCharacters(value))
+
+/**
+ * A display name: normalised, 2 to 40 characters (SPEC §9), letters, digits, spaces and basic
+ * punctuation, no web address (issue 30 point 9).
+ */
 export const displayName = () =>
-  text({
-    length: DISPLAY_NAME_LENGTH,
-    tooShort: 'displayNameTooShort',
-    tooLong: 'displayNameTooLong',
-    clean: (value) => normalizeName(withoutControlCharacters(value)),
-  })
+  field(
+    (value) => {
+      const name = cleanDisplayName(value)
+      const count = characters(name)
+      if (count < DISPLAY_NAME_LENGTH.min) return 'displayNameTooShort'
+      if (count > DISPLAY_NAME_LENGTH.max) return 'displayNameTooLong'
+      const problem = displayNameProblem(name)
+      return problem ? DISPLAY_NAME_MESSAGES[problem] : undefined
+    },
+    cleanDisplayName,
+    { maxLength: DISPLAY_NAME_LENGTH.max, minLength: DISPLAY_NAME_LENGTH.min, required: true },
+  )
 
 /** A client's about text: 10 to 300 characters once trimmed (SPEC §9). */
 export const aboutText = () =>
@@ -164,6 +183,26 @@ export const resetPasswordSchema = orderedForm(
     output: (v) => ({ token: v.token, password: v.password }),
   },
 )
+
+/**
+ * The forms of the confirmation screen (issue 30): the link alone (sent as the page opens), with
+ * the account's password, or with a new password in place of the one chosen at sign-up.
+ */
+export const confirmationSchemas = {
+  confirm: orderedForm({ token: plain() }),
+  password: orderedForm({ token: plain(), password: enteredPassword() }),
+  'new-password': orderedForm(
+    {
+      token: plain(),
+      password: newPassword(),
+      confirmPassword: passwordConfirmation(),
+    },
+    {
+      rules: { confirmPassword: matchesPassword },
+      output: (v) => ({ token: v.token, password: v.password }),
+    },
+  ),
+} satisfies Record<ConfirmationIntent, unknown>
 
 /** The account-type dialog after a first Google sign-in. */
 export const roleChoiceSchema = orderedForm(

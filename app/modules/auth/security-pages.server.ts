@@ -14,7 +14,13 @@ import { serverEnv } from '#app/platform/env.server.ts'
 import { qrDrawing } from '#app/platform/qr-code.server.ts'
 import { db } from '#db/client.server.ts'
 import { account, session, sessionAssurance } from '#db/schema/auth.ts'
-import { callerOf, roleOf, signOut, startGoogleSignIn } from './accounts.server.ts'
+import {
+  callerOf,
+  markPasswordSignIn,
+  roleOf,
+  signOut,
+  startGoogleSignIn,
+} from './accounts.server.ts'
 import { destinationAfterSignIn } from './auth-page.server.ts'
 import { limitAuthAttempt } from './limits.server.ts'
 import type {
@@ -121,6 +127,8 @@ export async function secondFactorAction(request: Request, context: LoadContext 
   if (refused !== undefined) return limited(intent, refused)
   const result = await verifyCode(request, callerOf(request, context), checked.value.code)
   if (!result.ok) return refusedCode(intent, result.reason)
+  // The challenge of a sign-in with the password, now complete (not a Google session's factor).
+  if (!waiting) await markPasswordSignIn(result.userId)
   const role = await roleOf(result.userId)
   const next = String(form.get('next') ?? '')
   return redirect(role ? destinationAfterSignIn(role, next) : '/auth', { headers: result.headers })

@@ -34,6 +34,10 @@ export type AdminError =
   | 'usernameTaken'
   | 'alreadyResolved'
   | 'notConfirmed'
+  // Issue 30: granting admin needs an account that has a password and has signed in with it
+  // since its address was confirmed.
+  | 'noPassword'
+  | 'noPasswordSignIn'
   | 'samePrice'
   | 'alreadyRefunded'
   | 'feeSettled'

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Transaction } from '#db/client.server.ts'
-import { twoFactor, user, userRoles } from '#db/schema/auth.ts'
+import { account as login, twoFactor, user, userRoles } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { type Actor, type AdminResult, audit, inTransaction, Refusal } from './kernel.server.ts'
 
@@ -32,9 +32,20 @@ export async function grantAdmin(
         email: user.email,
         role: userRoles.role,
         emailVerified: user.emailVerified,
+        confirmedAt: user.confirmedAt,
+        passwordSignInAt: user.passwordSignInAt,
+        password: login.id,
       })
       .from(user)
       .leftJoin(userRoles, eq(userRoles.userId, user.id))
+      .leftJoin(
+        login,
+        and(
+          eq(login.userId, user.id),
+          eq(login.providerId, 'credential'),
+          isNotNull(login.password),
+        ),
+      )
       .where(eq(user.email, email.trim().toLowerCase()))
     if (!account) throw new Refusal('noSuchAccount')
     if (account.role === 'admin') throw new Refusal('alreadyAdmin')
@@ -42,6 +53,17 @@ export async function grantAdmin(
     // Only an account whose owner proved the address: else whoever signed up first with a
     // future colleague's address would sign in as an admin.
     if (!account.emailVerified) throw new Refusal('notConfirmed')
+    // Issue 30: and only one that has signed in with its own password (and second factor) since
+    // its address was confirmed: an account confirmed before the confirmation asked for the
+    // password, or by a new password nobody has signed in with yet, waits for that sign-in. A
+    // Google-only account has no password to have signed in with.
+    if (!account.password) throw new Refusal('noPassword')
+    if (
+      !account.passwordSignInAt ||
+      !account.confirmedAt ||
+      account.passwordSignInAt < account.confirmedAt
+    )
+      throw new Refusal('noPasswordSignIn')
     await tx
       .insert(userRoles)
       .values({ userId: account.id, role: 'admin' })
