@@ -4,7 +4,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import express from 'express'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -16,7 +16,10 @@ import {
 } from '#app/modules/provider/photos.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import { decideVerification } from '#app/modules/provider/verification-decision.server.ts'
-import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
+import {
+  SUBMISSION_LEASE_SECONDS,
+  sweepUnfinishedSubmissions,
+} from '#app/modules/provider/verification-documents.server.ts'
 import {
   localStorage,
   type MediaStorage,
@@ -286,6 +289,16 @@ describe('photos and documents in the bucket', () => {
     dataDir = await useTestServerEnv({ s3: s3.config })
   })
 
+  const submissionsOf = (profileId: string) =>
+    db()
+      .select({ id: verificationSubmissions.id, status: verificationSubmissions.status })
+      .from(verificationSubmissions)
+      .where(eq(verificationSubmissions.profileId, profileId))
+  const keysOf = (submissionId: string) =>
+    ['document-back', 'document-front', 'selfie'].map(
+      (name) => `private/verification/${submissionId}/${name}.webp`,
+    )
+
   async function readyProvider() {
     const account = await createAccount({ role: 'provider', name: 'Aurora Brisa' })
     const [profile] = await db()
@@ -464,6 +477,67 @@ describe('photos and documents in the bucket', () => {
     expect(await privateKeys()).toEqual(before)
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, aurora.profileId))
     expect(profile?.status).toBe('draft')
+  })
+
+  it('a store outage while documents are stored frees her slot at once; nothing is left', async () => {
+    const aurora = await readyProvider()
+    expect((await uploadPhoto(aurora.id, await picture(14))).ok).toBe(true)
+    const privateKeys = async () => (await s3.keys()).filter((key) => key.startsWith('private/'))
+    const before = await privateKeys()
+    const documents = {
+      documentFront: await picture(15),
+      documentBack: await picture(16),
+      selfie: await picture(17),
+    }
+    s3.setUnavailable(true)
+    try {
+      expect(await submitVerification(aurora.id, documents, true)).toEqual({
+        ok: false,
+        error: { field: 'form', message: 'photoStorage' },
+      })
+    } finally {
+      s3.setUnavailable(false)
+    }
+    // Its row waits for the sweep (its files could not be deleted), its lease already over: she
+    // sends again at once, and that send discards the dead one.
+    expect(await submitVerification(aurora.id, documents, true)).toEqual({ ok: true })
+    const rows = await submissionsOf(aurora.profileId)
+    expect(rows.map((row) => row.status)).toEqual(['pending'])
+    expect(await privateKeys()).toEqual([...before, ...keysOf(rows[0]?.id ?? '')].sort())
+  })
+
+  it('a send whose lease ran out while its documents were stored is not queued once taken over', async () => {
+    const aurora = await readyProvider()
+    expect((await uploadPhoto(aurora.id, await picture(18))).ok).toBe(true)
+    const privateKeys = async () => (await s3.keys()).filter((key) => key.startsWith('private/'))
+    const before = await privateKeys()
+    const documents = async (seed: number) => ({
+      documentFront: await picture(seed),
+      documentBack: await picture(seed + 1),
+      selfie: await picture(seed + 2),
+    })
+    const second = await documents(22)
+    // While the first send's first document is on its way, its lease runs out (a process stuck
+    // on the store) and she sends again: the second send takes the slot over.
+    let takenOver: unknown
+    const meanwhile = s3.duringNextPut(async () => {
+      await db()
+        .update(verificationSubmissions)
+        .set({
+          submittedAt: sql`now() - make_interval(secs => ${SUBMISSION_LEASE_SECONDS + 1})`,
+        })
+        .where(eq(verificationSubmissions.profileId, aurora.profileId))
+      takenOver = await submitVerification(aurora.id, second, true)
+    })
+    expect(await submitVerification(aurora.id, await documents(19), true)).toEqual({
+      ok: false,
+      error: { field: 'form', message: 'photoStorage' },
+    })
+    await meanwhile
+    expect(takenOver).toEqual({ ok: true })
+    const rows = await submissionsOf(aurora.profileId)
+    expect(rows.map((row) => row.status)).toEqual(['pending'])
+    expect(await privateKeys()).toEqual([...before, ...keysOf(rows[0]?.id ?? '')].sort())
   })
 
   it('account deletion waits for the store: nothing is half deleted', async () => {

@@ -5,6 +5,7 @@ import sharp, { type Sharp } from 'sharp'
 import { IMAGE_QUALITY } from '#app/domain/images.ts'
 import { editRegion, type PhotoEdit } from '#app/domain/photo-edit.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, type PhotoType } from '#app/domain/provider.ts'
+import type { FormErrorKey } from '#app/modules/forms/checks.ts'
 
 // What happens to an uploaded photo (issue 7 item 3): its type is read from its bytes, never its
 // name; HEIC (iPhones) is decoded in WebAssembly, which the prebuilt sharp cannot do; the image
@@ -13,6 +14,14 @@ import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, type PhotoType } from '#app/domain/p
 // finds near ones.
 
 export type PhotoProblem = 'type' | 'size' | 'pixels' | 'unreadable'
+
+/** What the uploader is told for each problem (photos and identity documents alike). */
+export const PHOTO_PROBLEM_MESSAGES = {
+  type: 'photoType',
+  size: 'photoSize',
+  pixels: 'photoPixels',
+  unreadable: 'photoUnreadable',
+} as const satisfies Record<PhotoProblem, FormErrorKey>
 
 /** The type of an image from its first bytes, or undefined for anything else. */
 export function photoTypeOf(bytes: Uint8Array): PhotoType | undefined {

@@ -15,6 +15,7 @@ import type { FormErrorKey } from '#app/modules/forms/checks.ts'
 import {
   editedVariants,
   MIME_TYPES,
+  PHOTO_PROBLEM_MESSAGES,
   photoVariants,
   privateOriginal,
   readPhoto,
@@ -70,13 +71,6 @@ export async function ownPhotos(userId: string): Promise<OwnPhoto[]> {
 
 export type UploadResult = { ok: true; photo: OwnPhoto } | { ok: false; error: FormErrorKey }
 
-const PROBLEM_MESSAGES = {
-  type: 'photoType',
-  size: 'photoSize',
-  pixels: 'photoPixels',
-  unreadable: 'photoUnreadable',
-} as const satisfies Record<string, FormErrorKey>
-
 /**
  * Adds an uploaded photo to the user's profile: checked (type from the bytes, size, no exact
  * copy of a photo already here or on another account, the profile's maximum, the month's
@@ -86,7 +80,7 @@ const PROBLEM_MESSAGES = {
  */
 export async function uploadPhoto(userId: string, bytes: Buffer): Promise<UploadResult> {
   const sent = uploadedPhotoType(bytes)
-  if (!sent.ok) return { ok: false, error: PROBLEM_MESSAGES[sent.problem] }
+  if (!sent.ok) return { ok: false, error: PHOTO_PROBLEM_MESSAGES[sent.problem] }
   const imageId = randomUUID()
   const reserved = await reserveUpload(userId, imageId, {
     sha256: sha256Of(bytes),
@@ -121,7 +115,7 @@ async function storeReservedPhoto(
   bytes: Buffer,
 ): Promise<{ ok: true } | { ok: false; error: FormErrorKey }> {
   const read = await readPhoto(bytes)
-  if (!read.ok) return { ok: false, error: PROBLEM_MESSAGES[read.problem] }
+  if (!read.ok) return { ok: false, error: PHOTO_PROBLEM_MESSAGES[read.problem] }
   const { photo } = read
   const widths: number[] = PHOTO_VARIANT_WIDTHS.filter((width) => width <= photo.width)
   const variantWidths = widths.length > 0 ? widths : [PHOTO_VARIANT_WIDTHS[0]]

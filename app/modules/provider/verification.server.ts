@@ -2,20 +2,33 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { DOCUMENT_PARTS, type DocumentPart, missingItems } from '#app/domain/provider.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
-import { readPhoto } from '#app/modules/media/photo-processing.server.ts'
+import {
+  PHOTO_PROBLEM_MESSAGES,
+  type ReadPhoto,
+  readPhoto,
+  sha256Of,
+  uploadedPhotoType,
+} from '#app/modules/media/photo-processing.server.ts'
 import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { mediaStorage } from '#app/platform/storage.server.ts'
 import { db } from '#db/client.server.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { ownProfile } from './own-profile.server.ts'
-import { discardSubmissions, keyOf } from './verification-documents.server.ts'
+import {
+  discardSubmissionsLater,
+  giveUpSubmission,
+  keyOf,
+  receivingIsLive,
+} from './verification-documents.server.ts'
 
 // Identity checks (issue 7 item 5): the document's front and back and a selfie holding it, kept
 // in the private storage area (never under a public address) until the team decides; then the
 // files are deleted and only the decision, its date, the reviewer and the files' hashes remain.
-// Like photos, a submission is written as 'receiving' first, so a dead process never leaves
-// documents without their row (sweepUnfinishedSubmissions deletes what it left).
+// Like photos, a submission is written as 'receiving' first, before a pixel is decoded, so a dead
+// process never leaves documents without their row (sweepUnfinishedSubmissions deletes what it
+// left), and that row is the provider's one submission slot on every instance (its lease and
+// its ending: verification-documents.server.ts).
 // The files' keys and their deletion are in verification-documents.server.ts, the team's decision
 // in verification-decision.server.ts and the 6-month rule in verification-calendar.server.ts.
 
@@ -89,40 +102,64 @@ export async function submitVerification(
   if (cpf && 'problem' in cpf) return refuse('cpf', cpf.problem)
   if (!consent) return refuse('consent', 'consentRequired')
 
-  const read = {} as Record<DocumentPart, Awaited<ReturnType<typeof readPhoto>>>
+  // Nothing is decoded before everything that can refuse the documents without it has (issue 30
+  // point 10): their size and type from the first bytes, a banned document from the sha256 of
+  // the bytes received, and a check already waiting or on its way.
+  const sent = {} as Record<DocumentPart, { bytes: Buffer; sha256: string }>
   for (const part of DOCUMENT_PARTS) {
-    const result = await readPhoto(files[part] ?? Buffer.alloc(0))
-    if (!result.ok) {
-      const message = {
-        type: 'photoType',
-        size: 'photoSize',
-        pixels: 'photoPixels',
-        unreadable: 'photoUnreadable',
-      } as const
-      return refuse(part, message[result.problem])
-    }
-    read[part] = result
-  }
-
-  const id = randomUUID()
-  const hash = (part: DocumentPart) => {
-    const result = read[part]
-    return result.ok ? result.photo.sha256 : ''
+    const bytes = files[part] ?? Buffer.alloc(0)
+    const checked = uploadedPhotoType(bytes)
+    if (!checked.ok) return refuse(part, PHOTO_PROBLEM_MESSAGES[checked.problem])
+    sent[part] = { bytes, sha256: sha256Of(bytes) }
   }
   // A banned provider's documents do not come back under another account (issue 8 item 3).
   for (const part of ['documentFront', 'documentBack'] as const) {
-    if (await isBannedIdentifier('document', hash(part))) return refuse(part, 'documentBlocked')
+    if (await isBannedIdentifier('document', sent[part].sha256)) {
+      return refuse(part, 'documentBlocked')
+    }
   }
-  // The profile row is locked while the submission is opened: of two sends at once, the second
-  // sees the first and is refused.
-  const opened = await db().transaction(async (tx) => {
+  const id = randomUUID()
+  const opened = await openSubmission(profile, id, sent, cpf)
+  if (!opened) return refuse('form', 'verificationAlreadyPending')
+  // Submissions of hers whose process died: their slot is taken over, their files and rows go.
+  if (opened.expired.length > 0) await discardSubmissionsLater(opened.expired)
+
+  // From here the row is her one submission slot: it reaches the team, or goes, whatever happens.
+  let result: SubmitResult | undefined
+  try {
+    result = await storeDocuments(id, sent)
+    if (result.ok && !(await sendToTeam(id, profile.id))) result = refuse('form', 'photoStorage')
+  } finally {
+    if (!result?.ok) await giveUpSubmission(id)
+  }
+  return result
+}
+
+/**
+ * Opens submission `id` as 'receiving', or says no (undefined) when one of hers is waiting for
+ * the team or on its way, or the profile's status changed since it was read. The transaction is
+ * short and ends before anything is decoded: PGlite has one connection, which it would hold.
+ */
+async function openSubmission(
+  profile: { id: string; status: string },
+  id: string,
+  sent: Record<DocumentPart, { sha256: string }>,
+  cpf: SubmittedCpf | undefined,
+): Promise<{ expired: string[] } | undefined> {
+  return db().transaction(async (tx) => {
+    // Her submissions wait for one another here, on every instance: of two sends at once, the
+    // second sees the first and is refused.
     const [locked] = await tx
       .select({ id: profiles.id, status: profiles.status })
       .from(profiles)
       .where(eq(profiles.id, profile.id))
       .for('update')
-    const [waiting] = await tx
-      .select({ id: verificationSubmissions.id })
+    const waiting = await tx
+      .select({
+        id: verificationSubmissions.id,
+        status: verificationSubmissions.status,
+        live: receivingIsLive,
+      })
       .from(verificationSubmissions)
       .where(
         and(
@@ -130,8 +167,8 @@ export async function submitVerification(
           inArray(verificationSubmissions.status, ['receiving', 'pending']),
         ),
       )
-      .limit(1)
-    if (!locked || waiting || locked.status !== profile.status) return false
+    if (!locked || locked.status !== profile.status) return undefined
+    if (waiting.some((row) => row.status === 'pending' || row.live)) return undefined
     await tx.insert(verificationSubmissions).values({
       id,
       profileId: profile.id,
@@ -140,20 +177,30 @@ export async function submitVerification(
       documentFrontKey: keyOf(id, 'documentFront'),
       documentBackKey: keyOf(id, 'documentBack'),
       selfieKey: keyOf(id, 'selfie'),
-      documentFrontHash: hash('documentFront'),
-      documentBackHash: hash('documentBack'),
-      selfieHash: hash('selfie'),
+      documentFrontHash: sent.documentFront.sha256,
+      documentBackHash: sent.documentBack.sha256,
+      selfieHash: sent.selfie.sha256,
       // Plain for the team until the decision; the hash stays (issue 22).
       ...(cpf && 'hash' in cpf ? { cpf: cpf.digits, cpfHash: cpf.hash } : {}),
     })
-    return true
+    return { expired: waiting.map((row) => row.id) }
   })
-  if (!opened) return refuse('form', 'verificationAlreadyPending')
+}
+
+/** Decodes the three pictures of an opened submission and stores them, or says what is wrong. */
+async function storeDocuments(
+  id: string,
+  sent: Record<DocumentPart, { bytes: Buffer }>,
+): Promise<SubmitResult> {
+  const read = {} as Record<DocumentPart, ReadPhoto>
+  for (const part of DOCUMENT_PARTS) {
+    const result = await readPhoto(sent[part].bytes)
+    if (!result.ok) return refuse(part, PHOTO_PROBLEM_MESSAGES[result.problem])
+    read[part] = result.photo
+  }
   try {
     for (const part of DOCUMENT_PARTS) {
-      const result = read[part]
-      if (!result.ok) continue
-      const data = await result.photo
+      const data = await read[part]
         .image()
         .resize({
           width: DOCUMENT_WIDTH,
@@ -167,23 +214,37 @@ export async function submitVerification(
     }
   } catch (error) {
     log.error('documents not stored', { submissionId: id, error: String(error) })
-    // Left 'receiving' when the store cannot be reached: the sweep deletes it later.
-    await discardSubmissions([id]).catch((failure: unknown) =>
-      log.error('documents not deleted yet, left to the sweep', { error: String(failure) }),
-    )
     return refuse('form', 'photoStorage')
   }
-  const received = await db().transaction(async (tx) => {
+  return { ok: true }
+}
+
+/**
+ * Makes a received submission 'pending' and puts the profile in the team's queue; false when
+ * its row went meanwhile (the sweep, the account's deletion) or its lease ran out (another send
+ * of hers took the slot over).
+ */
+async function sendToTeam(id: string, profileId: string): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    // Locked first, as openSubmission does, so the lease is read after any takeover committed.
+    await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for('update')
     const [kept] = await tx
       .update(verificationSubmissions)
       .set({ status: 'pending', submittedAt: sql`now()` })
       .where(
-        and(eq(verificationSubmissions.id, id), eq(verificationSubmissions.status, 'receiving')),
+        and(
+          eq(verificationSubmissions.id, id),
+          eq(verificationSubmissions.status, 'receiving'),
+          receivingIsLive,
+        ),
       )
       .returning({ id: verificationSubmissions.id })
-    // The sweep (or the account's deletion) took it meanwhile: nothing to put in the queue.
     if (!kept) return false
-    await tx.update(profiles).set({ updatedAt: sql`now()` }).where(eq(profiles.id, profile.id))
+    await tx.update(profiles).set({ updatedAt: sql`now()` }).where(eq(profiles.id, profileId))
     // A first check or a new one after a rejection or a lapse goes to the queue; an approved
     // profile renewing its check stays public, verified badge included, meanwhile (the pending
     // submission is what the dashboard shows).
@@ -195,19 +256,7 @@ export async function submitVerification(
         verificationStatus: 'pending',
         documentVerificationStatus: 'pending',
       })
-      .where(and(eq(profiles.id, profile.id), inArray(profiles.status, ['draft', 'rejected'])))
+      .where(and(eq(profiles.id, profileId), inArray(profiles.status, ['draft', 'rejected'])))
     return true
   })
-  if (!received) {
-    await mediaStorage()
-      .delete(
-        'private',
-        DOCUMENT_PARTS.map((part) => keyOf(id, part)),
-      )
-      .catch((error: unknown) =>
-        log.error('document files left without a row', { submissionId: id, error: String(error) }),
-      )
-    return refuse('form', 'photoStorage')
-  }
-  return { ok: true }
 }

@@ -1,0 +1,149 @@
+import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { photosDecoded, sha256Of } from '#app/modules/media/photo-processing.server.ts'
+import { submitVerification } from '#app/modules/provider/verification.server.ts'
+import { SUBMISSION_LEASE_SECONDS } from '#app/modules/provider/verification-documents.server.ts'
+import { db } from '#db/client.server.ts'
+import { bannedIdentifiers } from '#db/schema/moderation.ts'
+import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
+import { useTestServerEnv } from '#tests/factories/account.ts'
+import { signedInProvider, testPicture } from '#tests/factories/profile.ts'
+
+// Issue 30 point 10, for identity documents: a submission is three pictures, each up to 40
+// megapixels, so everything that can refuse one does so before a pixel is decoded: their size
+// and type (first bytes), a banned document (sha256 of the bytes received) and a check already
+// waiting (one submission of a provider at a time, on every instance). photosDecoded() counts
+// the decodings this process began.
+
+beforeAll(async () => {
+  await useTestServerEnv()
+})
+
+beforeEach(() => {
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+async function provider() {
+  const account = await signedInProvider()
+  return { id: account.id, profileId: account.profile.id }
+}
+
+/** A large picture (12 megapixels) that compresses well: cheap to send, costly to decode. */
+const bigPicture = (seed: number) =>
+  sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000">
+      <rect width="100%" height="100%" fill="hsl(${seed * 47},55%,40%)"/>
+      <circle cx="${1000 + seed * 90}" cy="1500" r="900" fill="#f2e8d5"/></svg>`),
+  )
+    .png()
+    .toBuffer()
+
+const bigDocuments = async (seed: number) => ({
+  documentFront: await bigPicture(seed),
+  documentBack: await bigPicture(seed + 1),
+  selfie: await bigPicture(seed + 2),
+})
+
+const smallDocuments = async (seed: number) => ({
+  documentFront: await testPicture(seed),
+  documentBack: await testPicture(seed + 1),
+  selfie: await testPicture(seed + 2),
+})
+
+/** JPEG by its first bytes, nothing a decoder can read after them. */
+const unreadable = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(512, 1)])
+
+const alreadyPending = {
+  ok: false,
+  error: { field: 'form', message: 'verificationAlreadyPending' },
+}
+
+const submissionsOf = (profileId: string) =>
+  db()
+    .select({ id: verificationSubmissions.id, status: verificationSubmissions.status })
+    .from(verificationSubmissions)
+    .where(eq(verificationSubmissions.profileId, profileId))
+
+const statusOf = async (profileId: string) =>
+  (await db().select().from(profiles).where(eq(profiles.id, profileId)))[0]?.status
+
+/** A submission of hers on its way, opened `secondsAgo` (another instance's, or a dead one's). */
+const submissionOnItsWay = (profileId: string, secondsAgo = 0) =>
+  db()
+    .insert(verificationSubmissions)
+    .values({
+      profileId,
+      consentAt: new Date(),
+      submittedAt: sql`now() - make_interval(secs => ${secondsAgo})`,
+      documentFrontHash: 'front',
+      documentBackHash: 'back',
+      selfieHash: 'selfie',
+    })
+    .returning({ id: verificationSubmissions.id })
+
+describe('identity documents, before a pixel is decoded', () => {
+  it('ten parallel submissions of three big pictures by one provider decode three pictures', async () => {
+    const luna = await provider()
+    const documents = await bigDocuments(1)
+    const before = photosDecoded()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => submitVerification(luna.id, documents, true)),
+    )
+    expect(photosDecoded() - before).toBeLessThanOrEqual(3)
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1)
+    for (const answer of answers.filter((one) => !one.ok)) expect(answer).toEqual(alreadyPending)
+    expect(await submissionsOf(luna.profileId)).toEqual([
+      { id: expect.any(String), status: 'pending' },
+    ])
+    expect(await statusOf(luna.profileId)).toBe('pending')
+  })
+
+  it('a banned document is refused without decoding anything', async () => {
+    const luna = await provider()
+    const documents = await bigDocuments(4)
+    await db()
+      .insert(bannedIdentifiers)
+      .values({ kind: 'document', hash: sha256Of(documents.documentBack) })
+    const before = photosDecoded()
+    expect(await submitVerification(luna.id, documents, true)).toEqual({
+      ok: false,
+      error: { field: 'documentBack', message: 'documentBlocked' },
+    })
+    expect(photosDecoded()).toBe(before)
+    expect(await submissionsOf(luna.profileId)).toEqual([])
+  })
+
+  it('a picture that cannot be read after the submission is opened frees it at once', async () => {
+    const luna = await provider()
+    const documents = await smallDocuments(7)
+    expect(await submitVerification(luna.id, { ...documents, selfie: unreadable }, true)).toEqual({
+      ok: false,
+      error: { field: 'selfie', message: 'photoUnreadable' },
+    })
+    expect(await submissionsOf(luna.profileId)).toEqual([])
+    expect(await statusOf(luna.profileId)).toBe('draft')
+    // She sends again at once.
+    expect(await submitVerification(luna.id, documents, true)).toEqual({ ok: true })
+    expect(await statusOf(luna.profileId)).toBe('pending')
+  })
+
+  it('a submission on its way elsewhere is refused undecoded; one left by a dead process only until its lease ends', async () => {
+    const luna = await provider()
+    const [young] = await submissionOnItsWay(luna.profileId, SUBMISSION_LEASE_SECONDS - 10)
+    const before = photosDecoded()
+    expect(await submitVerification(luna.id, await smallDocuments(10), true)).toEqual(
+      alreadyPending,
+    )
+    expect(photosDecoded()).toBe(before)
+    // Past it (the clock moved through the row): taken over, and the dead submission's row goes.
+    await db()
+      .update(verificationSubmissions)
+      .set({ submittedAt: sql`now() - make_interval(secs => ${SUBMISSION_LEASE_SECONDS + 1})` })
+      .where(eq(verificationSubmissions.id, young?.id ?? ''))
+    expect(await submitVerification(luna.id, await smallDocuments(10), true)).toEqual({ ok: true })
+    const rows = await submissionsOf(luna.profileId)
+    expect(rows).toEqual([{ id: expect.any(String), status: 'pending' }])
+    expect(rows[0]?.id).not.toBe(young?.id)
+  })
+})
