@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Role } from '#app/domain/account.ts'
 import type { AccountSetup } from '#app/modules/auth/account-setup.server.ts'
 import { openAccount, signIn } from '#app/modules/auth/accounts.server.ts'
@@ -10,8 +10,8 @@ import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { startEnrolment, verifyCode } from '#app/modules/auth/two-factor.server.ts'
 import { type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
-import { user } from '#db/schema/auth.ts'
-import { totpCode } from '#tests/support/totp.ts'
+import { session, sessionAssurance, twoFactor, user } from '#db/schema/auth.ts'
+import { nextCode, totpCode } from '#tests/support/totp.ts'
 
 export const TEST_BASE_URL = 'http://localhost:3999'
 export const TEST_PASSWORD = 'senha-forte-123'
@@ -113,7 +113,7 @@ export async function enrolTwoFactor(cookie: string, password = TEST_PASSWORD) {
   const started = await startEnrolment(request(), TEST_CALLER, password)
   if (!started.ok) throw new Error(`two-factor set-up refused: ${started.reason}`)
   const secret = started.enrolment.secret.replaceAll(' ', '')
-  const verified = await verifyCode(request(), TEST_CALLER, totpCode(secret))
+  const verified = await verifyCode(request(), TEST_CALLER, await nextCode(secret))
   if (!verified.ok) throw new Error(`two-factor set-up not confirmed: ${verified.reason}`)
   return {
     cookie: updatedCookie(cookie, verified.headers.getSetCookie()),
@@ -132,4 +132,35 @@ export async function signedIn(role: Role) {
   if (role !== 'admin') return { ...account, cookie, totpSecret: undefined }
   const enrolled = await enrolTwoFactor(cookie)
   return { ...account, cookie: enrolled.cookie, totpSecret: enrolled.secret }
+}
+
+/** Makes the session of `cookie` look as if its last proof of who is there was 11 minutes ago. */
+export async function makeStale(cookie: string) {
+  const token = decodeURIComponent(/session_token=([^.;]+)/.exec(cookie)?.[1] ?? '')
+  const [row] = await db().select({ id: session.id }).from(session).where(eq(session.token, token))
+  if (!row) throw new Error('no session for the cookie')
+  const past = sql`now() - interval '11 minutes'`
+  await db().update(session).set({ createdAt: past }).where(eq(session.id, row.id))
+  await db()
+    .update(sessionAssurance)
+    .set({
+      confirmedAt: past,
+      secondFactorAt: sql`case when ${sessionAssurance.secondFactorAt} is null then null else ${past} end`,
+    })
+    .where(eq(sessionAssurance.sessionId, row.id))
+  return row.id
+}
+
+/**
+ * The app's code of `account` now, its last accepted step forgotten first, as if its last code
+ * had been typed minutes ago: for tests that sign one account in many times in a few seconds and
+ * are not about a code working once (a site accepts each step once: one-time-codes.test.ts).
+ */
+export async function codeFor(account: { id: string; totpSecret?: string }): Promise<string> {
+  if (!account.totpSecret) throw new Error('the account has no authenticator')
+  await db()
+    .update(twoFactor)
+    .set({ lastAcceptedStep: null })
+    .where(eq(twoFactor.userId, account.id))
+  return totpCode(account.totpSecret)
 }

@@ -104,6 +104,7 @@ import { profileContacts, reviews } from '#db/schema/reviews.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import { webVitalsDaily } from '#db/schema/web-vitals.ts'
 import {
+  codeFor,
   createAccount,
   enrolTwoFactor,
   sessionCookie,
@@ -119,7 +120,7 @@ import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts
 import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler, type RouteAnswer } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
-import { totpCode } from '#tests/support/totp.ts'
+import { nextCode } from '#tests/support/totp.ts'
 
 // The authorisation matrix (issue 10 item 5): every state-changing action and every loader that
 // needs a session, against every kind of caller. Each row names who may succeed; everyone else
@@ -436,7 +437,7 @@ async function openSession(account: Account): Promise<string> {
     method: 'POST',
     headers: { cookie: challenge },
   })
-  const passed = await verifyCode(request, CALLER, totpCode(account.totpSecret))
+  const passed = await verifyCode(request, CALLER, await codeFor(account))
   if (!passed.ok) throw new Error(`second factor of ${account.email}: ${passed.reason}`)
   return updatedCookie(challenge, passed.headers.getSetCookie())
 }
@@ -1196,7 +1197,11 @@ const SECURITY_ROWS: Row[] = [
       const holder = expected === 'refused' ? world.admin : must(me, 'caller')
       return {
         url: '/auth/two-factor',
-        body: { intent: 'second-factor', code: totpCode(must(holder.totpSecret, 'key')), next: '' },
+        body: {
+          intent: 'second-factor',
+          code: await codeFor(holder),
+          next: '',
+        },
         state: () => sessionsOf(holder.id),
       }
     },
@@ -1249,7 +1254,7 @@ const SECURITY_ROWS: Row[] = [
         url: '/auth/confirm',
         body: {
           intent: 'code',
-          code: totpCode(must(holder.totpSecret, 'key')),
+          code: await codeFor(holder),
           next: '/account/security',
         },
         state: async () => (me ? assuranceOf(me.cookie) : []),
@@ -1328,7 +1333,7 @@ const SECURITY_ROWS: Row[] = [
         me && expected !== 'refused' ? await startedSetUp(me) : await someoneElsesSetUp()
       return {
         url: '/account/security',
-        body: { intent: 'enrol-confirm', code: totpCode(setUp.secret), uri: setUp.uri },
+        body: { intent: 'enrol-confirm', code: await nextCode(setUp.secret), uri: setUp.uri },
         state: () => twoFactorOf(me?.id ?? ''),
       }
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   action as securityAction,
@@ -21,12 +21,13 @@ import { action as providerAccountAction } from '#app/routes/provider/account.ts
 import { loader as providerOverview } from '#app/routes/provider/dashboard.tsx'
 import { action as giftsAction } from '#app/routes/provider/gifts.tsx'
 import { db } from '#db/client.server.ts'
-import { session, sessionAssurance, twoFactor, user } from '#db/schema/auth.ts'
+import { session, twoFactor, user } from '#db/schema/auth.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import {
   createAccount,
   enrolTwoFactor,
+  makeStale,
   sessionCookie,
   signedIn,
   TEST_PASSWORD,
@@ -35,7 +36,7 @@ import {
 } from '#tests/factories/account.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
-import { totpCode } from '#tests/support/totp.ts'
+import { nextCode } from '#tests/support/totp.ts'
 
 // Issue 23: two-step verification (TOTP and backup codes), admins made to set it up, step-up
 // before sensitive actions, the sessions list, the new-device e-mail, the team's reset.
@@ -74,23 +75,6 @@ function typeCode(cookie: string, code: string, next = '') {
     cookie,
     context: { clientIp: '192.0.2.1' },
   })
-}
-
-/** Makes the session of `cookie` look as if its last proof of who is there was 11 minutes ago. */
-async function makeStale(cookie: string) {
-  const token = decodeURIComponent(/session_token=([^.;]+)/.exec(cookie)?.[1] ?? '')
-  const [row] = await db().select({ id: session.id }).from(session).where(eq(session.token, token))
-  if (!row) throw new Error('no session for the cookie')
-  const past = sql`now() - interval '11 minutes'`
-  await db().update(session).set({ createdAt: past }).where(eq(session.id, row.id))
-  await db()
-    .update(sessionAssurance)
-    .set({
-      confirmedAt: past,
-      secondFactorAt: sql`case when ${sessionAssurance.secondFactorAt} is null then null else ${past} end`,
-    })
-    .where(eq(sessionAssurance.sessionId, row.id))
-  return row.id
 }
 
 const confirmPath = (next: string) => `/auth/confirm?next=${encodeURIComponent(next)}`
@@ -138,7 +122,7 @@ describe('setting up two-step verification', () => {
     expect(badCode.status).toBe(401)
     expect(badCode.data?.enrolment.secret).toBe(enrolment.secret)
     const done = await callRoute(securityAction, '/account/security', {
-      body: { intent: 'enrol-confirm', code: totpCode(secret), uri: enrolment.uri },
+      body: { intent: 'enrol-confirm', code: await nextCode(secret), uri: enrolment.uri },
       cookie,
     })
     expect(done.location).toBe('/account/security')
@@ -182,7 +166,7 @@ describe('signing in with a second factor', () => {
     expect(
       (await callRoute(secondFactorLoader, '/auth/two-factor', { cookie: first.cookie })).status,
     ).toBe(200)
-    const signedInAnswer = await typeCode(first.cookie, totpCode(admin.totpSecret ?? ''))
+    const signedInAnswer = await typeCode(first.cookie, await nextCode(admin.totpSecret ?? ''))
     expect(signedInAnswer.location).toBe('/admin')
     const cookie = cookieOf(signedInAnswer.headers?.getSetCookie())
     expect((await callRoute(adminOverview, '/admin', { cookie })).status).toBe(200)
@@ -216,7 +200,7 @@ describe('signing in with a second factor', () => {
       expect(wrong.status).toBe(401)
     }
     // The right code no longer opens this challenge.
-    const late = await typeCode(challenge.cookie, totpCode(secret))
+    const late = await typeCode(challenge.cookie, await nextCode(secret))
     expect(late.status).toBe(401)
     expect(late.data?.expired).toBe(true)
     expect(late.headers?.getSetCookie().join()).not.toMatch(/session_token=[^;]/)
@@ -243,7 +227,7 @@ describe('signing in with a second factor', () => {
   it('a session past its factor cannot use the sign-in code form as a step-up', async () => {
     const admin = await signedIn('admin')
     await makeStale(admin.cookie)
-    const answer = await typeCode(admin.cookie, totpCode(admin.totpSecret ?? ''))
+    const answer = await typeCode(admin.cookie, await nextCode(admin.totpSecret ?? ''))
     expect(answer.location).toBe('/admin')
     // Still stale: the team page asks for a confirmation.
     const team = await callRoute(teamAction, '/admin/team', {
@@ -366,7 +350,7 @@ describe('step-up before sensitive actions', () => {
       cookie: admin.cookie,
       body: {
         intent: 'code',
-        code: totpCode(admin.totpSecret ?? ''),
+        code: await nextCode(admin.totpSecret ?? ''),
         next: `/admin/profiles/${profileId}`,
       },
     })
