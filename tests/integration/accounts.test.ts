@@ -3,7 +3,6 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ACCOUNT_EMAILS_PER_HOUR } from '#app/domain/account.ts'
 import type { AuthActionData } from '#app/modules/auth/form-state.ts'
 import {
-  AUTH_LIMIT_PER_ACCOUNT,
   AUTH_LIMIT_PER_VISITOR,
   EVEN_ANSWER_MS,
   limitAuthAttempt,
@@ -390,29 +389,6 @@ describe('login', () => {
     expect(stranger.data).toMatchObject({ intent: 'resend', sent: true })
     expect(await mailTo(account.email)).toHaveLength(before + 1)
     expect(await mailTo('ninguem@example.com')).toEqual([])
-  })
-
-  it('is limited per account: after ten failures in 15 minutes, 429 with Retry-After', async () => {
-    const account = await createAccount({ role: 'client' })
-    // Successful sign-ins do not count: nobody is locked out for signing in often.
-    for (let i = 0; i < AUTH_LIMIT_PER_ACCOUNT + 2; i++) {
-      expect(
-        (await post({ intent: 'login', email: account.email, password: TEST_PASSWORD })).status,
-      ).toBe(302)
-    }
-    for (let i = 0; i < AUTH_LIMIT_PER_ACCOUNT; i++) {
-      const answer = await post({ intent: 'login', email: account.email, password: 'errada-123' })
-      expect(answer.status).toBe(401)
-    }
-    const limited = await post({ intent: 'login', email: account.email, password: TEST_PASSWORD })
-    expect(limited.status).toBe(429)
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(limited.data?.alert).toMatchObject({ title: 'tooManyAttempts', text: 'tryAgainIn' })
-    // Another account from the same visitors is not affected.
-    const other = await createAccount({ role: 'client' })
-    expect(
-      (await post({ intent: 'login', email: other.email, password: TEST_PASSWORD })).status,
-    ).toBe(302)
   })
 
   it('is limited per visitor across accounts', async () => {

@@ -73,7 +73,9 @@ function typeCode(cookie: string, code: string, next = '') {
   return callRoute(secondFactorAction, '/auth/two-factor', {
     body: { intent: 'second-factor', code, next },
     cookie,
-    context: { clientIp: '192.0.2.1' },
+    // A network of its own each time: these tests are about better-auth's limits and ours per
+    // visitor; the backoff per network (issue 30) is sign-in-limits.test.ts's.
+    context: { clientIp: newVisitor() },
   })
 }
 
@@ -429,6 +431,7 @@ describe('step-up before sensitive actions', () => {
       const odd = await callRoute(securityAction, '/account/security', {
         body: { intent: 'enrol-confirm', code: '000000', uri: hostile },
         cookie: provider.cookie,
+        context: { clientIp: newVisitor() },
       })
       expect(odd.status).toBe(401)
       expect(odd.data?.enrolment).toBeUndefined()

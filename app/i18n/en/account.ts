@@ -234,6 +234,7 @@ export const strings: Strings = {
     tryAgainLater: 'Try again in a few moments',
     tooManyAttempts: 'Too many attempts',
     tryAgainIn: 'For your safety, wait {minutes} min before trying again.',
+    tryAgainInSeconds: 'For your safety, wait {seconds} s before trying again.',
     usernameInvalid:
       'Use 3 to 30 lowercase letters, digits or hyphens, with no hyphen at either end',
     usernameTaken: 'This address is taken. Choose another one.',

@@ -239,6 +239,7 @@ export const strings = {
     tryAgainLater: 'Tente novamente em alguns instantes',
     tooManyAttempts: 'Muitas tentativas',
     tryAgainIn: 'Por segurança, aguarde {minutes} min antes de tentar de novo.',
+    tryAgainInSeconds: 'Por segurança, aguarde {seconds} s antes de tentar de novo.',
     usernameInvalid:
       'Use de 3 a 30 letras minúsculas, números ou hífens, sem hífen no começo ou no fim',
     usernameTaken: 'Este endereço já está em uso. Escolha outro.',

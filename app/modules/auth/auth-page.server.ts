@@ -34,9 +34,10 @@ import {
 import type { AuthActionData, AuthIntent } from './form-state.ts'
 import {
   type AuthAction,
-  countFailedSignIn,
   evenAnswer,
+  guesses,
   limitAuthAttempt,
+  waitAlert,
 } from './limits.server.ts'
 import {
   clientSignUpSchema,
@@ -50,6 +51,7 @@ import {
 } from './schema.ts'
 import { secureAccount } from './secure-account.server.ts'
 import { currentUser, requireUser } from './session.server.ts'
+import { tellOwnerOfFailedSignIns } from './sign-in-alerts.server.ts'
 
 // The /auth page (SPEC §2 auth page, §4 auth states): what the loader shows and what each form
 // of the page does. The route module only wires these in.
@@ -150,11 +152,7 @@ function typedValues(form: FormData): Record<string, string> {
 /** The 429 answer of an action over its limit. */
 function limited(intent: AuthIntent, seconds: number, values: Record<string, string>) {
   return reply(
-    {
-      intent,
-      alert: { title: 'tooManyAttempts', text: 'tryAgainIn', minutes: Math.ceil(seconds / 60) },
-      values,
-    },
+    { intent, alert: waitAlert(seconds), values },
     { status: 429, headers: { 'Retry-After': String(seconds) } },
   )
 }
@@ -202,11 +200,15 @@ export async function authAction(request: Request, context: LoadContext | undefi
       case 'login': {
         const { checked } = parsed
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
-        const refused = await overLimit('sign-in', checked.value.email)
-        if (refused) return refused
+        const { email } = checked.value
+        // The password is checked unless this network is refused (issue 30: nobody can lock
+        // the owner out by failing as her from elsewhere).
+        const wait = await guesses.before('sign-in', context, email)
+        if (wait !== undefined) return limited(formIntent, wait, values)
         const result = await signIn(checked.value, caller)
-        if (result.kind !== 'signed-in') await countFailedSignIn(checked.value.email)
         if (result.kind === 'invalid') {
+          if ((await guesses.failed('sign-in', context, email)).burst)
+            await tellOwnerOfFailedSignIns(email)
           return reply(
             {
               intent: formIntent,
