@@ -10,7 +10,7 @@ import { ADMIN_INTENTS } from '#app/modules/admin/answer.ts'
 import { requestPasswordReset, signIn } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
-import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
+import { secureAccount, sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { startEnrolment, verifyCode } from '#app/modules/auth/two-factor.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
@@ -120,7 +120,7 @@ import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts
 import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler, type RouteAnswer } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
-import { nextCode } from '#tests/support/totp.ts'
+import { nextCode, totpCode } from '#tests/support/totp.ts'
 
 // The authorisation matrix (issue 10 item 5): every state-changing action and every loader that
 // needs a session, against every kind of caller. Each row names who may succeed; everyone else
@@ -699,6 +699,24 @@ async function fingerprint(row?: Row): Promise<Record<string, string>> {
   // A row whose every call counts against a limit (Row.counted): the counters left out.
   const left = rows.filter((one) => !(row?.counted && one.t === 'shared_counters'))
   return Object.fromEntries(left.map((one) => [one.t, one.h]))
+}
+
+/**
+ * A client account secured by the link of a change notice (issue 30): the proof screen's token,
+ * and the key of its authenticator when `enrolled`.
+ */
+async function securedAccount({ enrolled = false } = {}) {
+  const target = await createAccount({ role: 'client' })
+  const secret = enrolled
+    ? (await enrolTwoFactor(await sessionCookie(target.email))).secret
+    : undefined
+  await sendEmailChangeNotice(target.id, `novo-${target.id.slice(0, 8).toLowerCase()}@example.com`)
+  const mail = (await mailsTo(target.email)).find((m) => m.includes('mode=secure')) ?? ''
+  const secured = await secureAccount(
+    must(/mode=secure&(?:amp;)?token=([\w-]+)/.exec(mail)?.[1], 'secure link token'),
+  )
+  if (!secured.ok) throw new Error('the secure link did not work')
+  return { target, proof: secured.proof, secret }
 }
 
 // ---------------------------------------------------------------- the rows
@@ -2293,7 +2311,54 @@ const PUBLIC_ROWS: Row[] = [
             .where(like(verification.value, `%${target.id}%`)),
       }
     },
-    { success: redirectTo(/^\/auth\?mode=reset&token=/), concurrent: true },
+    { success: redirectTo(/^\/auth\?mode=secure&proof=/), concurrent: true },
+  ),
+  // Issue 30: after the link, a new password only with the account's proof. The proof screen's
+  // token is the key (anyone holding it, signed in or not, as the old mailbox is); the password
+  // or a code of the account opens the reset screen.
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'prove-password',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const { target, proof } = await securedAccount()
+      return {
+        url: '/auth',
+        body: { intent: 'prove-password', proof, password: TEST_PASSWORD },
+        state: () =>
+          db()
+            .select()
+            .from(verification)
+            .where(like(verification.value, `%${target.id}%`)),
+      }
+    },
+    { success: redirectTo(/^\/auth\?mode=reset&token=/), counted: true, concurrent: true },
+  ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'prove-code',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const { target, proof, secret } = await securedAccount({ enrolled: true })
+      return {
+        url: '/auth',
+        body: {
+          intent: 'prove-code',
+          proof,
+          code: totpCode(must(secret, 'key'), Date.now() + 30_000),
+        },
+        state: () =>
+          db()
+            .select()
+            .from(verification)
+            .where(like(verification.value, `%${target.id}%`)),
+      }
+    },
+    { success: redirectTo(/^\/auth\?mode=reset&token=/), counted: true, concurrent: true },
   ),
   action('/auth', 'routes/auth/auth.tsx', 'resend', authPage.action, EVERYONE, async () => {
     const target = await createAccount({ role: 'client', confirmed: false })

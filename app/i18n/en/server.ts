@@ -28,7 +28,7 @@ export const strings: Strings = {
     changeAction: 'Confirm new e-mail',
     changeNoticeSubject: 'Your Aprova account e-mail is about to change',
     changeNoticeText:
-      'We received a request to change your Aprova account e-mail to {newEmail}. If it was you, there is nothing to do. If it was not, secure your account with the link below: it ends every open session, keeps the account on this address and takes you to choose a new password. The link is valid for {days} days and can be used once.',
+      'We received a request to change your Aprova account e-mail to {newEmail}. If it was you, there is nothing to do. If it was not, secure your account with the link below: it cancels the change, ends every open session and keeps the account on this address; to choose a new password you will be asked for the current one or a code from your authenticator app. The link is valid for {days} days and can be used once.',
     changeNoticeAction: 'Secure my account',
     newDeviceSubject: 'New sign-in to your Aprova account',
     newDeviceText:

@@ -28,7 +28,7 @@ export const strings = {
     changeAction: 'Confirmar novo e-mail',
     changeNoticeSubject: 'O e-mail da sua conta no Aprova vai mudar',
     changeNoticeText:
-      'Recebemos um pedido para trocar o e-mail da sua conta no Aprova para {newEmail}. Se foi você, não precisa fazer nada. Se não foi, proteja sua conta pelo link abaixo: ele encerra todas as sessões abertas, mantém a conta neste endereço e leva você a criar uma nova senha. O link vale por {days} dias e só pode ser usado uma vez.',
+      'Recebemos um pedido para trocar o e-mail da sua conta no Aprova para {newEmail}. Se foi você, não precisa fazer nada. Se não foi, proteja sua conta pelo link abaixo: ele cancela a troca, encerra todas as sessões abertas e mantém a conta neste endereço; para criar uma nova senha, será pedida a senha atual ou um código do aplicativo autenticador. O link vale por {days} dias e só pode ser usado uma vez.',
     changeNoticeAction: 'Proteger minha conta',
     newDeviceSubject: 'Novo acesso à sua conta no Aprova',
     newDeviceText:

@@ -9,7 +9,7 @@ import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
 import { auth, GOOGLE_PROVIDER_ID, sendAccountEmail, withAuthCall } from './auth.server.ts'
-import { emailChangeRefused } from './secure-account.server.ts'
+import { emailChangeRefused, resetHeld } from './secure-account.server.ts'
 
 // The account actions of the /auth screens, on better-auth's server API. Each answers with what
 // the screen needs to say; none tells whether an address has an account (no enumeration).
@@ -140,8 +140,12 @@ export async function resendConfirmation(email: string, caller: Caller): Promise
   )
 }
 
-/** Sends a password-reset link (valid 1 hour, single use) when the account exists. */
+/**
+ * Sends a password-reset link (valid 1 hour, single use) when the account exists, unless its
+ * address came back through a change notice's link without the account's proof (issue 30).
+ */
 export async function requestPasswordReset(email: string, caller: Caller): Promise<void> {
+  if (await resetHeld(email)) return
   await withAuthCall({ language: caller.language }, () =>
     auth().api.requestPasswordReset({ body: { email }, headers: authHeaders(caller) }),
   )

@@ -43,6 +43,8 @@ import {
   clientSignUpSchema,
   forgotPasswordSchema,
   loginSchema,
+  proveCodeSchema,
+  provePasswordSchema,
   providerSignUpSchema,
   resendConfirmationSchema,
   resetPasswordSchema,
@@ -50,6 +52,7 @@ import {
   secureAccountSchema,
 } from './schema.ts'
 import { secureAccount } from './secure-account.server.ts'
+import { proofAccount, proveOwner } from './secure-proof.server.ts'
 import { currentUser, requireUser } from './session.server.ts'
 import { tellOwnerOfFailedSignIns } from './sign-in-alerts.server.ts'
 
@@ -92,8 +95,13 @@ export interface AuthPageData {
   google: boolean
   /** Google sign-in came back with an error. */
   googleFailed: boolean
-  /** The reset link's token (reset screen). */
+  /** The reset link's token (reset screen), or the notice's link (secure screen). */
   token?: string
+  /**
+   * After the notice's link secured the account (issue 30): the proof screen's token and the
+   * ways the account can prove itself; `expired` once it is over.
+   */
+  proof?: { token: string; password: boolean; code: boolean } | { expired: true }
   /** City and neighbourhood slugs a working name may not be (provider sign-up). */
   placeSlugs?: string[]
   /** A Google account without a role yet: the account-type dialog (SPEC §4). */
@@ -135,11 +143,19 @@ export async function authPageLoader(request: Request) {
     googleFailed: url.searchParams.has('error'),
     token:
       screen === 'reset' || screen === 'secure' ? (url.searchParams.get('token') ?? '') : undefined,
+    proof: screen === 'secure' ? await proofScreen(url.searchParams.get('proof')) : undefined,
     placeSlugs: screen === 'provider-sign-up' ? [...placeSlugs()] : undefined,
     roleChoice: user && !user.role ? { email: user.email } : undefined,
     flash: takeFlash(request).flash,
   }
   return data(pageData, { headers })
+}
+
+/** The proof screen of a secured account, when the address carries its token. */
+async function proofScreen(token: string | null): Promise<AuthPageData['proof']> {
+  if (token === null) return undefined
+  const owner = await proofAccount(token)
+  return owner ? { token, password: owner.password, code: owner.code } : { expired: true }
 }
 
 const reply = (body: AuthActionData, init?: number | ResponseInit) => data(body, init)
@@ -183,6 +199,8 @@ const AUTH_FORMS = {
   google: orderedForm({}),
   'choose-role': roleChoiceSchema,
   'secure-account': secureAccountSchema,
+  'prove-password': provePasswordSchema,
+  'prove-code': proveCodeSchema,
 } satisfies Record<AuthIntent, unknown>
 
 /** Every form of /auth posts here with its `intent`. */
@@ -301,9 +319,35 @@ export async function authAction(request: Request, context: LoadContext | undefi
         if (refused) return refused
         const secured = await secureAccount(checked.value.token)
         if (!secured.ok) return reply({ intent: formIntent, invalidToken: true }, 400)
-        // Every session ended (this browser's cookie is cleared on its next page): the password
-        // screen, with a reset token of its own.
-        return redirect(`/auth?mode=reset&token=${encodeURIComponent(secured.resetToken)}`)
+        // Every session ended (this browser's cookie is cleared on its next page). A new
+        // password only after the account's own proof (issue 30): the proof screen.
+        return redirect(`/auth?mode=secure&proof=${encodeURIComponent(secured.proof)}`)
+      }
+      case 'prove-password':
+      case 'prove-code': {
+        const { checked } = parsed
+        if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
+        const owner = await proofAccount(checked.value.proof)
+        if (!owner) return reply({ intent: formIntent, invalidToken: true }, 400)
+        // A guess at the account's password or code like any other (limits.server.ts).
+        const guess = 'password' in checked.value ? 'sign-in' : 'second-factor'
+        const guessed = guess === 'sign-in' ? owner.email : owner.userId
+        const wait = await guesses.before(guess, context, guessed)
+        if (wait !== undefined) return limited(formIntent, wait, {})
+        const proved = await proveOwner(checked.value.proof, checked.value)
+        if (proved.ok)
+          return redirect(`/auth?mode=reset&token=${encodeURIComponent(proved.resetToken)}`)
+        if (proved.reason === 'expired')
+          return reply({ intent: formIntent, invalidToken: true }, 400)
+        await guesses.failed(guess, context, guessed)
+        const field = guess === 'sign-in' ? 'password' : 'code'
+        return reply(
+          {
+            intent: formIntent,
+            error: { field, message: guess === 'sign-in' ? 'passwordWrong' : 'codeWrong' },
+          },
+          401,
+        )
       }
       case 'google': {
         if (!serverEnv().google) throw new Response('Not found', { status: 404 })

@@ -111,7 +111,7 @@ export async function claimCode(
  * Uses up one of the account's backup codes, as better-auth does: the encrypted list is written
  * back without it only if nobody changed it meanwhile, so a code works once even twice at once.
  */
-export async function useBackupCode(userId: string, code: string): Promise<boolean> {
+export async function spendBackupCode(userId: string, code: string): Promise<boolean> {
   const [row] = await db()
     .select({ id: twoFactor.id, backupCodes: twoFactor.backupCodes })
     .from(twoFactor)
