@@ -526,6 +526,19 @@ describe('password reset', () => {
     })
     expect(answer.data?.invalidToken).toBe(true)
   })
+
+  it('answers a token no link carries (a NUL byte, spaces) as invalid, not as a failure', async () => {
+    for (const token of ['\u0000', 'a b', 'x'.repeat(300)]) {
+      const answer = await post({
+        intent: 'reset',
+        token,
+        password: 'nova-senha-123',
+        confirmPassword: 'nova-senha-123',
+      })
+      expect(answer.status).toBe(400)
+      expect(answer.data?.invalidToken).toBe(true)
+    }
+  })
 })
 
 describe('/auth for a signed-in account', () => {

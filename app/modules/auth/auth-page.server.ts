@@ -305,7 +305,10 @@ export async function authAction(request: Request, context: LoadContext | undefi
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
         const refused = await overLimit('reset')
         if (refused) return refused
-        if ((await resetPassword(checked.value, caller)) === 'invalid-token') {
+        // Reset tokens are URL-safe base64; anything else (a NUL byte the database refuses) is
+        // no token of ours, not a failure.
+        const wellFormed = /^[\w-]{1,200}$/.test(checked.value.token)
+        if (!wellFormed || (await resetPassword(checked.value, caller)) === 'invalid-token') {
           return reply({ intent: formIntent, invalidToken: true }, 400)
         }
         return redirect(paths.auth({ mode: 'login' }), {
