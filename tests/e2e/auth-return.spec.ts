@@ -185,7 +185,8 @@ async function mailIn(to: string, pattern: RegExp): Promise<string> {
 }
 
 // Issue 19 points 14 and 15 in the browser: the language a signed-in client switches to is her
-// e-mails' language; a change of e-mail sends the old address a link that secures the account.
+// e-mails' language; a change of e-mail sends the old address a link that secures the account
+// (issue 30: a new password only after the account's current password).
 test('after switching to English and changing her e-mail, the old address gets an English notice whose link secures the account', async ({
   page,
 }) => {
@@ -212,8 +213,22 @@ test('after switching to English and changing her e-mail, the old address gets a
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'Secure your account' })).toBeVisible()
   await hydrated(page)
-  await page.getByRole('button', { name: 'End sessions and choose a new password' }).click()
-  await expect(page).toHaveURL(/\/auth\?mode=reset&token=/)
+  await page.getByRole('button', { name: 'Cancel the change and end the sessions' }).click()
+  // No password is handed out: the account's own proof first (issue 30). A wrong one is refused.
+  await expect(page.getByRole('heading', { name: 'Your account is secured' })).toBeVisible(SLOW)
+  await expect(page).toHaveURL(/\/auth\?mode=secure&proof=/)
+  await hydrated(page)
+  await page.getByLabel('Current password').fill('nao-e-a-senha-1')
+  await page.getByRole('button', { name: 'Continue with the password' }).click()
+  await expect(page.getByText('Wrong password')).toBeVisible(SLOW)
+  await page.getByLabel('Current password').fill(CLIENT.password)
+  await page.getByRole('button', { name: 'Continue with the password' }).click()
+  await expect(page).toHaveURL(/\/auth\?mode=reset&token=/, SLOW)
+  // The address the account was moving to is told the link was used.
+  expect(await mailIn('volta.novo@example.com', /was cancelled/)).toContain(
+    'The protection link sent to your account',
+  )
+  await hydrated(page)
   await page.getByLabel('New password', { exact: true }).fill('senha-nova-segura-789')
   await page.getByLabel('Confirm new password').fill('senha-nova-segura-789')
   await page.getByRole('button', { name: 'Save new password' }).click()
@@ -225,7 +240,7 @@ test('after switching to English and changing her e-mail, the old address gets a
   await expect(page).toHaveURL(/\/auth\?mode=login/)
   await page.goto(link)
   await hydrated(page)
-  await page.getByRole('button', { name: 'End sessions and choose a new password' }).click()
+  await page.getByRole('button', { name: 'Cancel the change and end the sessions' }).click()
   await expect(page.getByRole('heading', { name: 'Invalid or expired link' })).toBeVisible()
   await open(page, '/auth?mode=login&type=client')
   await logIn(page, { email: CLIENT.email, password: 'senha-nova-segura-789' }, 'Log in')

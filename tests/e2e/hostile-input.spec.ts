@@ -862,6 +862,7 @@ const QUERY_NAMES = [
   'mode',
   'next',
   'token',
+  'proof',
   'error',
   'to',
   'state',
@@ -895,6 +896,7 @@ const QUERY_VALUES = [
   'signup',
   'forgot',
   'reset',
+  'secure',
   'provider',
   'client',
   'anunciante',
@@ -1227,6 +1229,20 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
         '/auth',
         'visitor',
         fields({ intent: mostly('reset'), token: payload, password, confirmPassword: password }),
+      ),
+    ),
+    // A change notice's link and, after it, the proof before a new password (issue 30).
+    other(
+      at(
+        '/auth',
+        'visitor',
+        fields({
+          intent: hostile('secure-account', 'prove-password', 'prove-code'),
+          token: payload,
+          proof: payload,
+          password,
+          code: hostile('123456', 'abcde-12345'),
+        }),
       ),
     ),
     other(

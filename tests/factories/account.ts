@@ -10,8 +10,8 @@ import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { startEnrolment, verifyCode } from '#app/modules/auth/two-factor.server.ts'
 import { type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
-import { session, sessionAssurance, user } from '#db/schema/auth.ts'
-import { totpCode } from '#tests/support/totp.ts'
+import { session, sessionAssurance, twoFactor, user } from '#db/schema/auth.ts'
+import { nextCode, totpCode } from '#tests/support/totp.ts'
 
 export const TEST_BASE_URL = 'http://localhost:3999'
 export const TEST_PASSWORD = 'senha-forte-123'
@@ -118,7 +118,7 @@ export async function enrolTwoFactor(cookie: string, password = TEST_PASSWORD) {
   const started = await startEnrolment(request(), TEST_CALLER, password)
   if (!started.ok) throw new Error(`two-factor set-up refused: ${started.reason}`)
   const secret = started.enrolment.secret.replaceAll(' ', '')
-  const verified = await verifyCode(request(), TEST_CALLER, totpCode(secret))
+  const verified = await verifyCode(request(), TEST_CALLER, await nextCode(secret))
   if (!verified.ok) throw new Error(`two-factor set-up not confirmed: ${verified.reason}`)
   return {
     cookie: updatedCookie(cookie, verified.headers.getSetCookie()),
@@ -163,4 +163,18 @@ export async function makeStale(cookie: string): Promise<string> {
     })
     .where(eq(sessionAssurance.sessionId, id))
   return id
+}
+
+/**
+ * The app's code of `account` now, its last accepted step forgotten first, as if its last code
+ * had been typed minutes ago: for tests that sign one account in many times in a few seconds and
+ * are not about a code working once (a site accepts each step once: one-time-codes.test.ts).
+ */
+export async function codeFor(account: { id: string; totpSecret?: string }): Promise<string> {
+  if (!account.totpSecret) throw new Error('the account has no authenticator')
+  await db()
+    .update(twoFactor)
+    .set({ lastAcceptedStep: null })
+    .where(eq(twoFactor.userId, account.id))
+  return totpCode(account.totpSecret)
 }

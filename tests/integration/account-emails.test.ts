@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SECURE_LINK_DAYS } from '#app/modules/auth/secure-account.server.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
@@ -10,12 +10,14 @@ import { db } from '#db/client.server.ts'
 import { session, user, verification } from '#db/schema/auth.ts'
 import {
   createAccount,
+  enrolTwoFactor,
   sessionCookie,
   TEST_BASE_URL,
   TEST_PASSWORD,
   useTestServerEnv,
 } from '#tests/factories/account.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
+import { totpCode } from '#tests/support/totp.ts'
 
 // Issue 19 points 14 and 15: every account e-mail in the account's language, whatever the page
 // it was asked from; a change of e-mail told to the old address, with a link that secures the
@@ -204,6 +206,10 @@ async function confirmationToken(newEmail: string) {
   return /\?token=([\w.-]+)/.exec((await mailTo(newEmail))[0] ?? '')?.[1] ?? ''
 }
 
+/** The proof screen's token in the address the secure button sends the browser to. */
+const proofOf = (location: string | null | undefined) =>
+  new URL(location ?? '/', TEST_BASE_URL).searchParams.get('proof') ?? ''
+
 /** The link of the notice sent to the old address, and its token. */
 async function noticeLink(oldEmail: string) {
   const mail = (await mailTo(oldEmail)).find((m) => m.includes('mode=secure')) ?? ''
@@ -229,7 +235,7 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
     expect(SECURE_LINK_DAYS).toBe(7)
   })
 
-  it('the link ends every session, keeps the old address, refuses the pending change and opens the password screen, once', async () => {
+  it('the link ends every session, keeps the old address, refuses the pending change and asks for a proof before a new password, once', async () => {
     const account = await clientIn('pt')
     const otherDevice = await sessionCookie(account.email)
     const next = `invasor-${account.id.slice(0, 6).toLowerCase()}@example.com`
@@ -244,10 +250,8 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
     })
     expect(await db().select().from(session).where(eq(session.userId, account.id))).toHaveLength(2)
     const secured = await postAuth({ intent: 'secure-account', token }, pageHeaders('pt'))
-    expect(secured.status).toBe(302)
-    const resetToken =
-      new URL(secured.location ?? '', TEST_BASE_URL).searchParams.get('token') ?? ''
-    expect(secured.location).toMatch(/^\/auth\?mode=reset&token=/)
+    const proof = proofOf(secured.location)
+    expect(secured.location).toMatch(/^\/auth\?mode=secure&proof=/)
     expect(await db().select().from(session).where(eq(session.userId, account.id))).toEqual([])
     for (const cookie of [account.cookie, otherDevice]) {
       expect(await currentUser(new Request(TEST_BASE_URL, { headers: { cookie } }))).toBeNull()
@@ -257,6 +261,19 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
     expect(await confirm(confirmation)).toMatchObject({ kind: 'error' })
     const [kept] = await db().select().from(user).where(eq(user.id, account.id))
     expect(kept?.email).toBe(account.email)
+
+    // No password is handed out: the screen asks for the current one (no code: none set up).
+    expect((await loadAuth(`/auth?mode=secure&proof=${proof}`)).data?.proof).toEqual({
+      token: proof,
+      password: true,
+      code: false,
+    })
+    const proved = await postAuth(
+      { intent: 'prove-password', proof, password: TEST_PASSWORD },
+      pageHeaders('pt'),
+    )
+    expect(proved.location).toMatch(/^\/auth\?mode=reset&token=/)
+    const resetToken = new URL(proved.location ?? '', TEST_BASE_URL).searchParams.get('token') ?? ''
 
     // The password screen takes a new password with its token; the old one no longer works.
     const NEW_PASSWORD = 'outra-senha-forte-456'
@@ -268,9 +285,14 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
     await expect(sessionCookie(account.email)).rejects.toThrow(/invalid/)
     expect(await sessionCookie(account.email, NEW_PASSWORD)).toMatch(/session_token=/)
 
-    // Once only.
+    // Once only, the link and the proof screen.
     const again = await postAuth({ intent: 'secure-account', token }, pageHeaders('pt'))
     expect(again).toMatchObject({ status: 400, data: { invalidToken: true } })
+    const twice = await postAuth(
+      { intent: 'prove-password', proof, password: NEW_PASSWORD },
+      pageHeaders('pt'),
+    )
+    expect(twice).toMatchObject({ status: 400, data: { invalidToken: true } })
   })
 
   it('undoes a change that was already confirmed', async () => {
@@ -286,7 +308,7 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
     expect(row).toMatchObject({ email: account.email, emailVerified: true })
   })
 
-  it('takes the address back from an unconfirmed account opened on it, and the old password stops signing in at once', async () => {
+  it('takes the address back from an unconfirmed account opened on it', async () => {
     const account = await clientIn('pt')
     const next = `tomado-${account.id.slice(0, 6).toLowerCase()}@example.com`
     await changeEmail(account.cookie, next, 'pt')
@@ -300,8 +322,6 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
     const [row] = await db().select().from(user).where(eq(user.id, account.id))
     expect(row).toMatchObject({ email: account.email, emailVerified: true })
     expect(await db().select().from(user).where(eq(user.id, squatter.id))).toEqual([])
-    // Before any new password is set, the one known until now opens nothing.
-    await expect(sessionCookie(account.email)).rejects.toThrow(/invalid/)
   })
 
   it('leaves a confirmed account on the old address alone', async () => {
@@ -334,7 +354,7 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
       .where(
         and(
           like(verification.identifier, 'secure-account:%'),
-          eq(verification.value, JSON.stringify({ userId: account.id, email: account.email })),
+          like(verification.value, `%${account.id}%`),
         ),
       )
     for (const tried of [token, 'inventado', '']) {
@@ -342,5 +362,160 @@ describe('a change of e-mail is told to the old address (point 15)', () => {
       expect(refused).toMatchObject({ status: 400, data: { invalidToken: true } })
     }
     expect(await db().select().from(session).where(eq(session.userId, account.id))).toHaveLength(1)
+  })
+})
+
+/** The account's change to `next`, confirmed from the new mailbox; the notice's link token. */
+async function changedTo(account: { cookie: string; email: string }, next: string) {
+  await changeEmail(account.cookie, next, 'pt')
+  expect(await confirm(await confirmationToken(next), account.cookie)).toMatchObject({
+    kind: 'changed',
+  })
+  return (await noticeLink(account.email)).token
+}
+
+const securedMails = async (to: string) =>
+  (await mailTo(to)).filter((mail) =>
+    /A troca de e-mail da sua conta no Aprova foi cancelada|e-mail change of your Aprova account was cancelled/.test(
+      mail,
+    ),
+  )
+
+describe('the old mailbox alone does not take the account back (issue 30 point 5)', () => {
+  it('the new address is told when the link is used, in the account’s language', async () => {
+    for (const [language, words] of [
+      ['pt', 'A troca de e-mail da sua conta no Aprova foi cancelada'],
+      ['en', 'The e-mail change of your Aprova account was cancelled'],
+    ] as const) {
+      const account = await clientIn(language)
+      // A change still pending: the address it was moving to is told all the same.
+      const next = `avisado-${language}-${account.id.slice(0, 6).toLowerCase()}@example.com`
+      await changeEmail(account.cookie, next, 'pt')
+      const { token } = await noticeLink(account.email)
+      await postAuth({ intent: 'secure-account', token }, pageHeaders('pt'))
+      const mails = await securedMails(next)
+      expect(mails).toHaveLength(1)
+      expect(mails[0]).toContain(words)
+      expect(mails[0]).toContain('/auth?mode=login')
+    }
+  })
+
+  it('the proof screen takes five wrong answers, then ends; the password is left as it was', async () => {
+    const account = await clientIn('pt')
+    const token = await changedTo(
+      account,
+      `tentado-${account.id.slice(0, 6).toLowerCase()}@example.com`,
+    )
+    const proof = proofOf(
+      (await postAuth({ intent: 'secure-account', token }, pageHeaders('pt'))).location,
+    )
+    for (let i = 0; i < 5; i++) {
+      const wrong = await postAuth(
+        { intent: 'prove-password', proof, password: `chute-errado-${i}` },
+        pageHeaders('pt'),
+      )
+      expect(wrong).toMatchObject({
+        status: 401,
+        data: { error: { field: 'password', message: 'passwordWrong' } },
+      })
+    }
+    const late = await postAuth(
+      { intent: 'prove-password', proof, password: TEST_PASSWORD },
+      pageHeaders('pt'),
+    )
+    expect(late).toMatchObject({ status: 400, data: { invalidToken: true } })
+    expect((await loadAuth(`/auth?mode=secure&proof=${proof}`)).data?.proof).toEqual({
+      expired: true,
+    })
+    // Nobody was handed a password; the owner's still signs in.
+    expect(await sessionCookie(account.email)).toMatch(/session_token=/)
+  })
+
+  it('with two-step verification, a code from the app proves it', async () => {
+    const account = await clientIn('pt')
+    // The set-up moves the account to a new session, which has just proved itself.
+    const { secret, cookie } = await enrolTwoFactor(account.cookie)
+    const token = await changedTo(
+      { ...account, cookie },
+      `com-app-${account.id.slice(0, 6).toLowerCase()}@example.com`,
+    )
+    const proof = proofOf(
+      (await postAuth({ intent: 'secure-account', token }, pageHeaders('pt'))).location,
+    )
+    expect((await loadAuth(`/auth?mode=secure&proof=${proof}`)).data?.proof).toMatchObject({
+      password: true,
+      code: true,
+    })
+    const code = totpCode(secret, Date.now() + 30_000)
+    const proved = await postAuth({ intent: 'prove-code', proof, code }, pageHeaders('pt'))
+    expect(proved.location).toMatch(/^\/auth\?mode=reset&token=/)
+  })
+
+  it('a recycled old mailbox: no reset, no undoing the next change; the owner moves the account again', async () => {
+    const owner = await clientIn('pt')
+    const stranger = owner.email
+    const next = `nova-caixa-${owner.id.slice(0, 6).toLowerCase()}@example.com`
+    const token = await changedTo(owner, next)
+
+    // The stranger who now holds the old mailbox presses the link: the address comes back to
+    // his mailbox and every session ends; the owner is told at the new address.
+    const secured = await postAuth({ intent: 'secure-account', token }, pageHeaders('pt'))
+    expect(secured.location).toMatch(/^\/auth\?mode=secure&proof=/)
+    expect((await db().select().from(user).where(eq(user.id, owner.id)))[0]?.email).toBe(stranger)
+    expect(await securedMails(next)).toHaveLength(1)
+
+    // He cannot prove the account is his, and 'forgot password' sends him no reset link.
+    const before = (await mailTo(stranger)).length
+    expect(await postAuth({ intent: 'forgot', email: stranger }, pageHeaders('pt'))).toMatchObject({
+      status: 200,
+      data: { sent: true },
+    })
+    const held = (await mailTo(stranger)).slice(before)
+    expect(held).toHaveLength(1)
+    expect(held[0]).not.toMatch(/mode=reset/)
+    expect(held[0]).toContain('não pode ser redefinida por e-mail')
+    expect(
+      await db()
+        .select()
+        .from(verification)
+        .where(
+          and(like(verification.identifier, 'reset-password:%'), eq(verification.value, owner.id)),
+        ),
+    ).toEqual([])
+
+    // The owner signs in with her password and moves the account to her mailbox again; the old
+    // address is told without a link to undo it.
+    const cookie = await sessionCookie(owner.email)
+    // Links are refused when issued in the second the account was secured or before (their
+    // time is in whole seconds): she comes back a moment later.
+    await db()
+      .update(verification)
+      .set({ value: sql`(${verification.value}::bigint - 1000)::text` })
+      .where(eq(verification.identifier, `email-change-blocked:${owner.id}`))
+    await changeEmail(cookie, next, 'pt')
+    const notices = (await mailTo(stranger)).slice(before + 1)
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).not.toMatch(/mode=secure/)
+    expect(notices[0]).toContain('não pode desfazer a troca')
+    const confirmation = /\?token=([\w.-]+)/.exec((await mailTo(next)).at(-1) ?? '')?.[1] ?? ''
+    expect(await confirm(confirmation, cookie)).toMatchObject({ kind: 'changed' })
+    expect((await db().select().from(user).where(eq(user.id, owner.id)))[0]?.email).toBe(next)
+    // A reset now goes to her.
+    await postAuth({ intent: 'forgot', email: next }, pageHeaders('pt'))
+    expect((await mailTo(next)).at(-1)).toMatch(/mode=reset/)
+  })
+
+  it('the owner who proves it ends the dispute: her old mailbox resets again', async () => {
+    const account = await clientIn('pt')
+    const token = await changedTo(
+      account,
+      `provado-${account.id.slice(0, 6).toLowerCase()}@example.com`,
+    )
+    const proof = proofOf(
+      (await postAuth({ intent: 'secure-account', token }, pageHeaders('pt'))).location,
+    )
+    await postAuth({ intent: 'prove-password', proof, password: TEST_PASSWORD }, pageHeaders('pt'))
+    await postAuth({ intent: 'forgot', email: account.email }, pageHeaders('pt'))
+    expect((await mailTo(account.email)).at(-1)).toMatch(/mode=reset/)
   })
 })

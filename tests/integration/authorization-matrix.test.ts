@@ -12,7 +12,7 @@ import { requestPasswordReset, signIn } from '#app/modules/auth/accounts.server.
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { CONFIRMATION_INTENTS } from '#app/modules/auth/confirmation-answer.ts'
 import { AUTH_INTENTS } from '#app/modules/auth/form-state.ts'
-import { sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
+import { secureAccount, sendEmailChangeNotice } from '#app/modules/auth/secure-account.server.ts'
 import { keepForm } from '#app/modules/auth/step-up-forms.server.ts'
 import { startEnrolment, verifyCode } from '#app/modules/auth/two-factor.server.ts'
 import { addFavorites, recordView, setKeepHistory } from '#app/modules/client/saved.server.ts'
@@ -108,6 +108,7 @@ import { profileContacts, reviews } from '#db/schema/reviews.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import { webVitalsDaily } from '#db/schema/web-vitals.ts'
 import {
+  codeFor,
   createAccount,
   enrolTwoFactor,
   sessionCookie,
@@ -123,7 +124,7 @@ import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts
 import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler, type RouteAnswer } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
-import { totpCode } from '#tests/support/totp.ts'
+import { nextCode, totpCode } from '#tests/support/totp.ts'
 
 // The authorisation matrix (issue 10 item 5): every state-changing action and every loader that
 // needs a session, against every kind of caller. Each row names who may succeed; everyone else
@@ -440,7 +441,7 @@ async function openSession(account: Account): Promise<string> {
     method: 'POST',
     headers: { cookie: challenge },
   })
-  const passed = await verifyCode(request, CALLER, totpCode(account.totpSecret))
+  const passed = await verifyCode(request, CALLER, await codeFor(account))
   if (!passed.ok) throw new Error(`second factor of ${account.email}: ${passed.reason}`)
   return updatedCookie(challenge, passed.headers.getSetCookie())
 }
@@ -707,6 +708,24 @@ async function fingerprint(row?: Row, actor?: Actor): Promise<Record<string, str
       !(row?.stepUp && actor === 'staleAdmin' && one.t === 'step_up_forms'),
   )
   return Object.fromEntries(left.map((one) => [one.t, one.h]))
+}
+
+/**
+ * A client account secured by the link of a change notice (issue 30): the proof screen's token,
+ * and the key of its authenticator when `enrolled`.
+ */
+async function securedAccount({ enrolled = false } = {}) {
+  const target = await createAccount({ role: 'client' })
+  const secret = enrolled
+    ? (await enrolTwoFactor(await sessionCookie(target.email))).secret
+    : undefined
+  await sendEmailChangeNotice(target.id, `novo-${target.id.slice(0, 8).toLowerCase()}@example.com`)
+  const mail = (await mailsTo(target.email)).find((m) => m.includes('mode=secure')) ?? ''
+  const secured = await secureAccount(
+    must(/mode=secure&(?:amp;)?token=([\w-]+)/.exec(mail)?.[1], 'secure link token'),
+  )
+  if (!secured.ok) throw new Error('the secure link did not work')
+  return { target, proof: secured.proof, secret }
 }
 
 // ---------------------------------------------------------------- the rows
@@ -1205,7 +1224,11 @@ const SECURITY_ROWS: Row[] = [
       const holder = expected === 'refused' ? world.admin : must(me, 'caller')
       return {
         url: '/auth/two-factor',
-        body: { intent: 'second-factor', code: totpCode(must(holder.totpSecret, 'key')), next: '' },
+        body: {
+          intent: 'second-factor',
+          code: await codeFor(holder),
+          next: '',
+        },
         state: () => sessionsOf(holder.id),
       }
     },
@@ -1258,7 +1281,7 @@ const SECURITY_ROWS: Row[] = [
         url: '/auth/confirm',
         body: {
           intent: 'code',
-          code: totpCode(must(holder.totpSecret, 'key')),
+          code: await codeFor(holder),
           next: '/account/security',
         },
         state: async () => (me ? assuranceOf(me.cookie) : []),
@@ -1363,7 +1386,7 @@ const SECURITY_ROWS: Row[] = [
         me && expected !== 'refused' ? await startedSetUp(me) : await someoneElsesSetUp()
       return {
         url: '/account/security',
-        body: { intent: 'enrol-confirm', code: totpCode(setUp.secret), uri: setUp.uri },
+        body: { intent: 'enrol-confirm', code: await nextCode(setUp.secret), uri: setUp.uri },
         state: () => twoFactorOf(me?.id ?? ''),
       }
     },
@@ -2340,7 +2363,54 @@ const PUBLIC_ROWS: Row[] = [
             .where(like(verification.value, `%${target.id}%`)),
       }
     },
-    { success: redirectTo(/^\/auth\?mode=reset&token=/), concurrent: true },
+    { success: redirectTo(/^\/auth\?mode=secure&proof=/), concurrent: true },
+  ),
+  // Issue 30: after the link, a new password only with the account's proof. The proof screen's
+  // token is the key (anyone holding it, signed in or not, as the old mailbox is); the password
+  // or a code of the account opens the reset screen.
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'prove-password',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const { target, proof } = await securedAccount()
+      return {
+        url: '/auth',
+        body: { intent: 'prove-password', proof, password: TEST_PASSWORD },
+        state: () =>
+          db()
+            .select()
+            .from(verification)
+            .where(like(verification.value, `%${target.id}%`)),
+      }
+    },
+    { success: redirectTo(/^\/auth\?mode=reset&token=/), counted: true, concurrent: true },
+  ),
+  action(
+    '/auth',
+    'routes/auth/auth.tsx',
+    'prove-code',
+    authPage.action,
+    EVERYONE,
+    async () => {
+      const { target, proof, secret } = await securedAccount({ enrolled: true })
+      return {
+        url: '/auth',
+        body: {
+          intent: 'prove-code',
+          proof,
+          code: totpCode(must(secret, 'key'), Date.now() + 30_000),
+        },
+        state: () =>
+          db()
+            .select()
+            .from(verification)
+            .where(like(verification.value, `%${target.id}%`)),
+      }
+    },
+    { success: redirectTo(/^\/auth\?mode=reset&token=/), counted: true, concurrent: true },
   ),
   action('/auth', 'routes/auth/auth.tsx', 'resend', authPage.action, EVERYONE, async () => {
     const target = await createAccount({ role: 'client', confirmed: false })

@@ -53,10 +53,10 @@ describe('fixedWindowLimiter', () => {
     const clock = { time: 1_000_000 }
     const limiter = limiterAt(clock, 3)
     for (let i = 0; i < 3; i++) expect((await limiter.hit('a')).allowed).toBe(true)
-    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterS: 60 })
+    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterS: 60, count: 4 })
     expect((await limiter.hit('b')).allowed).toBe(true)
     clock.time += 59_500
-    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterS: 1 })
+    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterS: 1, count: 5 })
     clock.time += 500
     expect((await limiter.hit('a')).allowed).toBe(true)
   })
@@ -64,11 +64,11 @@ describe('fixedWindowLimiter', () => {
   it('peeks without counting', async () => {
     const clock = { time: 1_000_000 }
     const limiter = limiterAt(clock, 2)
-    expect(await limiter.peek('a')).toEqual({ allowed: true, retryAfterS: 1 })
+    expect(await limiter.peek('a')).toEqual({ allowed: true, retryAfterS: 1, count: 0 })
     await limiter.hit('a')
     for (let i = 0; i < 5; i++) expect((await limiter.peek('a')).allowed).toBe(true)
     await limiter.hit('a')
-    expect(await limiter.peek('a')).toEqual({ allowed: false, retryAfterS: 60 })
+    expect(await limiter.peek('a')).toEqual({ allowed: false, retryAfterS: 60, count: 2 })
     clock.time += 60_000
     expect((await limiter.peek('a')).allowed).toBe(true)
   })

@@ -22,11 +22,12 @@ import {
 // who you are before a sensitive action.
 
 /** A code field: digits from the app or a backup code, filled by password managers and phones. */
-function CodeField({
+export function CodeField({
   schema,
   error,
 }: {
-  schema: typeof secondFactorSchema
+  /** A form with a `code` field (its limits give the input its attributes). */
+  schema: Parameters<typeof TextField>[0]['schema']
   error?: ReturnType<ReturnType<typeof useCheckedForm>['errorOf']>
 }) {
   const s = useT().security

@@ -1,13 +1,18 @@
 import { Form } from 'react-router'
+import { CodeField } from '#app/components/account/security-cards.tsx'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
 import { SubmitButton } from '#app/components/ui/button.tsx'
 import { EmailField, NewPasswordFields } from '#app/components/ui/credential-fields.tsx'
+import { TextField } from '#app/components/ui/field.tsx'
 import { paths } from '#app/domain/paths.ts'
-import { useT } from '#app/i18n/i18n.ts'
+import { SUPPORT_EMAIL } from '#app/domain/site.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
 import type { AuthActionData } from '#app/modules/auth/form-state.ts'
 import {
   forgotPasswordSchema,
+  proveCodeSchema,
+  provePasswordSchema,
   resetPasswordSchema,
   secureAccountSchema,
 } from '#app/modules/auth/schema.ts'
@@ -82,14 +87,18 @@ export function ResetPasswordCard({ token }: { token: string }) {
   )
 }
 
+/** The proof screen of a secured account: its token and the ways it can prove itself. */
+export type ProofScreen = { token: string; password: boolean; code: boolean } | { expired: true }
+
 /**
  * The link sent to the old address when the e-mail changes (issue 19 point 15): one button, so
- * that a mail scanner opening the link changes nothing. It ends every session, keeps the account
- * on the old address and opens the password screen.
+ * that a mail scanner opening the link changes nothing. It cancels the change and ends every
+ * session; a new password then needs the account's own proof (issue 30: ProveOwnerCard).
  */
-export function SecureAccountCard({ token }: { token: string }) {
+export function SecureAccountCard({ token, proof }: { token: string; proof?: ProofScreen }) {
   const t = useT()
   const form = useCheckedForm<AuthActionData>('secure-account', firstProblem(secureAccountSchema))
+  if (proof) return <ProveOwnerCard proof={proof} />
   if (!token || form.data?.invalidToken) {
     return (
       <AuthCard title={t.auth.secure.invalidTitle} text={t.auth.secure.invalidText}>
@@ -110,6 +119,82 @@ export function SecureAccountCard({ token }: { token: string }) {
             pending={form.submitting}
           />
         </Form>
+      </div>
+    </AuthCard>
+  )
+}
+
+/**
+ * After the button: the account is secured; a new password is offered to whoever proves the
+ * account is theirs, with its current password or a code of its second factor (issue 30).
+ */
+function ProveOwnerCard({ proof }: { proof: ProofScreen }) {
+  const t = useT()
+  const s = t.auth.secure
+  const passwordForm = useCheckedForm<AuthActionData>(
+    'prove-password',
+    firstProblem(provePasswordSchema),
+  )
+  const codeForm = useCheckedForm<AuthActionData>('prove-code', firstProblem(proveCodeSchema))
+  const login = <CardLink to={paths.auth({ mode: 'login' })}>{s.signIn}</CardLink>
+  if ('expired' in proof || passwordForm.data?.invalidToken || codeForm.data?.invalidToken) {
+    return (
+      <AuthCard title={s.proofOverTitle} text={format(s.proofOverText, { support: SUPPORT_EMAIL })}>
+        {login}
+      </AuthCard>
+    )
+  }
+  if (!proof.password && !proof.code) {
+    return (
+      <AuthCard title={s.proofTitle} text={s.proofTextNoWay}>
+        {login}
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard title={s.proofTitle} text={s.proofText}>
+      <div className="space-y-6">
+        {proof.password ? (
+          <Form method="post" noValidate onSubmit={passwordForm.onSubmit} className="space-y-4">
+            <ActionAlert data={passwordForm.data} />
+            <input type="hidden" name="intent" value="prove-password" />
+            <input type="hidden" name="proof" value={proof.token} />
+            <TextField
+              label={s.currentPassword}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              schema={provePasswordSchema}
+              error={passwordForm.errorOf('password')}
+            />
+            <SubmitButton
+              label={s.withPassword}
+              pendingLabel={s.verifying}
+              pending={passwordForm.submitting}
+            />
+          </Form>
+        ) : null}
+        {proof.password && proof.code ? (
+          <p className="flex items-center gap-3 text-sm text-stone-600" aria-hidden="true">
+            <span className="h-px flex-1 bg-stone-200" />
+            {s.or}
+            <span className="h-px flex-1 bg-stone-200" />
+          </p>
+        ) : null}
+        {proof.code ? (
+          <Form method="post" noValidate onSubmit={codeForm.onSubmit} className="space-y-4">
+            <ActionAlert data={codeForm.data} />
+            <input type="hidden" name="intent" value="prove-code" />
+            <input type="hidden" name="proof" value={proof.token} />
+            <CodeField schema={proveCodeSchema} error={codeForm.errorOf('code')} />
+            <SubmitButton
+              label={s.withCode}
+              pendingLabel={s.verifying}
+              pending={codeForm.submitting}
+            />
+          </Form>
+        ) : null}
+        <p className="text-center text-sm">{login}</p>
       </div>
     </AuthCard>
   )

@@ -53,10 +53,10 @@ export function FormAlert({
 export function ActionAlert({ data }: { data?: FormAnswer }) {
   const t = useT()
   if (!data?.alert) return null
-  const { title, text, minutes } = data.alert
+  const { title, text, minutes, seconds } = data.alert
   return (
     <FormAlert tone="error" title={t.formErrors[title]} reveal={data}>
-      {format(t.formErrors[text], { minutes: minutes ?? 15 })}
+      {format(t.formErrors[text], { minutes: minutes ?? 15, seconds: seconds ?? 0 })}
     </FormAlert>
   )
 }

@@ -102,12 +102,26 @@ export const strings: Strings = {
     },
     secure: {
       title: 'Secure your account',
-      text: 'Every open session of your account will end, the account keeps the e-mail where you received this link, and then you choose a new password.',
-      submit: 'End sessions and choose a new password',
+      text: 'The e-mail change will be cancelled, every open session of your account will end, and the account keeps the e-mail where you received this link.',
+      submit: 'Cancel the change and end the sessions',
       submitting: 'Securing…',
       invalidTitle: 'Invalid or expired link',
       invalidText:
         'This link is valid for 7 days and can be used once. To change your password, ask for a recovery link.',
+      proofTitle: 'Your account is secured',
+      proofText:
+        'The e-mail change was cancelled and every session was ended. To choose a new password, confirm the account is yours with its current password or a code from your authenticator app.',
+      proofTextNoWay:
+        'The e-mail change was cancelled and every session was ended. Sign in to your account as usual.',
+      currentPassword: 'Current password',
+      withPassword: 'Continue with the password',
+      withCode: 'Continue with the code',
+      or: 'or',
+      verifying: 'Checking…',
+      signIn: 'Sign in without changing the password',
+      proofOverTitle: 'This step is over',
+      proofOverText:
+        'The e-mail change stays cancelled. This step lasts 1 hour and takes 5 attempts. Sign in with your password; if you cannot, write to {support}.',
     },
     reset: {
       title: 'Choose a new password',
@@ -260,6 +274,7 @@ export const strings: Strings = {
     tryAgainLater: 'Try again in a few moments',
     tooManyAttempts: 'Too many attempts',
     tryAgainIn: 'For your safety, wait {minutes} min before trying again.',
+    tryAgainInSeconds: 'For your safety, wait {seconds} s before trying again.',
     usernameInvalid:
       'Use 3 to 30 lowercase letters, digits or hyphens, with no hyphen at either end',
     usernameTaken: 'This address is taken. Choose another one.',

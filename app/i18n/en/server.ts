@@ -30,13 +30,26 @@ export const strings: Strings = {
     changeAction: 'Confirm new e-mail',
     changeNoticeSubject: 'Your Aprova account e-mail is about to change',
     changeNoticeText:
-      'We received a request to change your Aprova account e-mail to {newEmail}. If it was you, there is nothing to do. If it was not, secure your account with the link below: it ends every open session, keeps the account on this address and takes you to choose a new password. The link is valid for {days} days and can be used once.',
+      'We received a request to change your Aprova account e-mail to {newEmail}. If it was you, there is nothing to do. If it was not, secure your account with the link below: it cancels the change, ends every open session and keeps the account on this address; to choose a new password you will be asked for the current one or a code from your authenticator app. The link is valid for {days} days and can be used once.',
     changeNoticeAction: 'Secure my account',
     newDeviceSubject: 'New sign-in to your Aprova account',
     newDeviceText:
       'Your Aprova account was signed in to from a new device: {device}, {place}, on {date} (Brasília time). If it was you, there is nothing to do. If not, change your password and end the sessions you do not recognise on the account security page.',
     newDeviceAction: 'See the signed-in devices',
     newDevicePlaceUnknown: 'unknown place',
+    failedSignInsSubject: 'Attempts to sign in to your Aprova account',
+    failedSignInsText:
+      'In the last {minutes} minutes, someone typed a wrong password for your Aprova account {count} times. Whoever keeps failing must wait longer each time and is then blocked; you can still sign in as usual. If it was not you, use a long password you use nowhere else and turn on two-step verification on the account security page.',
+    failedSignInsAction: 'Open the security page',
+    securedSubject: 'The e-mail change of your Aprova account was cancelled',
+    securedText:
+      "The protection link sent to your account's previous address was used: the change to this address was cancelled and every session was ended. If it was you, there is nothing to do. If it was not (for example, because the previous address is no longer yours), sign in with your password and change the e-mail again: for {days} days the previous address cannot undo the change or reset your password. If in doubt, write to {support}.",
+    securedAction: 'Sign in to Aprova',
+    resetHeldText:
+      "We received a request to reset the password of the account at this address. This address became the account's e-mail again less than {days} days ago through the protection link, without the account's password or second factor; for safety, until then the password cannot be reset by e-mail. If the account is yours, sign in with your current password or write to {support}.",
+    changeNoticeHeldText:
+      "We received a request to change your Aprova account e-mail to {newEmail}. This address became the account's again less than {days} days ago through the protection link, without the account's password or second factor, so it cannot undo the change. If the account is yours and you did not ask for it, write to {support}.",
+    changeNoticeHeldAction: 'Write to the team',
     existingSubject: 'Sign-up attempt on Aprova',
     existingText:
       'Someone tried to open a new Aprova account with this address. If it was you, log in with your password or ask for a new one on the log-in screen. If it was not, ignore this message: nothing changed in your account.',

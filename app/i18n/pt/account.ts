@@ -105,12 +105,26 @@ export const strings = {
     },
     secure: {
       title: 'Proteger sua conta',
-      text: 'Todas as sessões abertas da sua conta serão encerradas, a conta fica com o e-mail em que você recebeu este link e em seguida você cria uma nova senha.',
-      submit: 'Encerrar sessões e criar nova senha',
+      text: 'A troca de e-mail será cancelada, todas as sessões abertas da sua conta serão encerradas e a conta fica com o e-mail em que você recebeu este link.',
+      submit: 'Cancelar a troca e encerrar as sessões',
       submitting: 'Protegendo…',
       invalidTitle: 'Link inválido ou expirado',
       invalidText:
         'Este link vale por 7 dias e só pode ser usado uma vez. Para trocar a senha, peça um link de recuperação.',
+      proofTitle: 'Sua conta está protegida',
+      proofText:
+        'A troca de e-mail foi cancelada e todas as sessões foram encerradas. Para criar uma nova senha, confirme que a conta é sua com a senha atual ou com um código do aplicativo autenticador.',
+      proofTextNoWay:
+        'A troca de e-mail foi cancelada e todas as sessões foram encerradas. Entre na sua conta como de costume.',
+      currentPassword: 'Senha atual',
+      withPassword: 'Continuar com a senha',
+      withCode: 'Continuar com o código',
+      or: 'ou',
+      verifying: 'Verificando…',
+      signIn: 'Entrar sem trocar a senha',
+      proofOverTitle: 'Este passo terminou',
+      proofOverText:
+        'A troca de e-mail continua cancelada. Este passo vale por 1 hora e aceita 5 tentativas. Entre com sua senha; se não conseguir, escreva para {support}.',
     },
     reset: {
       title: 'Criar nova senha',
@@ -265,6 +279,7 @@ export const strings = {
     tryAgainLater: 'Tente novamente em alguns instantes',
     tooManyAttempts: 'Muitas tentativas',
     tryAgainIn: 'Por segurança, aguarde {minutes} min antes de tentar de novo.',
+    tryAgainInSeconds: 'Por segurança, aguarde {seconds} s antes de tentar de novo.',
     usernameInvalid:
       'Use de 3 a 30 letras minúsculas, números ou hífens, sem hífen no começo ou no fim',
     usernameTaken: 'Este endereço já está em uso. Escolha outro.',

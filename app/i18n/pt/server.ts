@@ -31,13 +31,26 @@ export const strings = {
     changeAction: 'Confirmar novo e-mail',
     changeNoticeSubject: 'O e-mail da sua conta no Aprova vai mudar',
     changeNoticeText:
-      'Recebemos um pedido para trocar o e-mail da sua conta no Aprova para {newEmail}. Se foi você, não precisa fazer nada. Se não foi, proteja sua conta pelo link abaixo: ele encerra todas as sessões abertas, mantém a conta neste endereço e leva você a criar uma nova senha. O link vale por {days} dias e só pode ser usado uma vez.',
+      'Recebemos um pedido para trocar o e-mail da sua conta no Aprova para {newEmail}. Se foi você, não precisa fazer nada. Se não foi, proteja sua conta pelo link abaixo: ele cancela a troca, encerra todas as sessões abertas e mantém a conta neste endereço; para criar uma nova senha, será pedida a senha atual ou um código do aplicativo autenticador. O link vale por {days} dias e só pode ser usado uma vez.',
     changeNoticeAction: 'Proteger minha conta',
     newDeviceSubject: 'Novo acesso à sua conta no Aprova',
     newDeviceText:
       'Sua conta no Aprova foi acessada de um aparelho novo: {device}, {place}, em {date} (horário de Brasília). Se foi você, não precisa fazer nada. Se não foi, troque sua senha e encerre as sessões que você não reconhece na página de segurança da conta.',
     newDeviceAction: 'Ver os aparelhos conectados',
     newDevicePlaceUnknown: 'local desconhecido',
+    failedSignInsSubject: 'Tentativas de entrar na sua conta do Aprova',
+    failedSignInsText:
+      'Nos últimos {minutes} minutos, alguém errou a senha da sua conta no Aprova {count} vezes. Quem erra tem de esperar cada vez mais e depois é bloqueado; você continua entrando normalmente. Se não foi você, use uma senha longa que não use em nenhum outro lugar e ative a verificação em duas etapas na página de segurança da conta.',
+    failedSignInsAction: 'Abrir a página de segurança',
+    securedSubject: 'A troca de e-mail da sua conta no Aprova foi cancelada',
+    securedText:
+      'O link de proteção enviado ao endereço anterior da sua conta foi usado: a troca para este endereço foi cancelada e todas as sessões foram encerradas. Se foi você, não precisa fazer nada. Se não foi (por exemplo, porque o endereço anterior não é mais seu), entre com sua senha e troque o e-mail de novo: por {days} dias o endereço anterior não pode desfazer a troca nem redefinir sua senha. Em caso de dúvida, escreva para {support}.',
+    securedAction: 'Entrar no Aprova',
+    resetHeldText:
+      'Recebemos um pedido para redefinir a senha da conta deste endereço. Ele voltou a ser o e-mail da conta há menos de {days} dias pelo link de proteção, sem a senha nem o segundo fator da conta; por segurança, até lá a senha não pode ser redefinida por e-mail. Se a conta é sua, entre com a senha atual ou escreva para {support}.',
+    changeNoticeHeldText:
+      'Recebemos um pedido para trocar o e-mail da sua conta no Aprova para {newEmail}. Este endereço voltou a ser o da conta há menos de {days} dias pelo link de proteção, sem a senha nem o segundo fator da conta, e por isso não pode desfazer a troca. Se a conta é sua e você não pediu a troca, escreva para {support}.',
+    changeNoticeHeldAction: 'Escrever para a equipe',
     existingSubject: 'Tentativa de cadastro no Aprova',
     existingText:
       'Alguém tentou criar uma nova conta no Aprova com este endereço. Se foi você, entre com sua senha ou peça uma nova na tela de login. Se não foi, ignore esta mensagem: nada mudou na sua conta.',

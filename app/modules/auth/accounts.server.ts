@@ -11,6 +11,7 @@ import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
 import { auth, inAuthTransaction, sendAccountEmail, withAuthCall } from './auth.server.ts'
 import { GOOGLE_PROVIDER_ID } from './google.server.ts'
 import { dropPendingAccount } from './pending-accounts.server.ts'
+import { resetHeld } from './secure-account.server.ts'
 
 // The account actions of the /auth screens, on better-auth's server API. Each answers with what
 // the screen needs to say; none tells whether an address has an account (no enumeration).
@@ -158,8 +159,12 @@ export async function resendConfirmation(email: string, caller: Caller): Promise
   )
 }
 
-/** Sends a password-reset link (valid 1 hour, single use) when the account exists. */
+/**
+ * Sends a password-reset link (valid 1 hour, single use) when the account exists, unless its
+ * address came back through a change notice's link without the account's proof (issue 30).
+ */
 export async function requestPasswordReset(email: string, caller: Caller): Promise<void> {
+  if (await resetHeld(email)) return
   await withAuthCall({ language: caller.language }, () =>
     auth().api.requestPasswordReset({ body: { email }, headers: authHeaders(caller) }),
   )

@@ -34,14 +34,17 @@ import {
 import type { AuthActionData, AuthIntent } from './form-state.ts'
 import {
   type AuthAction,
-  countFailedSignIn,
   evenAnswer,
+  guesses,
   limitAuthAttempt,
+  waitAlert,
 } from './limits.server.ts'
 import {
   clientSignUpSchema,
   forgotPasswordSchema,
   loginSchema,
+  proveCodeSchema,
+  provePasswordSchema,
   providerSignUpSchema,
   resendConfirmationSchema,
   resetPasswordSchema,
@@ -49,7 +52,9 @@ import {
   secureAccountSchema,
 } from './schema.ts'
 import { secureAccount } from './secure-account.server.ts'
+import { proofAccount, proveOwner } from './secure-proof.server.ts'
 import { currentUser, requireUser } from './session.server.ts'
+import { tellOwnerOfFailedSignIns } from './sign-in-alerts.server.ts'
 import { signUpBindingCookie } from './sign-up-binding.server.ts'
 
 // The /auth page (SPEC §2 auth page, §4 auth states): what the loader shows and what each form
@@ -91,8 +96,13 @@ export interface AuthPageData {
   google: boolean
   /** Google sign-in came back with an error. */
   googleFailed: boolean
-  /** The reset link's token (reset screen). */
+  /** The reset link's token (reset screen), or the notice's link (secure screen). */
   token?: string
+  /**
+   * After the notice's link secured the account (issue 30): the proof screen's token and the
+   * ways the account can prove itself; `expired` once it is over.
+   */
+  proof?: { token: string; password: boolean; code: boolean } | { expired: true }
   /** City and neighbourhood slugs a working name may not be (provider sign-up). */
   placeSlugs?: string[]
   /** A Google account without a role yet: the account-type dialog (SPEC §4). */
@@ -134,11 +144,19 @@ export async function authPageLoader(request: Request) {
     googleFailed: url.searchParams.has('error'),
     token:
       screen === 'reset' || screen === 'secure' ? (url.searchParams.get('token') ?? '') : undefined,
+    proof: screen === 'secure' ? await proofScreen(url.searchParams.get('proof')) : undefined,
     placeSlugs: screen === 'provider-sign-up' ? [...placeSlugs()] : undefined,
     roleChoice: user && !user.role ? { email: user.email } : undefined,
     flash: takeFlash(request).flash,
   }
   return data(pageData, { headers })
+}
+
+/** The proof screen of a secured account, when the address carries its token. */
+async function proofScreen(token: string | null): Promise<AuthPageData['proof']> {
+  if (token === null) return undefined
+  const owner = await proofAccount(token)
+  return owner ? { token, password: owner.password, code: owner.code } : { expired: true }
 }
 
 const reply = (body: AuthActionData, init?: number | ResponseInit) => data(body, init)
@@ -151,11 +169,7 @@ function typedValues(form: FormData): Record<string, string> {
 /** The 429 answer of an action over its limit. */
 function limited(intent: AuthIntent, seconds: number, values: Record<string, string>) {
   return reply(
-    {
-      intent,
-      alert: { title: 'tooManyAttempts', text: 'tryAgainIn', minutes: Math.ceil(seconds / 60) },
-      values,
-    },
+    { intent, alert: waitAlert(seconds), values },
     { status: 429, headers: { 'Retry-After': String(seconds) } },
   )
 }
@@ -186,6 +200,8 @@ const AUTH_FORMS = {
   google: orderedForm({}),
   'choose-role': roleChoiceSchema,
   'secure-account': secureAccountSchema,
+  'prove-password': provePasswordSchema,
+  'prove-code': proveCodeSchema,
 } satisfies Record<AuthIntent, unknown>
 
 /** Every form of /auth posts here with its `intent`. */
@@ -203,11 +219,15 @@ export async function authAction(request: Request, context: LoadContext | undefi
       case 'login': {
         const { checked } = parsed
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error, values }, 400)
-        const refused = await overLimit('sign-in', checked.value.email)
-        if (refused) return refused
+        const { email } = checked.value
+        // The password is checked unless this network is refused (issue 30: nobody can lock
+        // the owner out by failing as her from elsewhere).
+        const wait = await guesses.before('sign-in', context, email)
+        if (wait !== undefined) return limited(formIntent, wait, values)
         const result = await signIn(checked.value, caller)
-        if (result.kind !== 'signed-in') await countFailedSignIn(checked.value.email)
         if (result.kind === 'invalid') {
+          if ((await guesses.failed('sign-in', context, email)).burst)
+            await tellOwnerOfFailedSignIns(email)
           return reply(
             {
               intent: formIntent,
@@ -293,7 +313,10 @@ export async function authAction(request: Request, context: LoadContext | undefi
         if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
         const refused = await overLimit('reset')
         if (refused) return refused
-        if ((await resetPassword(checked.value, caller)) === 'invalid-token') {
+        // Reset tokens are URL-safe base64; anything else (a NUL byte the database refuses) is
+        // no token of ours, not a failure.
+        const wellFormed = /^[\w-]{1,200}$/.test(checked.value.token)
+        if (!wellFormed || (await resetPassword(checked.value, caller)) === 'invalid-token') {
           return reply({ intent: formIntent, invalidToken: true }, 400)
         }
         return redirect(paths.auth({ mode: 'login' }), {
@@ -307,9 +330,35 @@ export async function authAction(request: Request, context: LoadContext | undefi
         if (refused) return refused
         const secured = await secureAccount(checked.value.token)
         if (!secured.ok) return reply({ intent: formIntent, invalidToken: true }, 400)
-        // Every session ended (this browser's cookie is cleared on its next page): the password
-        // screen, with a reset token of its own.
-        return redirect(`/auth?mode=reset&token=${encodeURIComponent(secured.resetToken)}`)
+        // Every session ended (this browser's cookie is cleared on its next page). A new
+        // password only after the account's own proof (issue 30): the proof screen.
+        return redirect(`/auth?mode=secure&proof=${encodeURIComponent(secured.proof)}`)
+      }
+      case 'prove-password':
+      case 'prove-code': {
+        const { checked } = parsed
+        if (!checked.ok) return reply({ intent: formIntent, error: checked.error }, 400)
+        const owner = await proofAccount(checked.value.proof)
+        if (!owner) return reply({ intent: formIntent, invalidToken: true }, 400)
+        // A guess at the account's password or code like any other (limits.server.ts).
+        const guess = 'password' in checked.value ? 'sign-in' : 'second-factor'
+        const guessed = guess === 'sign-in' ? owner.email : owner.userId
+        const wait = await guesses.before(guess, context, guessed)
+        if (wait !== undefined) return limited(formIntent, wait, {})
+        const proved = await proveOwner(checked.value.proof, checked.value)
+        if (proved.ok)
+          return redirect(`/auth?mode=reset&token=${encodeURIComponent(proved.resetToken)}`)
+        if (proved.reason === 'expired')
+          return reply({ intent: formIntent, invalidToken: true }, 400)
+        await guesses.failed(guess, context, guessed)
+        const field = guess === 'sign-in' ? 'password' : 'code'
+        return reply(
+          {
+            intent: formIntent,
+            error: { field, message: guess === 'sign-in' ? 'passwordWrong' : 'codeWrong' },
+          },
+          401,
+        )
       }
       case 'google': {
         if (!serverEnv().google) throw new Response('Not found', { status: 404 })

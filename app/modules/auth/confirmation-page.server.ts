@@ -8,8 +8,9 @@ import {
   type ConfirmationResult,
   confirmEmail,
 } from './email-confirmation.server.ts'
-import { countFailedSignIn, limitAuthAttempt } from './limits.server.ts'
+import { guesses, limitAuthAttempt } from './limits.server.ts'
 import { confirmationSchemas } from './schema.ts'
+import { tellOwnerOfFailedSignIns } from './sign-in-alerts.server.ts'
 
 // The action of the confirmation screen ('/', SPEC §2): its three forms, their limits, and the
 // answer the screen shows (issue 30).
@@ -84,8 +85,11 @@ export async function confirmationAction(request: Request, context: LoadContext 
   }
   const result = await confirmEmail(token, proof, caller, request.headers.get('cookie'), {
     // Passwords typed here count like the login's (limits.server.ts).
-    before: (email) => limitAuthAttempt('sign-in', context, email),
-    failed: countFailedSignIn,
+    before: (email) => guesses.before('sign-in', context, email),
+    failed: async (email) => {
+      if ((await guesses.failed('sign-in', context, email)).burst)
+        await tellOwnerOfFailedSignIns(email)
+    },
   })
   const view = viewOf(result)
   if (!checked.ok) return answer({ result: view, error: checked.error }, 400)

@@ -12,6 +12,8 @@ export const AUTH_INTENTS = [
   'google',
   'choose-role',
   'secure-account',
+  'prove-password',
+  'prove-code',
 ] as const
 export type AuthIntent = (typeof AUTH_INTENTS)[number]
 
@@ -20,6 +22,6 @@ export interface AuthActionData extends FormAnswer<AuthIntent> {
   unconfirmedEmail?: string
   /** A reset or resend request went out (the answer is the same whether the account exists). */
   sent?: boolean
-  /** The reset link is invalid, expired or used. */
+  /** The reset link is invalid, expired or used (or the proof screen after securing is over). */
   invalidToken?: boolean
 }

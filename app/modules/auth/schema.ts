@@ -25,6 +25,7 @@ import {
 } from '#app/modules/forms/credentials.ts'
 import { characters, checkbox, choice, field, plain, text } from '#app/modules/forms/fields.ts'
 import type { ConfirmationIntent } from './confirmation-answer.ts'
+import { codeField } from './two-factor-schema.ts'
 
 // The account forms' schemas, shared by the forms (checked before sending) and the actions
 // (checked again on the server), each in the order of SPEC §5 (app/modules/forms/checks.ts).
@@ -170,6 +171,12 @@ export const resendConfirmationSchema = forgotPasswordSchema
 
 /** The button of the link sent to the old address on a change of e-mail (issue 19 point 15). */
 export const secureAccountSchema = orderedForm({ token: plain() })
+
+/** After that button, the account's current password before a new one (issue 30 point 5). */
+export const provePasswordSchema = orderedForm({ proof: plain(), password: enteredPassword() })
+
+/** Or a code of its second factor: the app's, or a backup code. */
+export const proveCodeSchema = orderedForm({ proof: plain(), code: codeField() })
 
 /** A new password (reset link): the sign-up password rules. */
 export const resetPasswordSchema = orderedForm(

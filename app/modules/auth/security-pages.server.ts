@@ -22,7 +22,7 @@ import {
   startGoogleSignIn,
 } from './accounts.server.ts'
 import { destinationAfterSignIn } from './auth-page.server.ts'
-import { limitAuthAttempt } from './limits.server.ts'
+import { guesses, limitAuthAttempt, waitAlert } from './limits.server.ts'
 import type {
   ConfirmAnswer,
   KeptForm,
@@ -45,6 +45,7 @@ import { dropKeptForm, keptForm } from './step-up-forms.server.ts'
 import {
   backupCodesLeft,
   type CodeRefusal,
+  codeAccount,
   confirmWithPassword,
   hasPassword,
   newBackupCodes,
@@ -78,10 +79,7 @@ const TWO_FACTOR_COOKIE = 'two_factor='
 /** The 429 answer of a form over its limit. */
 function limited<Intent extends string>(intent: Intent, seconds: number) {
   return data<FormAnswer<Intent>>(
-    {
-      intent,
-      alert: { title: 'tooManyAttempts', text: 'tryAgainIn', minutes: Math.ceil(seconds / 60) },
-    },
+    { intent, alert: waitAlert(seconds) },
     { status: 429, headers: { 'Retry-After': String(seconds) } },
   )
 }
@@ -122,11 +120,18 @@ export async function secondFactorAction(request: Request, context: LoadContext 
   const signedIn = await currentUser(request)
   if (signedIn) throw redirect(signedIn.role ? areaOf(signedIn.role) : '/auth')
   if (!checked.ok) return data<SecondFactorAnswer>({ intent, error: checked.error }, 400)
-  const waiting = await awaitingSecondFactor(request)
-  const refused = await limitAuthAttempt('second-factor', context, waiting)
+  // The account of the challenge (or of the session waiting for its factor): its wrong codes
+  // slow the network typing them (issue 30), and are capped per account.
+  const account = await codeAccount(request)
+  const refused = await guesses.before('second-factor', context, account)
   if (refused !== undefined) return limited(intent, refused)
+  const waiting = await awaitingSecondFactor(request)
   const result = await verifyCode(request, callerOf(request, context), checked.value.code)
-  if (!result.ok) return refusedCode(intent, result.reason)
+  if (!result.ok) {
+    if (result.reason === 'invalid' && account)
+      await guesses.failed('second-factor', context, account)
+    return refusedCode(intent, result.reason)
+  }
   // The challenge of a sign-in with the password, now complete (not a Google session's factor).
   if (!waiting) await markPasswordSignIn(result.userId)
   const role = await roleOf(result.userId)
@@ -369,11 +374,13 @@ export async function securityAction(request: Request, context: LoadContext | un
       const again = shownAgain(uri, backupCodes)
       if (!checked.ok) return answer({ intent, error: checked.error, ...again }, 400)
       if (user.twoFactorEnabled) return redirect(SECURITY_PAGE)
-      const refused = await limitAuthAttempt('second-factor', context, user.id)
+      const refused = await guesses.before('second-factor', context, user.id)
       if (refused !== undefined) return limited(intent, refused)
       const result = await verifyCode(request, caller, checked.value.code)
-      if (!result.ok)
+      if (!result.ok) {
+        await guesses.failed('second-factor', context, user.id)
         return answer({ intent, error: { field: 'code', message: 'codeWrong' }, ...again }, 401)
+      }
       return backWith('two-factor-on', result.headers)
     }
     case 'end-session': {

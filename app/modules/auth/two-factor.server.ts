@@ -1,16 +1,26 @@
+import { timingSafeEqual } from 'node:crypto'
+import { makeSignature } from 'better-auth/crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
+import { cookieValue } from '#app/domain/cookies.ts'
 import { type QrDrawing, qrDrawing } from '#app/platform/qr-code.server.ts'
 import { db } from '#db/client.server.ts'
 import { account, session } from '#db/schema/auth.ts'
 import { authHeaders, type Caller, cookiesOf, errorCode } from './accounts.server.ts'
 import { auth } from './auth.server.ts'
-import { markSessionConfirmed, type SignedInUser } from './session.server.ts'
+import { claimCode } from './one-time-codes.server.ts'
+import {
+  awaitingSecondFactor,
+  currentUser,
+  markSessionConfirmed,
+  type SignedInUser,
+} from './session.server.ts'
 
 // Two-factor sign-in (issue 23 point 1) on better-auth's plugin: an authenticator app's codes
 // (TOTP) and ten single-use backup codes. Our pages call these; better-auth keeps the secret and
 // the codes encrypted, counts a sign-in challenge's wrong codes (5, then the challenge ends) and
 // locks the factor for 15 minutes after 10 wrong codes in a row. Our own limits (limits.server.ts)
-// count every code and password typed, signed in or not.
+// count every code and password typed, signed in or not. A code from the app is accepted once
+// (issue 30: one-time-codes.server.ts claims its time step before better-auth sees it).
 
 /** What the set-up screen shows once: the key for the app, its QR code and the backup codes. */
 export interface Enrolment {
@@ -102,10 +112,51 @@ async function sessionIdOf(token: string): Promise<string | undefined> {
 }
 
 /**
+ * The account of the sign-in challenge whose cookie the request carries (better-auth's signed
+ * `two_factor` cookie, set after a right password), while the challenge lasts.
+ */
+export async function challengeAccount(request: Request): Promise<string | undefined> {
+  const context = await auth().$context
+  const raw = cookieValue(
+    request.headers.get('cookie'),
+    context.createAuthCookie('two_factor').name,
+  )
+  if (!raw) return undefined
+  let signed: string
+  try {
+    signed = decodeURIComponent(raw)
+  } catch {
+    return undefined
+  }
+  const dot = signed.lastIndexOf('.')
+  const identifier = signed.slice(0, dot)
+  const signature = Buffer.from(signed.slice(dot + 1))
+  const expected = Buffer.from(await makeSignature(identifier, context.secret))
+  if (dot < 1 || signature.length !== expected.length || !timingSafeEqual(signature, expected))
+    return undefined
+  const challenge = await context.internalAdapter.findVerificationValue(identifier)
+  if (!challenge || challenge.expiresAt.getTime() <= Date.now()) return undefined
+  return challenge.value
+}
+
+/**
+ * The account a code is typed for, as better-auth will read it: the request's session (signed
+ * in, or waiting for its factor), else the sign-in challenge.
+ */
+export async function codeAccount(request: Request): Promise<string | undefined> {
+  return (
+    (await currentUser(request))?.id ??
+    (await awaitingSecondFactor(request)) ??
+    (await challengeAccount(request))
+  )
+}
+
+/**
  * Checks a code from the app or a backup code: at sign-in (the challenge cookie better-auth set
  * after the password), on a signed-in session waiting for its factor (a Google sign-in), on a
  * step-up, and to finish a set-up. On success the session it leaves (new at sign-in and set-up,
  * the same otherwise) is recorded as having passed its second factor; `headers` carry its cookie.
+ * A code from the app is accepted once: its time step is claimed for the account first (issue 30).
  */
 export async function verifyCode(
   request: Request,
@@ -114,15 +165,20 @@ export async function verifyCode(
 ): Promise<{ ok: true; headers: Headers; userId: string } | { ok: false; reason: CodeRefusal }> {
   const headers = headersOf(request, caller)
   const typed = code.trim()
-  const response =
-    codeKind(typed) === 'totp'
-      ? await auth().api.verifyTOTP({ body: { code: typed }, headers, asResponse: true })
-      : await auth().api.verifyBackupCode({
-          // Backup codes are lower case; one typed in capitals (a phone's keyboard) still counts.
-          body: { code: typed.toLowerCase() },
-          headers,
-          asResponse: true,
-        })
+  const totp = codeKind(typed) === 'totp'
+  // Claimed before better-auth opens a session, so a second request with the same code opens
+  // none. A wrong code still goes to better-auth, which counts it against the challenge.
+  const claimedFor = totp ? await codeAccount(request) : undefined
+  if (claimedFor && (await claimCode(claimedFor, typed)) === 'used')
+    return { ok: false, reason: 'invalid' }
+  const response = totp
+    ? await auth().api.verifyTOTP({ body: { code: typed }, headers, asResponse: true })
+    : await auth().api.verifyBackupCode({
+        // Backup codes are lower case; one typed in capitals (a phone's keyboard) still counts.
+        body: { code: typed.toLowerCase() },
+        headers,
+        asResponse: true,
+      })
   if (!response.ok) {
     const reason = await errorCode(response)
     if (reason === 'ACCOUNT_TEMPORARILY_LOCKED') return { ok: false, reason: 'locked' }
@@ -132,10 +188,19 @@ export async function verifyCode(
       reason === 'UNAUTHORIZED'
     )
       return { ok: false, reason: 'expired' }
-    if (response.status === 401 || response.status === 400) return { ok: false, reason: 'invalid' }
+    // 409: the same backup code used by another request at this moment (better-auth's
+    // compare-and-swap on the list lost): it is used up, like any code typed twice.
+    if (response.status === 401 || response.status === 400 || response.status === 409)
+      return { ok: false, reason: 'invalid' }
     throw new Error(`second factor answered ${response.status} ${reason}`)
   }
   const body = (await response.json()) as { token?: string; user: { id: string } }
+  if (totp && body.user.id !== claimedFor) {
+    // better-auth read another account than we claimed the step for: never let that session be.
+    const opened = sessionTokenSet(response) ?? body.token
+    if (opened) await db().delete(session).where(eq(session.token, opened))
+    throw new Error('second factor passed for an account whose code step was not claimed')
+  }
   // A set-up's first code moves the account to a new session (the cookie); else the body names it.
   const token = sessionTokenSet(response) ?? body.token
   const sessionId = token ? await sessionIdOf(token) : undefined

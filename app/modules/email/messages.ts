@@ -10,7 +10,12 @@ import type { EmailMessage } from './mailer.server.ts'
  * blocked: an advertiser sign-up with the address of a banned provider (no account made);
  * changeNotice: to the old address, a change of address was asked for, with the link that
  * secures the account (values: newEmail, days); newDevice: a sign-in from a device the account
- * had not used (values: device, place, date). */
+ * had not used (values: device, place, date).
+ * Issue 30: failedSignIns: a burst of wrong passwords for the account (values: count, minutes);
+ * secured: to the new address, the old one used the notice's link (values: days, support);
+ * resetHeld: a reset asked for an address brought back by that link without the account's proof
+ * (values: days, support); changeNoticeHeld: the notice to such an address, which can no longer
+ * undo the change (values: newEmail, days, support). */
 export type AccountEmail =
   | 'verify'
   | 'change'
@@ -20,6 +25,10 @@ export type AccountEmail =
   | 'blocked'
   | 'changeNotice'
   | 'newDevice'
+  | 'failedSignIns'
+  | 'secured'
+  | 'resetHeld'
+  | 'changeNoticeHeld'
 
 /**
  * Kinds sent to an address nobody has proven yet (issue 30 point 9): whoever typed the address
@@ -47,6 +56,10 @@ export function accountEmail(
     blocked: [t.blockedSubject, t.blockedText, t.blockedAction],
     changeNotice: [t.changeNoticeSubject, t.changeNoticeText, t.changeNoticeAction],
     newDevice: [t.newDeviceSubject, t.newDeviceText, t.newDeviceAction],
+    failedSignIns: [t.failedSignInsSubject, t.failedSignInsText, t.failedSignInsAction],
+    secured: [t.securedSubject, t.securedText, t.securedAction],
+    resetHeld: [t.resetSubject, t.resetHeldText, t.securedAction],
+    changeNoticeHeld: [t.changeNoticeSubject, t.changeNoticeHeldText, t.changeNoticeHeldAction],
     existing: [
       t.existingSubject,
       `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,

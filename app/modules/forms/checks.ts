@@ -26,8 +26,8 @@ export interface FormAnswer<Intent extends string = string> {
   intent: Intent
   /** The first field that is wrong. */
   error?: FieldError
-  /** A message about the whole form; `minutes` fills the rate-limit text. */
-  alert?: { title: FormErrorKey; text: FormErrorKey; minutes?: number }
+  /** A message about the whole form; `minutes` or `seconds` fills the rate-limit text. */
+  alert?: { title: FormErrorKey; text: FormErrorKey; minutes?: number; seconds?: number }
   /** What the visitor typed (never a password), to fill the form again without JavaScript. */
   values?: Record<string, string>
 }

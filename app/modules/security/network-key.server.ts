@@ -9,13 +9,18 @@ import { visitorKey } from './rate-limit.server.ts'
  * needs it.
  */
 export function networkKey(purpose: string, clientIp: string | undefined): string {
-  const network = visitorKey({ clientIp }).replace(
-    /^([\da-f]+):([\da-f]+):([\da-f]+):([\da-f]+)::\/64$/,
-    (_, a, b, c, d: string) => `${a}:${b}:${c}:${d.padStart(4, '0').slice(0, 2)}::/56`,
-  )
+  const network = networkOf(clientIp)
   return createHmac('sha256', serverEnv().authSecret)
     .update(`${purpose}:${network}`)
     .digest('base64url')
+}
+
+/** A visitor's network in clear: an IPv4 address, or the /56 of an IPv6 one (see networkKey). */
+export function networkOf(clientIp: string | undefined): string {
+  return visitorKey({ clientIp }).replace(
+    /^([\da-f]+):([\da-f]+):([\da-f]+):([\da-f]+)::\/64$/,
+    (_, a, b, c, d: string) => `${a}:${b}:${c}:${d.padStart(4, '0').slice(0, 2)}::/56`,
+  )
 }
 
 /** Any other identifier (a device cookie) as an HMAC for `purpose`. */

@@ -21,6 +21,8 @@ export interface RateLimitResult {
   allowed: boolean
   /** Seconds until the visitor's window starts over. */
   retryAfterS: number
+  /** Requests counted in the running window (this one included for a hit). */
+  count: number
 }
 
 export interface RateLimiter {
@@ -100,12 +102,29 @@ export function fixedWindowLimiter(options: FixedWindowOptions): RateLimiter {
     async peek(key) {
       const id = counterKey(name, key, secret())
       const window = await counted(store(), (s) => s.read(id))
-      return { allowed: (window?.count ?? 0) < limit, retryAfterS: waitOf(window) }
+      const count = window?.count ?? 0
+      return { allowed: count < limit, retryAfterS: waitOf(window), count }
     },
     async hit(key) {
       const id = counterKey(name, key, secret())
       const window = await counted(store(), (s) => s.increment(id, windowMs))
-      return { allowed: window.count <= limit, retryAfterS: waitOf(window) }
+      return { allowed: window.count <= limit, retryAfterS: waitOf(window), count: window.count }
+    },
+  }
+}
+
+/**
+ * Waits of varying length per key (issue 30's backoff): `pass(key, waitMs)` is allowed when no
+ * wait of `key` is running, and starts one of `waitMs`; while it runs, every other pass is
+ * refused with the time left. Atomic (one increment), so two requests at once cannot both pass.
+ */
+export function waitGate(options: Counting & { name: string }) {
+  const { name, store = sharedCounterStore, secret = siteSecret } = options
+  return {
+    async pass(key: string, waitMs: number): Promise<RateLimitResult> {
+      const id = counterKey(name, key, secret())
+      const window = await counted(store(), (s) => s.increment(id, waitMs))
+      return { allowed: window.count === 1, retryAfterS: waitOf(window), count: window.count }
     },
   }
 }

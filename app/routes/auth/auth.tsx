@@ -56,6 +56,8 @@ const SCREEN_OF_INTENT: Partial<Record<AuthIntent, AuthScreen>> = {
   forgot: 'forgot',
   reset: 'reset',
   'secure-account': 'secure',
+  'prove-password': 'secure',
+  'prove-code': 'secure',
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,7 +84,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     'client-sign-up': () => <ClientSignUpCard />,
     forgot: () => <ForgotPasswordCard />,
     reset: () => <ResetPasswordCard token={loaderData.token ?? ''} />,
-    secure: () => <SecureAccountCard token={loaderData.token ?? ''} />,
+    secure: () => <SecureAccountCard token={loaderData.token ?? ''} proof={loaderData.proof} />,
   }[screen]
   return (
     <>
