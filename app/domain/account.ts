@@ -77,6 +77,32 @@ export function displayNameProblem(name: string): DisplayNameProblem | undefined
   return undefined
 }
 
+/** The name shown for a client whose stored name has nothing usable left (see shownDisplayName). */
+export const FALLBACK_DISPLAY_NAME = 'Cliente'
+
+/**
+ * A display name as it may be shown to others or greeted in an e-mail: names typed on our forms
+ * pass as they are; one from elsewhere (Google's profile) or stored before the rule of issue 30
+ * point 9 loses what the rule refuses (markup, symbols), has a web address broken apart ('evil.
+ * example') and is cut to DISPLAY_NAME_LENGTH.max; with less than DISPLAY_NAME_LENGTH.min left,
+ * FALLBACK_DISPLAY_NAME.
+ */
+export function shownDisplayName(name: string): string {
+  const cleaned = [
+    ...name
+      .replace(/[^\p{L}\p{M}\p{Nd} .,'’-]/gu, ' ')
+      .replace(/([\p{L}\p{Nd}])\.(?=[\p{L}\p{Nd}]{2,})/gu, '$1. ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ]
+    .slice(0, DISPLAY_NAME_LENGTH.max)
+    .join('')
+    .trim()
+  return [...cleaned].length >= DISPLAY_NAME_LENGTH.min && !displayNameProblem(cleaned)
+    ? cleaned
+    : FALLBACK_DISPLAY_NAME
+}
+
 export type WorkingNameProblem = 'required' | 'length' | 'characters' | 'place'
 
 /**

@@ -11,7 +11,7 @@ import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { action as clientAccountAction } from '#app/routes/client/account.tsx'
 import { loader as authApi } from '#app/routes/resources/auth-api.ts'
 import { db } from '#db/client.server.ts'
-import { account as login, user } from '#db/schema/auth.ts'
+import { knownDevices, account as login, user } from '#db/schema/auth.ts'
 import { bannedIdentifiers } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import {
@@ -39,6 +39,7 @@ beforeAll(async () => {
   oidc = await startOidcServer(TEST_BASE_URL, {
     duvidosa: { email: 'duvidosa@example.com', name: 'Conta Google', emailVerified: false },
     nova: { email: 'nova-duvidosa@example.com', name: 'Conta Google', emailVerified: false },
+    golpe: { email: 'golpe@example.com', name: 'Pague R$50 em evil.example/pix <a href=x>' },
   })
   dataDir = await useTestServerEnv({
     google: {
@@ -77,15 +78,32 @@ describe('granting admin needs a sign-in with the account’s own password since
     return grantAdmin({ id: admin.id, email: admin.email }, email, 'Nova na equipe')
   }
 
-  it('refuses an account confirmed before the rule (pre-registered and never signed in since), until it signs in', async () => {
+  it('refuses an account confirmed before the rule, even after a sign-in with its password, until a reset by e-mail and a sign-in', async () => {
     const hire = await createAccount({ role: 'client' })
-    // As migration 0019 left accounts confirmed before issue 30.
+    // As migration 0019 left accounts confirmed before issue 30: confirmed, nobody proved who
+    // chose the password (he may have registered her address and still hold it).
     await db()
       .update(user)
-      .set({ confirmedAt: hire.createdAt, passwordSignInAt: null })
+      .set({ confirmedAt: null, passwordSignInAt: null })
       .where(eq(user.id, hire.id))
+    expect(await grant(hire.email)).toEqual({ ok: false, error: 'passwordNotProven' })
+    // The registrant signs in with the password he chose: that proves nothing of her.
+    expect(await signsIn(hire.email, TEST_PASSWORD)).toBe(true)
+    expect(await grant(hire.email)).toEqual({ ok: false, error: 'passwordNotProven' })
+    // She resets it from her mailbox: his password is gone, and her own sign-in counts.
+    await post({ intent: 'forgot', email: hire.email })
+    const mail = (await mailsTo(dataDir, hire.email)).find((m) => m.includes('mode=reset'))
+    const token = /token=([\w-]+)/.exec(mail ?? '')?.[1] ?? ''
+    const reset = await post({
+      intent: 'reset',
+      token,
+      password: 'senha-nova-dela-2',
+      confirmPassword: 'senha-nova-dela-2',
+    })
+    expect(reset).toMatchObject({ status: 302, location: '/auth?mode=login' })
     expect(await grant(hire.email)).toEqual({ ok: false, error: 'noPasswordSignIn' })
-    await sessionCookie(hire.email)
+    expect(await signsIn(hire.email, TEST_PASSWORD)).toBe(false)
+    expect(await signsIn(hire.email, 'senha-nova-dela-2')).toBe(true)
     expect(await grant(hire.email)).toEqual({ ok: true, value: undefined })
   })
 
@@ -176,6 +194,30 @@ describe('accounts nobody confirmed go after a week', () => {
     expect(await rowOf(recent.email)).toBeDefined()
     expect(await rowOf(confirmed.email)).toBeDefined()
   })
+
+  it('keeps one that was signed in to (before issue 30), and a sign-up on its address does not replace it', async () => {
+    // Before issue 30 a Google sign-in Google did not vouch for opened a real account whose
+    // address stayed unconfirmed: in use, with sessions, devices and perhaps photos and gifts.
+    const used = await createAccount({ role: 'client', confirmed: false })
+    await db().insert(knownDevices).values({ userId: used.id, device: 'Chrome|Android' })
+    const weekAgo = new Date(Date.now() - UNCONFIRMED_ACCOUNT_DAYS * 24 * 60 * 60 * 1000 - 60_000)
+    await db().update(user).set({ createdAt: weekAgo }).where(eq(user.id, used.id))
+    await removeUnconfirmedAccounts()
+    expect((await rowOf(used.email))?.id).toBe(used.id)
+    const answer = await post({
+      intent: 'client-sign-up',
+      email: used.email,
+      password: 'senha-de-outro-1',
+      confirmPassword: 'senha-de-outro-1',
+      displayName: 'Outra Pessoa',
+      about: 'Alguém que tenta tomar o endereço.',
+      dateOfBirth: '01/01/1990',
+      acceptTerms: 'on',
+      acceptPolicies: 'on',
+    })
+    expect(answer.status).toBe(302)
+    expect((await rowOf(used.email))?.id).toBe(used.id)
+  })
 })
 
 /** Google sign-in as `login` on the local OpenID Connect server: the callback's answer. */
@@ -220,6 +262,12 @@ describe('Google sign-in on an address someone registered and nobody confirmed',
       .where(eq(login.userId, signed?.id ?? ''))
     expect(logins.map((one) => one.providerId)).toEqual(['google'])
     expect(await signsIn('marina@example.com', TEST_PASSWORD)).toBe(false)
+  })
+
+  it("takes Google's name as the display names' rule allows (issue 30 review)", async () => {
+    const { session } = await googleSignIn('golpe')
+    const signed = await currentUser(new Request(TEST_BASE_URL, { headers: { cookie: session } }))
+    expect(signed?.name).toBe('Pague R 50 em evil. example pix a href x')
   })
 
   it('an address Google does not vouch for opens no session and takes nothing', async () => {

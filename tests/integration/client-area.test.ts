@@ -24,7 +24,7 @@ import { db } from '#db/client.server.ts'
 import { clientProfiles, user, userRoles } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { auditLog, reports } from '#db/schema/moderation.ts'
-import { profiles } from '#db/schema/profiles.ts'
+import { profiles, reservedUsernames } from '#db/schema/profiles.ts'
 import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
@@ -849,8 +849,15 @@ describe('privacy and data rights', () => {
       cookie: provider.cookie,
       body: { intent: 'delete', confirmEmail: provider.email },
     })
-    for (const trace of [provider.id, provider.email, profile.id, profile.username])
+    for (const trace of [provider.id, provider.email, profile.id])
       expect(await tablesHolding(trace)).toEqual([])
+    // Her public name is held for 90 days (issue 30 point 11), tied to no account or profile.
+    expect(await tablesHolding(profile.username)).toEqual(['reserved_usernames'])
+    const [held] = await db()
+      .select()
+      .from(reservedUsernames)
+      .where(eq(reservedUsernames.username, profile.username))
+    expect(held).toMatchObject({ profileId: null, reason: 'released' })
     const list = await callRoute(favoritesLoader, '/client-dashboard', { cookie: client.cookie })
     expect(list.data?.favorites.map((entry: { kind: string }) => entry.kind)).toEqual(['removed'])
     expect(await historyIds(client.id)).toEqual([])

@@ -18,7 +18,7 @@ import { db } from '#db/client.server.ts'
 import { balanceFreezes, gifts, ledgerTransfers, withdrawals } from '#db/schema/gifts.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { pixCharges } from '#db/schema/payments.ts'
-import { profiles } from '#db/schema/profiles.ts'
+import { images, profiles } from '#db/schema/profiles.ts'
 import { createAccount } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
@@ -481,10 +481,22 @@ describe('a withdrawal', () => {
 
   it('keeps her account from being deleted while she holds money, even past the page', async () => {
     const provider = await providerWithBalance(5_000)
+    const photosBefore = await db()
+      .select({ id: images.id, type: images.verificationType })
+      .from(images)
+      .where(eq(images.profileId, provider.profile.id))
+    expect(photosBefore.length).toBeGreaterThan(0)
     await expect(deleteAccount(provider.id)).rejects.toBeInstanceOf(HoldsGiftMoney)
     expect(
       (await db().select().from(profiles).where(eq(profiles.id, provider.profile.id))).length,
     ).toBe(1)
+    // Refused before anything went: her photos are all still there (issue 30 review).
+    expect(
+      await db()
+        .select({ id: images.id, type: images.verificationType })
+        .from(images)
+        .where(eq(images.profileId, provider.profile.id)),
+    ).toEqual(photosBefore)
   })
 
   it('goes only to the CPF of her identity check, within the limits and her balance, once a day', async () => {

@@ -4,8 +4,10 @@ import {
   areaOf,
   birthDateTyping,
   displayNameProblem,
+  FALLBACK_DISPLAY_NAME,
   isEmailAddress,
   parseBirthDate,
+  shownDisplayName,
   workingNameProblem,
 } from '#app/domain/account.ts'
 import { isAccountPage } from '#app/domain/age-gate.ts'
@@ -298,4 +300,19 @@ it('every message of the schemas exists in both languages, with the SPEC wording
   expect(pt.formErrors.invalidCredentials).toBe('E-mail ou senha incorretos')
   expect(pt.formErrors.loginError).toBe('Erro ao fazer login')
   for (const key of Object.keys(pt.formErrors)) expect(en.formErrors).toHaveProperty(key)
+})
+
+describe('shownDisplayName (issue 30 point 9: names from Google or from before the rule)', () => {
+  it.each([
+    ['Maria José', 'Maria José'],
+    ["D'Ávila-Souza Jr.", "D'Ávila-Souza Jr."],
+    ['Pague R$50 em evil.example/pix <a href=x>', 'Pague R 50 em evil. example pix a href x'],
+    ['<script>', 'script'],
+    ['Ana 😀', 'Ana'],
+    ['<>', FALLBACK_DISPLAY_NAME],
+    ['a'.repeat(60), 'a'.repeat(40)],
+  ])('%j is shown as %j', (name, shown) => {
+    expect(shownDisplayName(name)).toBe(shown)
+    expect(displayNameProblem(shownDisplayName(name))).toBeUndefined()
+  })
 })

@@ -644,6 +644,8 @@ export const strings: Strings = {
       notConfirmed: 'This account has not confirmed its e-mail yet: ask for that first.',
       noPassword:
         'This account signs in with Google only: ask for a password to be set (Forgot my password) and used first.',
+      passwordNotProven:
+        'This account was confirmed before the site asked who chose its password: ask for a new password (Forgot my password), one log-in with it, then try again.',
       noPasswordSignIn:
         'This account has not logged in with its own password since confirming its e-mail: ask for one log-in, then try again.',
       reason: 'Write the reason ({min} to {max} characters).',

@@ -648,6 +648,8 @@ export const strings = {
       notConfirmed: 'Esta conta ainda não confirmou o e-mail: peça para confirmar antes.',
       noPassword:
         'Esta conta só entra com Google: peça para criar uma senha (Esqueci minha senha) e entrar com ela antes.',
+      passwordNotProven:
+        'Esta conta foi confirmada antes de o site perguntar quem escolheu a senha: peça uma senha nova (Esqueci minha senha), uma entrada com ela e tente de novo.',
       noPasswordSignIn:
         'Esta conta ainda não entrou com a própria senha depois de confirmar o e-mail: peça para entrar uma vez e tente de novo.',
       reason: 'Escreva o motivo ({min} a {max} caracteres).',

@@ -267,6 +267,9 @@ export async function deleteAccount(userId: string): Promise<boolean> {
     .from(profiles)
     .where(eq(profiles.userId, userId))
   if (profile) {
+    // Refused before any file goes: a refusal after would leave her profile without photos.
+    const held = await providerBalance(profile.id)
+    if (held.pendingCents + held.availableCents + held.payoutCents > 0) throw new HoldsGiftMoney()
     const photos = await db()
       .update(images)
       .set({ verificationType: 'deleting', isCover: false })

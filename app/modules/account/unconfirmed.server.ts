@@ -1,5 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm'
 import { UNCONFIRMED_ACCOUNT_DAYS } from '#app/domain/account.ts'
+import { neverSignedIn } from '#app/modules/auth/pending-accounts.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
@@ -13,8 +14,9 @@ import { deleteAccount } from './account.server.ts'
 const BATCH = 200
 
 /**
- * Deletes the accounts never confirmed that are older than UNCONFIRMED_ACCOUNT_DAYS, with all
- * they hold (through deleteAccount, which deletes files first). How many went.
+ * Deletes the accounts never confirmed, and never signed in to, that are older than
+ * UNCONFIRMED_ACCOUNT_DAYS, with all they hold (through deleteAccount, which deletes files
+ * first). How many went.
  */
 export async function removeUnconfirmedAccounts(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - UNCONFIRMED_ACCOUNT_DAYS * 24 * 60 * 60 * 1000)
@@ -22,7 +24,7 @@ export async function removeUnconfirmedAccounts(now = new Date()): Promise<numbe
   const stale = await db()
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.emailVerified, false), lt(user.createdAt, before)))
+    .where(and(eq(user.emailVerified, false), lt(user.createdAt, before), neverSignedIn()))
     .orderBy(asc(user.createdAt))
     .limit(BATCH)
   let removed = 0

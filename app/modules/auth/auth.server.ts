@@ -254,19 +254,29 @@ function createAuth(database: Database) {
       sendResetPassword: async ({ user: recipient, token }, request) =>
         sendAccountEmail('reset', recipient, resetPasswordUrl(token), request),
       // A reset link proves the mailbox, and its holder has just chosen the password: together
-      // what a confirmation proves (issue 30). A never-confirmed account is confirmed by it,
-      // without any other login someone linked before (a Google account that did not prove the
-      // address); its sessions ended with the reset, and signing in is still to come (granting
-      // admin waits for it).
+      // what a confirmation proves (issue 30), so confirmed_at moves to now, for any account (one
+      // confirmed before issue 30 has none until then). A never-confirmed account is confirmed
+      // by it, without any other login or second factor someone set up before (a Google account
+      // that did not prove the address, before issue 30); its sessions ended with the reset, and
+      // signing in is still to come (granting admin waits for it).
       onPasswordReset: async ({ user: recipient }) => {
-        if (recipient.emailVerified) return
         await db().transaction(async (tx) => {
-          const confirmed = await tx
+          const [before] = await tx
+            .select({ emailVerified: user.emailVerified })
+            .from(user)
+            .where(eq(user.id, recipient.id))
+            .for('update')
+          if (!before) return
+          await tx
             .update(user)
-            .set({ emailVerified: true, confirmedAt: new Date() })
-            .where(and(eq(user.id, recipient.id), eq(user.emailVerified, false)))
-            .returning({ id: user.id })
-          if (confirmed.length === 0) return
+            .set({
+              emailVerified: true,
+              confirmedAt: new Date(),
+              ...(before.emailVerified ? {} : { twoFactorEnabled: false }),
+            })
+            .where(eq(user.id, recipient.id))
+          if (before.emailVerified) return
+          await tx.delete(twoFactor).where(eq(twoFactor.userId, recipient.id))
           await tx
             .delete(account)
             .where(and(eq(account.userId, recipient.id), ne(account.providerId, 'credential')))

@@ -5,7 +5,7 @@ import { areaOf, type Role } from '#app/domain/account.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
-import { account as login, session, user } from '#db/schema/auth.ts'
+import { account as login, session, twoFactor, user } from '#db/schema/auth.ts'
 import { authHeaders, type Caller, cookiesOf, roleOf } from './accounts.server.ts'
 import { auth, inAuthTransaction, withAuthCall } from './auth.server.ts'
 import { emailChangeRefused } from './secure-account.server.ts'
@@ -254,11 +254,14 @@ async function replacePassword(userId: string, password: string): Promise<boolea
   return inAuthTransaction(async (tx) => {
     const done = await tx
       .update(user)
-      .set({ emailVerified: true, confirmedAt: now, updatedAt: now })
+      .set({ emailVerified: true, confirmedAt: now, twoFactorEnabled: false, updatedAt: now })
       .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
       .returning({ id: user.id })
     if (done.length === 0) return false
     await tx.delete(session).where(eq(session.userId, userId))
+    // A second factor the registrant may have set up (before issue 30 an unproven Google login
+    // could sign such an account in) would keep its new owner out.
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId))
     await tx.delete(login).where(and(eq(login.userId, userId), ne(login.providerId, 'credential')))
     const updated = await tx
       .update(login)

@@ -1,4 +1,5 @@
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { shownDisplayName } from '#app/domain/account.ts'
 import type { ServerEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
 import { dropPendingAccount } from './pending-accounts.server.ts'
@@ -32,7 +33,9 @@ export function googleSignIn(google: NonNullable<ServerEnv['google']>) {
           )
           if (vouched && typeof profile.email === 'string')
             await dropPendingAccount(db(), profile.email)
-          return {}
+          // Google's name obeys no rule of ours: it is greeted in e-mails and shown with reviews,
+          // so it takes the display names' rule (issue 30 point 9) like a typed one.
+          return typeof profile.name === 'string' ? { name: shownDisplayName(profile.name) } : {}
         },
       },
     ],

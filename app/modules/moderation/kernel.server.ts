@@ -38,6 +38,7 @@ export type AdminError =
   // since its address was confirmed.
   | 'noPassword'
   | 'noPasswordSignIn'
+  | 'passwordNotProven'
   | 'samePrice'
   | 'alreadyRefunded'
   | 'feeSettled'

@@ -58,11 +58,10 @@ export async function grantAdmin(
     // password, or by a new password nobody has signed in with yet, waits for that sign-in. A
     // Google-only account has no password to have signed in with.
     if (!account.password) throw new Refusal('noPassword')
-    if (
-      !account.passwordSignInAt ||
-      !account.confirmedAt ||
-      account.passwordSignInAt < account.confirmedAt
-    )
+    // Confirmed before issue 30 (no confirmed_at): whoever registered the address may hold the
+    // password and could supply the sign-in himself; a reset by e-mail settles who chose it.
+    if (!account.confirmedAt) throw new Refusal('passwordNotProven')
+    if (!account.passwordSignInAt || account.passwordSignInAt < account.confirmedAt)
       throw new Refusal('noPasswordSignIn')
     await tx
       .insert(userRoles)

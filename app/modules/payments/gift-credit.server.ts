@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { shownDisplayName } from '#app/domain/account.ts'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { availableAfterBusinessDays } from '#app/domain/business-days.ts'
 import { GIFT_CAP_CENTS, GIFT_CAP_DAYS, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
@@ -176,7 +177,8 @@ export async function tellGiftPaid(giftId: string): Promise<void> {
       .where(eq(gifts.id, giftId))
     if (!gift) return
     await send(gift.providerId, 'giftReceived', paths.dashboardGifts, (language) => ({
-      client: gift.clientName ?? '',
+      // Typed before issue 30's rule, or taken from Google: shown as the rule allows.
+      client: shownDisplayName(gift.clientName ?? ''),
       amount: formatBrlCents(gift.amountCents, language),
       date: longDate(gift.availableAt, language),
       message: gift.message ?? '',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { shownDisplayName } from '#app/domain/account.ts'
 import { cookieValue } from '#app/domain/cookies.ts'
 import { asLanguage } from '#app/domain/language.ts'
 import {
@@ -333,6 +334,8 @@ export async function reviewsOfProfile(profileId: string, page = 1): Promise<Rev
   ])
   const list: PublicReview[] = rows.map((row) => ({
     ...row,
+    // A name stored before issue 30's rule, or Google's, shown as the rule allows.
+    authorName: shownDisplayName(row.authorName),
     createdAt: row.createdAt.toISOString(),
     repliedAt: row.repliedAt?.toISOString() ?? null,
   }))
@@ -373,7 +376,11 @@ export async function testimonials(limit = 6): Promise<Testimonial[]> {
     )
     .orderBy(desc(reviews.publishedAt))
     .limit(limit)
-  return rows.map(({ body, ...row }) => ({ ...row, excerpt: testimonialExcerpt(body) }))
+  return rows.map(({ body, ...row }) => ({
+    ...row,
+    authorName: shownDisplayName(row.authorName),
+    excerpt: testimonialExcerpt(body),
+  }))
 }
 
 /**
