@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
-import { VITALS_TOKEN_META } from '#app/domain/web-vitals.ts'
+import { pageTypeOfRoute, VITALS_TOKEN_META } from '#app/domain/web-vitals.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { isDatabaseUnreachable } from '#db/client.server.ts'
 import { InlineCssProvider, STYLESHEET_HREF } from './components/layout/app-stylesheet.tsx'
@@ -66,7 +66,13 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true
           const body = coalescingStream({
-            head: (head) => lowPriorityModules(head) + vitalsTokenMeta(loadContext.vitalsToken),
+            head: (head) =>
+              lowPriorityModules(head) +
+              vitalsTokenMeta(
+                loadContext.vitalsToken?.(
+                  pageTypeOfRoute(routerContext.staticHandlerContext.matches.at(-1)?.route.id),
+                ),
+              ),
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(

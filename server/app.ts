@@ -60,7 +60,7 @@ import { mediaFiles } from './media.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
-import { vitalsTokens } from './vitals-token.server.ts'
+import { vitalsTokenIssuer, vitalsTokens } from './vitals-token.server.ts'
 
 const SHUTDOWN_DEADLINE_MS = 4500
 /**
@@ -409,7 +409,7 @@ function createApp(
     mode: env.mode,
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce),
-      vitalsToken: String(res.locals.vitalsToken ?? ''),
+      vitalsToken: vitalsTokenIssuer(res),
       clientIp: req.socket.remoteAddress,
       audience: typeof res.locals.audience === 'string' ? res.locals.audience : undefined,
     }),

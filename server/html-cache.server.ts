@@ -7,13 +7,15 @@ import { GEO_COOKIE_NAME } from '#app/domain/geolocation.ts'
 import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
 import { REVIEW_DEVICE_COOKIE } from '#app/domain/reviews.ts'
 import { isSharedPage } from '#app/domain/shared-pages.ts'
+import type { PageType } from '#app/domain/web-vitals.ts'
 import { ageGateAnswered } from '#app/modules/age-gate/age-gate.server.ts'
 import {
   SESSION_COOKIES as SESSION_COOKIE_NAMES,
   SESSION_SIDE_COOKIES,
 } from '#app/modules/auth/audience.server.ts'
 import { geolocateCity } from '#app/modules/location/geolocation.server.ts'
-import { type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.server.ts'
+import { carriesToken, type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.server.ts'
+import { vitalsTokenIssuer } from './vitals-token.server.ts'
 
 // DESIGN.md: public GET pages may be kept until the next minute boundary, since the fair
 // rotation changes once a minute, or until the change feed says what they show changed. Only
@@ -76,6 +78,8 @@ function setsGeoCookie(header: string | number | string[] | undefined): boolean 
 }
 
 interface Entry extends SplicedPage {
+  /** The page type of the web-vitals token it was rendered with, if it has one. */
+  vitalsPage: PageType | undefined
   status: number
   headers: [string, string][]
   expires: number
@@ -215,15 +219,22 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
       return hit
     }
     const nonce = String(res.locals.cspNonce ?? '')
-    // This answer's page view token (issue 30 point 8), spliced in like the nonce.
-    const token = String(res.locals.vitalsToken ?? '')
     let hit = lookup()
     const inFlight = rendering.get(key)
     if (!hit && inFlight && !uncacheable.has(key)) {
       await within(inFlight, RENDER_WAIT_MS)
       hit = lookup()
     }
-    if (hit) return serve(req, res, hit, nonce, token)
+    // This answer's page view token (issue 30 point 8), for the page type of the one it was
+    // kept with, spliced in like the nonce.
+    if (hit)
+      return serve(
+        req,
+        res,
+        hit,
+        nonce,
+        hit.vitalsPage ? vitalsTokenIssuer(res)(hit.vitalsPage) : '',
+      )
     const currentMinute = minute
     // What the render reads may change before it ends: kept only if nothing changed meanwhile.
     const renderedUnder = generation()
@@ -265,8 +276,12 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
         }
         const entryKey = city ? geoKey(city) : key
         remove(entryKey)
+        // The token the page was rendered with (server/vitals-token.server.ts), if it made one.
+        const token = String(res.locals.vitalsToken ?? '')
+        const spliced = spliceAtNonce(body, nonce, token)
         const entry: Entry = {
-          ...spliceAtNonce(body, nonce, token),
+          ...spliced,
+          vitalsPage: carriesToken(spliced) ? (res.locals.vitalsPage as PageType) : undefined,
           status,
           headers: KEPT_HEADERS.flatMap((name) => {
             const value = res.getHeader(name)

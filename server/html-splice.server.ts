@@ -57,6 +57,11 @@ export function spliceAtNonce(body: Buffer, nonce: string, token = ''): SplicedP
   }
 }
 
+/** Whether a kept page carries a web-vitals token (each answer then gets its own). */
+export function carriesToken(page: SplicedPage): boolean {
+  return page.gaps.includes(TOKEN)
+}
+
 /**
  * Sends a kept page's body with this response's nonce and token, compressed when the client
  * takes gzip (status and headers are the caller's).

@@ -5,7 +5,10 @@
 export const VITAL_METRICS = ['LCP', 'INP', 'CLS', 'TTFB'] as const
 export type VitalMetric = (typeof VITAL_METRICS)[number]
 
-/** The kinds of page a beacon is counted under (never its address). */
+/**
+ * The kinds of page a beacon is counted under (never its address). A page view's token carries
+ * its type's index here: a new type goes at the end.
+ */
 export const PAGE_TYPES = [
   'home',
   'city',
@@ -29,8 +32,11 @@ export type PageType = (typeof PAGE_TYPES)[number]
  * 0023): one per document, valid this long (a page's life, generously), used once.
  */
 export const VITALS_TOKEN_HOURS = 4
-/** The token's length: base64url of 12 random bytes, a 4-byte time and a 16-byte signature. */
-export const VITALS_TOKEN_LENGTH = 43
+/**
+ * The token's length: base64url of 12 random bytes, a 4-byte time, the page type's index in
+ * PAGE_TYPES (one byte) and a 16-byte signature.
+ */
+export const VITALS_TOKEN_LENGTH = 44
 /** The meta element of a document that holds its token. */
 export const VITALS_TOKEN_META = 'vitals-token'
 /** Page views one address may have counted in a day: a person's evening, not a script's. */

@@ -1,11 +1,15 @@
 import 'react-router'
+import type { PageType } from '#app/domain/web-vitals.ts'
 
 declare module 'react-router' {
   interface AppLoadContext {
     /** Nonce of this response's Content-Security-Policy, for inline scripts. */
     cspNonce: string
-    /** This document's web-vitals token (issue 30 point 8), for its beacon; '' without one. */
-    vitalsToken: string
+    /**
+     * Makes this document's web-vitals token (issue 30 point 8) for its page type, for its
+     * beacon; '' without one.
+     */
+    vitalsToken: (page: PageType) => string
     /** Address of the connection's peer, for offline IP geolocation. */
     clientIp: string | undefined
     /**

@@ -2198,7 +2198,7 @@ const PUBLIC_ROWS: Row[] = [
     async () => ({
       url: '/api/vitals',
       json: {
-        token: issueVitalsToken(),
+        token: issueVitalsToken('profile'),
         page: 'profile',
         device: 'phone',
         LCP: 1800,

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import {
+  type PageType,
   VITALS_PER_ADDRESS_PER_DAY,
   VITALS_TOKEN_HOURS,
   vitalBucket,
@@ -66,10 +67,10 @@ const rows = () =>
 
 const VALID = { page: 'home', device: 'phone', LCP: 2100, INP: 64, CLS: 0.02, TTFB: 310 }
 /** A token's shape, for bodies refused before their token is looked at. */
-const SHAPED = 'A'.repeat(43)
+const SHAPED = 'A'.repeat(44)
 const shaped = (body: Record<string, unknown>, token = SHAPED) => JSON.stringify({ token, ...body })
 /** A beacon's body as a page sends it: with the token of a page just rendered. */
-const sent = (body: Record<string, unknown>, token = issueVitalsToken()) =>
+const sent = (body: Record<string, unknown>, token = issueVitalsToken(body.page as PageType)) =>
   JSON.stringify({ token, ...body })
 /** The metrics VALID carries: a row each. */
 const VALID_METRICS = 4
@@ -199,7 +200,7 @@ describe('POST /api/vitals', () => {
 
   it('counts a token once; a forged, expired or future one, or one used already, is dropped', async () => {
     const counted = async () => (await rows()).reduce((sum, row) => sum + row.count, 0)
-    const token = issueVitalsToken()
+    const token = issueVitalsToken('home')
     expect((await beacon(sent(VALID, token))).status).toBe(204)
     expect(await counted()).toBe(VALID_METRICS)
     // The same page view again, from anywhere: dropped quietly (a page restored from the cache).
@@ -211,19 +212,21 @@ describe('POST /api/vitals', () => {
     expect((await beacon(sent(VALID, altered))).status).toBe(403)
     const env = serverEnv()
     setServerEnv({ ...env, authSecret: 'another-secret-0123456789-abcdefghijkl' })
-    const foreign = issueVitalsToken()
+    const foreign = issueVitalsToken('home')
     setServerEnv(env)
     expect((await beacon(sent(VALID, foreign))).status).toBe(403)
     // Made more than its hours ago, or from the future: dropped.
     const hours = VITALS_TOKEN_HOURS * 3_600_000
-    expect((await beacon(sent(VALID, issueVitalsToken(Date.now() - hours - 1000)))).status).toBe(
-      204,
-    )
-    expect((await beacon(sent(VALID, issueVitalsToken(Date.now() + 5 * 60_000)))).status).toBe(204)
+    expect(
+      (await beacon(sent(VALID, issueVitalsToken('home', Date.now() - hours - 1000)))).status,
+    ).toBe(204)
+    expect(
+      (await beacon(sent(VALID, issueVitalsToken('home', Date.now() + 5 * 60_000)))).status,
+    ).toBe(204)
     // Still young: counted.
-    expect((await beacon(sent(VALID, issueVitalsToken(Date.now() - hours + 60_000)))).status).toBe(
-      204,
-    )
+    expect(
+      (await beacon(sent(VALID, issueVitalsToken('home', Date.now() - hours + 60_000)))).status,
+    ).toBe(204)
     expect(await counted()).toBe(2 * VALID_METRICS)
   })
 
@@ -241,6 +244,34 @@ describe('POST /api/vitals', () => {
     expect(await counted()).toBe((VITALS_PER_ADDRESS_PER_DAY + 1) * VALID_METRICS)
   })
 
+  it("a page view's token speaks for its type of page alone", async () => {
+    const counted = async () => (await rows()).reduce((sum, row) => sum + row.count, 0)
+    // A visit to the home page cannot report the team's pages, nor a profile's.
+    const token = issueVitalsToken('home')
+    for (const page of ['admin', 'profile']) {
+      expect((await beacon(sent({ ...VALID, page, LCP: 19_500 }, token))).status).toBe(403)
+    }
+    expect(await counted()).toBe(0)
+    expect((await beacon(sent(VALID, token))).status).toBe(204)
+    expect(await counted()).toBe(VALID_METRICS)
+    const admin = issueVitalsToken('admin')
+    expect((await beacon(sent({ ...VALID, page: 'admin' }, admin))).status).toBe(204)
+    expect(await counted()).toBe(2 * VALID_METRICS)
+  })
+
+  it('counts the addresses of one IPv6 home line (a /56) as one', async () => {
+    const counted = async () => (await rows()).reduce((sum, row) => sum + row.count, 0)
+    // Each beacon from another /64 of the same /56: 2001:db8:0:1200::/56.
+    for (let i = 0; i < VITALS_PER_ADDRESS_PER_DAY + 5; i++) {
+      const ip = `2001:db8:0:12${i.toString(16).padStart(2, '0')}::${i + 1}`
+      expect((await beacon(sent(VALID), { ip })).status).toBe(204)
+    }
+    expect(await counted()).toBe(VITALS_PER_ADDRESS_PER_DAY * VALID_METRICS)
+    // The next /56 is another line.
+    expect((await beacon(sent(VALID), { ip: '2001:db8:0:1300::1' })).status).toBe(204)
+    expect(await counted()).toBe((VITALS_PER_ADDRESS_PER_DAY + 1) * VALID_METRICS)
+  })
+
   it('thirty posts from a script no longer move the 75th percentile', async () => {
     // Real page views: an LCP of 1.5 s.
     for (let i = 0; i < 12; i++) {
@@ -250,12 +281,12 @@ describe('POST /api/vitals', () => {
     // What `curl` sent on main: 30 beacons of 19.5 s with the headers a browser sets (its user
     // agent too). Without a token; with one page's token over and over; with tokens made up.
     const slow = { page: 'home', device: 'phone', LCP: 19_500 }
-    const once = issueVitalsToken()
+    const once = issueVitalsToken('home')
     for (let i = 0; i < 30; i++) {
       const ip = '192.0.2.99'
       await beacon(JSON.stringify(slow), { ip })
       await beacon(sent(slow, once), { ip })
-      await beacon(sent(slow, Buffer.alloc(32, i).toString('base64url')), { ip })
+      await beacon(sent(slow, Buffer.alloc(33, i).toString('base64url')), { ip })
     }
     const after = (await vitalsSummary()).overall.LCP
     // The one use of that page's token is all that counted.

@@ -24,8 +24,13 @@ beforeAll(async () => {
   let tokens = 0
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++nonces}`
-    // A web-vitals token's shape: 43 characters, new in every answer (issue 30 point 8).
-    res.locals.vitalsToken = `token${String(++tokens).padStart(38, '0')}`
+    // As server/vitals-token.server.ts: a token of 44 characters for the page's type, new in
+    // every answer (issue 30 point 8), the last one made and its type in res.locals.
+    res.locals.issueVitalsToken = (page: string) => {
+      res.locals.vitalsToken = `${page}${String(++tokens).padStart(44 - page.length, '0')}`
+      res.locals.vitalsPage = page
+      return res.locals.vitalsToken
+    }
     next()
   })
   app.use('/slow', (_req, _res, next) => {
@@ -69,7 +74,8 @@ beforeAll(async () => {
   // A document with its web-vitals token at the end of its head, as entry.server.tsx writes it.
   app.get('/with-token', (_req, res) => {
     renders++
-    const { cspNonce: nonce, vitalsToken: token } = res.locals
+    const nonce = res.locals.cspNonce
+    const token = res.locals.issueVitalsToken('profile')
     res.type('html')
     res.write(`<html><head><script nonce="${nonce}">1</script>`)
     res.write(`<meta name="vitals-token" content="${token}"></head>`)
@@ -275,10 +281,12 @@ describe('htmlMicroCache', () => {
       'HIT',
     ])
     const tokens = answers.map((answer) => tokenOf(answer.body))
-    for (const token of tokens) expect(token).toMatch(/^token\d{38}$/)
+    // Each for the page type the kept one was made for.
+    for (const token of tokens) expect(token).toMatch(/^profile\d{37}$/)
     // Never the same token twice: not the one kept, not another answer's.
     expect(new Set(tokens).size).toBe(answers.length)
-    const same = (body: string) => body.replaceAll(/nonce\d+/g, 'N').replaceAll(/token\d{38}/g, 'T')
+    const same = (body: string) =>
+      body.replaceAll(/nonce\d+/g, 'N').replaceAll(/profile\d{37}/g, 'T')
     for (const answer of answers) expect(same(answer.body)).toBe(same(first.body))
   })
 
