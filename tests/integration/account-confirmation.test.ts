@@ -5,7 +5,7 @@ import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction } from '#app/routes/auth/email-confirmation.tsx'
 import { action as clientAccountAction } from '#app/routes/client/account.tsx'
 import { db } from '#db/client.server.ts'
-import { account as login, session, user, userRoles } from '#db/schema/auth.ts'
+import { account as login, session, twoFactor, user, userRoles } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import {
   createAccount,
@@ -178,6 +178,11 @@ describe('a link confirms only with proof that the confirmer chose the password 
         userId: pending.id,
         expiresAt: new Date(Date.now() + 60_000),
       })
+    // A second factor set up on it meanwhile (a Google sign-in could, before issue 30).
+    await db()
+      .insert(twoFactor)
+      .values({ id: 'fator-alheio', secret: 'dele', backupCodes: 'dele', userId: pending.id })
+    await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, pending.id))
     const { token } = await newestLink('trocar@example.com')
     const mismatch = await confirmWith(token, {
       intent: 'new-password',
@@ -205,6 +210,9 @@ describe('a link confirms only with proof that the confirmer chose the password 
     expect(row).toMatchObject({ emailVerified: true, passwordSignInAt: null })
     expect(row?.confirmedAt).toBeInstanceOf(Date)
     expect(await db().select().from(session).where(eq(session.userId, pending.id))).toEqual([])
+    // His second factor would keep her out: gone.
+    expect(row?.twoFactorEnabled).toBe(false)
+    expect(await db().select().from(twoFactor).where(eq(twoFactor.userId, pending.id))).toEqual([])
     const logins = await db().select().from(login).where(eq(login.userId, pending.id))
     expect(logins.map((one) => one.providerId)).toEqual(['credential'])
     expect(await signsIn('trocar@example.com', TEST_PASSWORD)).toBe(false)

@@ -11,7 +11,7 @@ import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { action as clientAccountAction } from '#app/routes/client/account.tsx'
 import { loader as authApi } from '#app/routes/resources/auth-api.ts'
 import { db } from '#db/client.server.ts'
-import { knownDevices, account as login, user } from '#db/schema/auth.ts'
+import { knownDevices, account as login, twoFactor, user } from '#db/schema/auth.ts'
 import { bannedIdentifiers } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import {
@@ -118,6 +118,16 @@ describe('granting admin needs a sign-in with the account’s own password since
         providerId: 'google',
         userId: pending.id,
       })
+    // And a second factor set up through it.
+    await db()
+      .insert(twoFactor)
+      .values({
+        id: `fator-${pending.id}`,
+        secret: 'dele',
+        backupCodes: 'dele',
+        userId: pending.id,
+      })
+    await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, pending.id))
     await post({ intent: 'forgot', email: pending.email })
     const mail = (await mailsTo(dataDir, pending.email)).find((m) => m.includes('mode=reset'))
     // To an address nobody confirmed: no name greeted.
@@ -137,6 +147,8 @@ describe('granting admin needs a sign-in with the account’s own password since
     expect(row?.confirmedAt).toBeInstanceOf(Date)
     const logins = await db().select().from(login).where(eq(login.userId, pending.id))
     expect(logins.map((one) => one.providerId)).toEqual(['credential'])
+    expect(row?.twoFactorEnabled).toBe(false)
+    expect(await db().select().from(twoFactor).where(eq(twoFactor.userId, pending.id))).toEqual([])
     expect(await signsIn(pending.email, TEST_PASSWORD)).toBe(false)
     expect(await grant(pending.email)).toEqual({ ok: false, error: 'noPasswordSignIn' })
     expect(await signsIn(pending.email, 'senha-nova-dela-1')).toBe(true)

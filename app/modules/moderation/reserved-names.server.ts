@@ -4,7 +4,7 @@ import { profiles, reservedUsernames } from '#db/schema/profiles.ts'
 import { type Actor, type AdminResult, audit, inTransaction, Refusal } from './kernel.server.ts'
 
 // Reserved usernames: names no profile may take, old names that lead to their profile, and the
-// names of deleted profiles, held for 90 days (issue 30 point 11: migration 0021's trigger).
+// names of deleted profiles, held for 90 days (issue 30 point 11: migration 0020's trigger).
 
 /**
  * Reserves a username for good (no profile may take it) with the reason; refused when a profile
