@@ -34,6 +34,28 @@ export const MONTHLY_PHOTO_UPLOADS: Record<MembershipTier, number> = {
   vip_plus: 100,
 }
 
+/** The hour over which the caps on decoding below are counted. */
+export const DECODE_ATTEMPT_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * Photo uploads of one provider that may reach the decoder in an hour, read or not (issue 30
+ * point 10): an upload that fails to decode is not counted against the month's allowance, so
+ * without this a provider could keep a core busy decoding broken 40-megapixel pictures back to
+ * back. Filling a profile is MAX_PROFILE_PHOTOS (20) uploads and replacing every photo 20 more;
+ * 60 leaves room for a third round and for pictures her phone sent broken, while a loop of
+ * 40-megapixel pictures (half a second of CPU each) gets 30 s of CPU an hour. The largest month's
+ * allowance (100, MONTHLY_PHOTO_UPLOADS below) then takes two sittings, not one.
+ */
+export const PHOTO_DECODE_ATTEMPTS_PER_HOUR = 60
+
+/**
+ * Identity-document submissions of one provider that may reach the decoder in an hour (three
+ * pictures each), read or not: a provider sends one, or a few more when a picture is refused as
+ * unreadable or too large; ten an hour is never reached by her, and caps a loop of broken
+ * submissions at thirty decodes an hour.
+ */
+export const DOCUMENT_DECODE_ATTEMPTS_PER_HOUR = 10
+
 /** The first day of the month after `today`: when the monthly upload counter starts over. */
 export function nextUploadReset(today: CalendarDate): CalendarDate {
   return today.month === 12

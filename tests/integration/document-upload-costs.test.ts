@@ -1,20 +1,25 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DOCUMENT_DECODE_ATTEMPTS_PER_HOUR } from '#app/domain/provider.ts'
+import { en } from '#app/i18n/en.ts'
+import { pt } from '#app/i18n/pt.ts'
 import { photosDecoded, sha256Of } from '#app/modules/media/photo-processing.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import { SUBMISSION_LEASE_SECONDS } from '#app/modules/provider/verification-documents.server.ts'
+import { action as verificationAction } from '#app/routes/provider/verification.tsx'
 import { db } from '#db/client.server.ts'
 import { bannedIdentifiers } from '#db/schema/moderation.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
-import { useTestServerEnv } from '#tests/factories/account.ts'
+import { TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
 import { signedInProvider, testPicture } from '#tests/factories/profile.ts'
 
 // Issue 30 point 10, for identity documents: a submission is three pictures, each up to 40
 // megapixels, so everything that can refuse one does so before a pixel is decoded: their size
 // and type (first bytes), a banned document (sha256 of the bytes received) and a check already
 // waiting (one submission of a provider at a time, on every instance). photosDecoded() counts
-// the decodings this process began.
+// the decodings this process began. A picture whose pixels are broken gets past all that and
+// fails only in the decoder: such submissions are capped per provider and hour.
 
 beforeAll(async () => {
   await useTestServerEnv()
@@ -26,7 +31,7 @@ beforeEach(() => {
 
 async function provider() {
   const account = await signedInProvider()
-  return { id: account.id, profileId: account.profile.id }
+  return { id: account.id, profileId: account.profile.id, cookie: account.cookie }
 }
 
 /** A large picture (12 megapixels) that compresses well: cheap to send, costly to decode. */
@@ -53,6 +58,39 @@ const smallDocuments = async (seed: number) => ({
 
 /** JPEG by its first bytes, nothing a decoder can read after them. */
 const unreadable = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(512, 1)])
+
+let wholePicture: Promise<Buffer> | undefined
+
+/**
+ * A 12-megapixel PNG whose header is right and whose pixels are cut short: it passes every check
+ * before decoding, and the decoder fails on it (a little different for each `seed`).
+ */
+const brokenPicture = async (seed: number) => {
+  wholePicture ??= bigPicture(0)
+  const whole = await wholePicture
+  const pixels = whole.indexOf('IDAT') + 4
+  return Buffer.concat([whole.subarray(0, pixels + 64), Buffer.from(`broken ${seed}`)])
+}
+
+/** The verification page's form as the browser sends it (consent given), holding `cookie`. */
+async function sendThroughRoute(cookie: string, documents: Record<string, Buffer>) {
+  const form = new FormData()
+  form.append('intent', 'submit')
+  form.append('consent', 'on')
+  for (const [part, bytes] of Object.entries(documents)) {
+    form.append(part, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${part}.png`)
+  }
+  const answer = (await verificationAction({
+    request: new Request(`${TEST_BASE_URL}/dashboard/verification`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    }),
+    params: {},
+    context: {},
+  } as never)) as { data: unknown; init: ResponseInit | null }
+  return { status: answer.init?.status ?? 200, data: answer.data }
+}
 
 const alreadyPending = {
   ok: false,
@@ -145,5 +183,44 @@ describe('identity documents, before a pixel is decoded', () => {
     const rows = await submissionsOf(luna.profileId)
     expect(rows).toEqual([{ id: expect.any(String), status: 'pending' }])
     expect(rows[0]?.id).not.toBe(young?.id)
+  })
+
+  it('a provider whose pictures keep failing to decode is stopped after the hour’s submissions; nothing more is decoded', async () => {
+    const luna = await provider()
+    const documents = await smallDocuments(13)
+    const before = photosDecoded()
+    for (let attempt = 1; attempt <= DOCUMENT_DECODE_ATTEMPTS_PER_HOUR; attempt++) {
+      const selfie = await brokenPicture(attempt)
+      expect(await submitVerification(luna.id, { ...documents, selfie }, true)).toEqual({
+        ok: false,
+        error: { field: 'selfie', message: 'photoUnreadable' },
+      })
+    }
+    // The front and the back were read each time, the selfie failed.
+    expect(photosDecoded() - before).toBe(3 * DOCUMENT_DECODE_ATTEMPTS_PER_HOUR)
+
+    // The next one, broken or not, is refused undecoded, with the reason in her language.
+    const refused = await sendThroughRoute(luna.cookie, {
+      ...documents,
+      selfie: await brokenPicture(0),
+    })
+    expect(refused).toEqual({
+      status: 429,
+      data: { intent: 'submit', error: { field: 'form', message: 'documentHourlyLimit' } },
+    })
+    expect(pt.formErrors.documentHourlyLimit).toMatch(/última hora/)
+    expect(en.formErrors.documentHourlyLimit).toMatch(/last hour/)
+    expect(await submitVerification(luna.id, documents, true)).toEqual({
+      ok: false,
+      error: { field: 'form', message: 'documentHourlyLimit' },
+    })
+    expect(photosDecoded() - before).toBe(3 * DOCUMENT_DECODE_ATTEMPTS_PER_HOUR)
+    // Nothing written, no slot held: no submission of hers, the profile still a draft.
+    expect(await submissionsOf(luna.profileId)).toEqual([])
+    expect(await statusOf(luna.profileId)).toBe('draft')
+
+    // The cap is hers alone.
+    const sol = await provider()
+    expect(await submitVerification(sol.id, documents, true)).toEqual({ ok: true })
   })
 })

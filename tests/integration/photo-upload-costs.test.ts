@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MAX_PROFILE_PHOTOS, MONTHLY_PHOTO_UPLOADS } from '#app/domain/provider.ts'
+import {
+  MAX_PROFILE_PHOTOS,
+  MONTHLY_PHOTO_UPLOADS,
+  PHOTO_DECODE_ATTEMPTS_PER_HOUR,
+} from '#app/domain/provider.ts'
+import { en } from '#app/i18n/en.ts'
+import { pt } from '#app/i18n/pt.ts'
 import { photosDecoded } from '#app/modules/media/photo-processing.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import { UPLOAD_LEASE_SECONDS } from '#app/modules/provider/upload-reservation.server.ts'
@@ -19,7 +25,9 @@ import {
 // second of CPU to decode, so everything that can refuse an upload does so from its bytes and the
 // database first: an exact copy (by sha256), the month's allowance, the profile's maximum, and a
 // second upload of the same provider while one is on its way (one at a time, on every instance).
-// photosDecoded() counts the decodings this process began: a refusal must cost none.
+// photosDecoded() counts the decodings this process began: a refusal must cost none. A picture
+// whose pixels are broken gets past all that and fails only in the decoder, counted nowhere else:
+// such attempts are capped per provider and hour.
 
 beforeAll(async () => {
   await useTestServerEnv()
@@ -52,6 +60,40 @@ const smallPicture = (seed: number) =>
   })
     .jpeg()
     .toBuffer()
+
+let wholePicture: Promise<Buffer> | undefined
+
+/**
+ * A 12-megapixel PNG whose header is right and whose pixels are cut short: its type, size and
+ * dimensions pass every check before decoding, and the decoder fails on it (a little different
+ * for each `seed`, so no two are copies).
+ */
+const brokenPicture = async (seed: number) => {
+  wholePicture ??= sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: { r: 30, g: 90, b: 140 } },
+  })
+    .png()
+    .toBuffer()
+  const whole = await wholePicture
+  const pixels = whole.indexOf('IDAT') + 4
+  return Buffer.concat([whole.subarray(0, pixels + 64), Buffer.from(`broken ${seed}`)])
+}
+
+/** Sends a photo through the upload route, as the page's script does, holding `cookie`. */
+async function uploadThroughRoute(cookie: string, bytes: Buffer) {
+  const form = new FormData()
+  form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'foto.jpg')
+  const response = (await uploadAction({
+    request: new Request(`${TEST_BASE_URL}/dashboard/photos/upload`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    }),
+    params: {},
+    context: {},
+  } as never)) as Response
+  return { status: response.status, body: await response.json() }
+}
 
 const rowsOf = (profileId: string) =>
   db()
@@ -171,18 +213,43 @@ describe('before a pixel is decoded', () => {
   it('the upload route answers 429 and the reason (a message of both dictionaries) while another is on its way', async () => {
     const luna = await provider()
     await uploadOnItsWay(luna.profileId)
-    const form = new FormData()
-    form.append('photo', new Blob([await smallPicture(5)], { type: 'image/jpeg' }), 'foto.jpg')
-    const response = (await uploadAction({
-      request: new Request(`${TEST_BASE_URL}/dashboard/photos/upload`, {
-        method: 'POST',
-        headers: { cookie: await sessionCookie(luna.email) },
-        body: form,
-      }),
-      params: {},
-      context: {},
-    } as never)) as Response
-    expect(response.status).toBe(429)
-    expect(await response.json()).toEqual({ ok: false, error: 'photoUploadBusy' })
+    const answer = await uploadThroughRoute(await sessionCookie(luna.email), await smallPicture(5))
+    expect(answer).toEqual({ status: 429, body: { ok: false, error: 'photoUploadBusy' } })
+  })
+
+  it('a provider whose pictures keep failing to decode is stopped after the hour’s attempts; nothing more is decoded', async () => {
+    const luna = await provider()
+    const cookie = await sessionCookie(luna.email)
+    const before = photosDecoded()
+    // A photo that is read counts too; one refused before decoding (a copy) does not.
+    const good = await smallPicture(6)
+    expect((await uploadPhoto(luna.id, good)).ok).toBe(true)
+    expect(await uploadPhoto(luna.id, good)).toEqual({ ok: false, error: 'photoDuplicateOwn' })
+    for (let attempt = 1; attempt < PHOTO_DECODE_ATTEMPTS_PER_HOUR; attempt++) {
+      expect(await uploadPhoto(luna.id, await brokenPicture(attempt))).toEqual({
+        ok: false,
+        error: 'photoUnreadable',
+      })
+    }
+    expect(photosDecoded() - before).toBe(PHOTO_DECODE_ATTEMPTS_PER_HOUR)
+
+    // The next one, broken or not, is refused undecoded, with the reason in her language.
+    const refused = await uploadThroughRoute(cookie, await brokenPicture(0))
+    expect(refused).toEqual({ status: 429, body: { ok: false, error: 'photoHourlyLimit' } })
+    expect(pt.formErrors.photoHourlyLimit).toMatch(/última hora/)
+    expect(en.formErrors.photoHourlyLimit).toMatch(/last hour/)
+    expect(await uploadPhoto(luna.id, await smallPicture(7))).toEqual({
+      ok: false,
+      error: 'photoHourlyLimit',
+    })
+    expect(photosDecoded() - before).toBe(PHOTO_DECODE_ATTEMPTS_PER_HOUR)
+    // Nothing written: her one photo, no upload slot held, the month's count unchanged.
+    expect((await rowsOf(luna.profileId)).map((row) => row.type)).toEqual(['profile'])
+    const [counted] = await db().select().from(profiles).where(eq(profiles.id, luna.profileId))
+    expect(counted?.monthlyPhotoUploads).toBe(1)
+
+    // The cap is hers alone.
+    const sol = await provider('Sol Dourada')
+    expect((await uploadPhoto(sol.id, await smallPicture(8))).ok).toBe(true)
   })
 })

@@ -298,6 +298,8 @@ export const strings: Strings = {
     photoDuplicateOther: 'This photo is already on another profile and cannot be used',
     photoTotalLimit: 'Your profile already has 20 photos. Delete one to upload another.',
     photoMonthlyLimit: 'You reached your plan’s photo limit for this month',
+    photoHourlyLimit:
+      'You have sent many photos in the last hour. Wait up to an hour, then send this one again.',
     tooManyChanges: 'Too many changes in a row. Wait a few minutes and try again.',
     profileClosed: 'This profile was banned by the team and can no longer be changed.',
     photoEdit: 'Choose a rotation, a crop and where the crop sits.',
@@ -311,6 +313,8 @@ export const strings: Strings = {
     profileIncomplete: 'Complete your profile before sending your documents',
     verificationAlreadyPending: 'Your documents are already under review',
     verificationNotAllowed: 'Documents cannot be sent right now',
+    documentHourlyLimit:
+      'You have sent your documents many times in the last hour. Wait up to an hour, then send them again.',
     currentPasswordWrong: 'The current password does not match',
     noPasswordYet:
       'Your account signs in with Google and has no password yet. To create one, use "Forgot my password" on the log-in screen.',

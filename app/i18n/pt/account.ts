@@ -302,6 +302,8 @@ export const strings = {
     photoDuplicateOther: 'Esta foto já está em outro perfil e não pode ser usada',
     photoTotalLimit: 'Seu perfil já tem 20 fotos. Apague alguma para enviar outra.',
     photoMonthlyLimit: 'Você chegou ao limite de fotos do mês do seu plano',
+    photoHourlyLimit:
+      'Você enviou muitas fotos na última hora. Aguarde até uma hora e envie esta de novo.',
     tooManyChanges: 'Muitas alterações seguidas. Aguarde alguns minutos e tente de novo.',
     profileClosed: 'Este perfil foi banido pela equipe e não pode mais ser alterado.',
     photoEdit: 'Escolha a rotação, o recorte e onde o recorte fica.',
@@ -315,6 +317,8 @@ export const strings = {
     profileIncomplete: 'Complete seu perfil antes de enviar os documentos',
     verificationAlreadyPending: 'Seus documentos já estão em análise',
     verificationNotAllowed: 'Não é possível enviar documentos agora',
+    documentHourlyLimit:
+      'Você enviou seus documentos muitas vezes na última hora. Aguarde até uma hora e envie de novo.',
     currentPasswordWrong: 'A senha atual não confere',
     noPasswordYet:
       'Sua conta entra pelo Google e ainda não tem senha. Para criar uma, use "Esqueci minha senha" na tela de login.',

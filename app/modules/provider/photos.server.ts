@@ -26,6 +26,7 @@ import { log } from '#app/platform/logger.server.ts'
 import { mediaStorage } from '#app/platform/storage.server.ts'
 import { db } from '#db/client.server.ts'
 import { images, profiles } from '#db/schema/profiles.ts'
+import { countDecode, mayDecode } from './decode-attempts.server.ts'
 import type { OwnPhoto } from './own-photo.ts'
 import { reserveUpload } from './upload-reservation.server.ts'
 
@@ -71,16 +72,22 @@ export async function ownPhotos(userId: string): Promise<OwnPhoto[]> {
 
 export type UploadResult = { ok: true; photo: OwnPhoto } | { ok: false; error: FormErrorKey }
 
+/** Refusals that pass with time (answered 429): the same photo may be sent again later. */
+export const mustWait = (error: FormErrorKey) =>
+  error === 'photoUploadBusy' || error === 'photoHourlyLimit'
+
 /**
  * Adds an uploaded photo to the user's profile: checked (type from the bytes, size, no exact
  * copy of a photo already here or on another account, the profile's maximum, the month's
- * allowance, one upload of hers at a time: all before it is decoded; then its pixels), stripped
- * of metadata, stored as WebP variants. A near copy of another profile's photo is flagged for the
- * team. On an approved profile the photo waits for review.
+ * allowance, one upload of hers at a time, the hour's decodes: all before it is decoded; then its
+ * pixels), stripped of metadata, stored as WebP variants. A near copy of another profile's photo
+ * is flagged for the team. On an approved profile the photo waits for review.
  */
 export async function uploadPhoto(userId: string, bytes: Buffer): Promise<UploadResult> {
   const sent = uploadedPhotoType(bytes)
   if (!sent.ok) return { ok: false, error: PHOTO_PROBLEM_MESSAGES[sent.problem] }
+  // Past the hour's decodes (broken pictures sent in a loop): refused before her slot is opened.
+  if (!(await mayDecode('photo', userId))) return { ok: false, error: 'photoHourlyLimit' }
   const imageId = randomUUID()
   const reserved = await reserveUpload(userId, imageId, {
     sha256: sha256Of(bytes),
@@ -94,7 +101,10 @@ export async function uploadPhoto(userId: string, bytes: Buffer): Promise<Upload
   // From here the row is her upload slot: it becomes her photo, or goes, whatever happens.
   let stored: { ok: true } | { ok: false; error: FormErrorKey } | undefined
   try {
-    stored = await storeReservedPhoto(imageId, reserved, bytes)
+    // Counted once it holds the slot: only an upload that reaches the decoder counts.
+    stored = (await countDecode('photo', userId))
+      ? await storeReservedPhoto(imageId, reserved, bytes)
+      : { ok: false, error: 'photoHourlyLimit' }
   } finally {
     if (!stored?.ok) await releaseUpload(imageId)
   }

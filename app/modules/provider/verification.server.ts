@@ -14,6 +14,7 @@ import { log } from '#app/platform/logger.server.ts'
 import { mediaStorage } from '#app/platform/storage.server.ts'
 import { db } from '#db/client.server.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
+import { countDecode, mayDecode } from './decode-attempts.server.ts'
 import { ownProfile } from './own-profile.server.ts'
 import {
   discardSubmissionsLater,
@@ -104,7 +105,7 @@ export async function submitVerification(
 
   // Nothing is decoded before everything that can refuse the documents without it has (issue 30
   // point 10): their size and type from the first bytes, a banned document from the sha256 of
-  // the bytes received, and a check already waiting or on its way.
+  // the bytes received, the hour's decodes, and a check already waiting or on its way.
   const sent = {} as Record<DocumentPart, { bytes: Buffer; sha256: string }>
   for (const part of DOCUMENT_PARTS) {
     const bytes = files[part] ?? Buffer.alloc(0)
@@ -118,6 +119,8 @@ export async function submitVerification(
       return refuse(part, 'documentBlocked')
     }
   }
+  // Past the hour's decodes (broken pictures sent in a loop): refused before her slot is opened.
+  if (!(await mayDecode('documents', userId))) return refuse('form', 'documentHourlyLimit')
   const id = randomUUID()
   const opened = await openSubmission(profile, id, sent, cpf)
   if (!opened) return refuse('form', 'verificationAlreadyPending')
@@ -127,7 +130,10 @@ export async function submitVerification(
   // From here the row is her one submission slot: it reaches the team, or goes, whatever happens.
   let result: SubmitResult | undefined
   try {
-    result = await storeDocuments(id, sent)
+    // Counted once it holds the slot: only a submission that reaches the decoder counts.
+    result = (await countDecode('documents', userId))
+      ? await storeDocuments(id, sent)
+      : refuse('form', 'documentHourlyLimit')
     if (result.ok && !(await sendToTeam(id, profile.id))) result = refuse('form', 'photoStorage')
   } finally {
     if (!result?.ok) await giveUpSubmission(id)

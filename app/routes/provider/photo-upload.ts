@@ -1,7 +1,7 @@
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { orderedForm } from '#app/modules/forms/checks.ts'
 import { parseSingleForm, uploadedFiles } from '#app/modules/forms/parse-form.server.ts'
-import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
+import { mustWait, uploadPhoto } from '#app/modules/provider/photos.server.ts'
 import type { Route } from './+types/photo-upload'
 
 // POST /dashboard/photos/upload: one photo from the photo page's script, which shows each file's
@@ -17,8 +17,9 @@ export async function action({ request }: Route.ActionArgs) {
   const result = file
     ? await uploadPhoto(user.id, Buffer.from(await file.arrayBuffer()))
     : ({ ok: false, error: 'photoMissing' } as const)
-  // Another upload of hers on its way (issue 30 point 10): she sends this one again after it.
-  const status = result.ok ? 200 : result.error === 'photoUploadBusy' ? 429 : 422
+  // Another upload of hers on its way, or the hour's decodes spent (issue 30 point 10): she sends
+  // this one again later.
+  const status = result.ok ? 200 : mustWait(result.error) ? 429 : 422
   return Response.json(result.ok ? { ok: true, id: result.photo.id } : result, {
     status,
     headers: { 'Cache-Control': 'no-store' },

@@ -18,6 +18,7 @@ import {
   deletePhoto,
   editPhoto,
   movePhoto,
+  mustWait,
   ownPhotos,
   reorderPhotos,
   setCover,
@@ -114,7 +115,7 @@ export async function action({ request }: Route.ActionArgs) {
       const result = await uploadPhoto(user.id, Buffer.from(await file.arrayBuffer()))
       results.push({ name: file.name, ok: result.ok, error: result.ok ? undefined : result.error })
     }
-    const busy = results.some((result) => result.error === 'photoUploadBusy')
+    const busy = results.some((result) => result.error && mustWait(result.error))
     return data<PhotoAnswer>(
       results.length > 0
         ? { intent, results }

@@ -84,7 +84,11 @@ export async function action({ request }: Route.ActionArgs) {
   const consent = checked.ok && checked.value.consent === 'on'
   const cpf = payoutCpfOf(checked.ok ? checked.value.cpf : '')
   const result = await submitVerification(user.id, files, consent, cpf)
-  if (!result.ok) return data<VerificationAnswer>({ intent: 'submit', error: result.error }, 422)
+  if (!result.ok) {
+    // The hour's decodes spent (issue 30 point 10): the same documents may be sent again later.
+    const status = result.error.message === 'documentHourlyLimit' ? 429 : 422
+    return data<VerificationAnswer>({ intent: 'submit', error: result.error }, status)
+  }
   return data<VerificationAnswer>({ intent: 'submit', sent: true })
 }
 
