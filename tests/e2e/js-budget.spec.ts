@@ -32,9 +32,11 @@ const PAGES: { route: string; path: string; ceilingKb: number }[] = [
   { route: 'about', path: '/pt/about', ceilingKb: 134 },
   { route: 'terms', path: '/pt/terms', ceilingKb: 135 },
   { route: 'profile', path: '/acompanhante/luna-azul', ceilingKb: 144 },
-  { route: 'report', path: '/acompanhante/luna-azul/denunciar', ceilingKb: 170 },
-  { route: 'review', path: '/acompanhante/luna-azul/avaliar', ceilingKb: 169 },
-  { route: 'gift', path: '/acompanhante/luna-azul/presente', ceilingKb: 175 },
+  // These three load the account area's strings, which issue 30 grew by 0.9 KB (the confirmation
+  // screen, the proofs after the old mailbox's link, sign-in waits, upload limits): raised then.
+  { route: 'report', path: '/acompanhante/luna-azul/denunciar', ceilingKb: 172 },
+  { route: 'review', path: '/acompanhante/luna-azul/avaliar', ceilingKb: 171 },
+  { route: 'gift', path: '/acompanhante/luna-azul/presente', ceilingKb: 177 },
   { route: 'contact', path: '/contato/demo/whatsapp', ceilingKb: 130 },
   { route: 'not-found', path: '/pt/nada-aqui', ceilingKb: 129 },
 ]
