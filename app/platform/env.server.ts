@@ -43,8 +43,8 @@ const S3_VARIABLES = [
 
 /**
  * Pix (issue 21): all of these, and a client certificate (PIX_CERT with PIX_CERT_KEY, or PIX_PFX),
- * or none of them (nothing about money is shown). PIX_TOKEN_URL, PIX_CA and PIX_PFX_PASSPHRASE
- * are optional.
+ * or none of them (nothing about money is shown). PIX_TOKEN_URL, PIX_CA, PIX_CLIENT_AUTH and
+ * PIX_PFX_PASSPHRASE are optional.
  */
 const PIX_VARIABLES = [
   'PIX_API_URL',
@@ -60,6 +60,7 @@ const PIX_CERTIFICATE_VARIABLES = [
   'PIX_PFX_PASSPHRASE',
   'PIX_CA',
   'PIX_TOKEN_URL',
+  'PIX_CLIENT_AUTH',
 ] as const
 
 /**
@@ -153,6 +154,7 @@ const schema = z
     PIX_PFX: optional(z.string().min(1)),
     PIX_PFX_PASSPHRASE: optional(z.string()),
     PIX_CA: optional(z.string().min(1)),
+    PIX_CLIENT_AUTH: optional(z.enum(['basic', 'body'])),
     PIX_KEY: optional(
       z
         .string()
@@ -288,6 +290,8 @@ export interface PixConfig {
   tokenUrl: string
   clientId: string
   clientSecret: string
+  /** Where the token request carries the credentials: HTTP Basic, or the form's body. */
+  clientAuthentication: 'basic' | 'body'
   /** The mutual-TLS client certificate, as read from PIX_CERT / PIX_CERT_KEY or PIX_PFX. */
   certificate:
     | { kind: 'pem'; cert: Buffer; key: Buffer }
@@ -446,6 +450,7 @@ function pixConfig(env: z.infer<typeof schema>): PixConfig | undefined {
     tokenUrl: env.PIX_TOKEN_URL ?? new URL('/oauth/token', apiUrl).toString(),
     clientId: env.PIX_CLIENT_ID,
     clientSecret: env.PIX_CLIENT_SECRET,
+    clientAuthentication: env.PIX_CLIENT_AUTH ?? 'basic',
     certificate,
     ca,
     key: env.PIX_KEY,

@@ -188,7 +188,8 @@ describe('OAuth 2 client credentials', () => {
     expect(granted.body).toMatchObject({
       token_type: 'Bearer',
       expires_in: 3600,
-      scope: 'cob.write cob.read pix.read pix.write webhook.write webhook.read',
+      scope:
+        'cob.write cob.read pix.read pix.write webhook.write webhook.read pix.send gn.pix.send.read',
     })
     expect(granted.body.access_token).toEqual(expect.any(String))
     expect(pix.tokensIssued()).toBe(before + 1)

@@ -30,7 +30,35 @@ export type {
 
 const ERROR_BASE = 'https://pix.bcb.gov.br/api/v2/error/'
 const TOKEN_SECONDS = 3600
-const SCOPE = 'cob.write cob.read pix.read pix.write webhook.write webhook.read'
+/** What the test client was granted: the API Pix's scopes and the payout ones. */
+const GRANTED_SCOPES = [
+  'cob.write',
+  'cob.read',
+  'pix.read',
+  'pix.write',
+  'webhook.write',
+  'webhook.read',
+  'pix.send',
+  'gn.pix.send.read',
+]
+
+/** The scope each route needs, as the API Pix's `security` entries say (payouts: Efí's). */
+const ROUTE_SCOPES: [method: string, path: RegExp, scope: string][] = [
+  ['PUT', /^\/cob\/[^/]+$/, 'cob.write'],
+  ['PATCH', /^\/cob\/[^/]+$/, 'cob.write'],
+  ['GET', /^\/cob(\/[^/]+)?$/, 'cob.read'],
+  ['PUT', /^\/pix\/[^/]+\/devolucao\/[^/]+$/, 'pix.write'],
+  ['GET', /^\/pix(\/[^/]+(\/devolucao\/[^/]+)?)?$/, 'pix.read'],
+  ['PUT', /^\/webhook\/[^/]+$/, 'webhook.write'],
+  ['DELETE', /^\/webhook\/[^/]+$/, 'webhook.write'],
+  ['GET', /^\/webhook(\/[^/]+)?$/, 'webhook.read'],
+  ['PUT', /^\/gn\/pix\/[^/]+$/, 'pix.send'],
+  ['GET', /^\/gn\/pix\/enviados\//, 'gn.pix.send.read'],
+]
+
+function scopeOf(method: string, apiPath: string): string | undefined {
+  return ROUTE_SCOPES.find(([m, path]) => m === method && path.test(apiPath))?.[2]
+}
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
@@ -81,7 +109,12 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   let dropped = 0
   const served = new WeakMap<object, number>() // connection -> requests it carried
   let issued = 0
-  const tokens = new Map<string, number>() // token -> when it expires (server clock, ms)
+  // token -> when it expires (server clock, ms) and the scopes it carries
+  const tokens = new Map<string, { expiresAtMs: number; scopes: Set<string> }>()
+  const forbidden = new Set<string>() // tokens answered 403 from now on
+  const scopesAsked: string[] = []
+  const grantedScopes = new Set(options.grantedScopes ?? GRANTED_SCOPES)
+  const clientAuthentication = options.clientAuthentication ?? 'basic'
   const log: PixRequest[] = []
   let host = ''
   const receivingKey = options.key ?? randomUUID()
@@ -93,38 +126,71 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     host: () => host,
   })
 
-  function issueToken(request: IncomingMessage, body: string): Answer {
+  /** The client's credentials as RFC 6749 §2.3.1 allows them, in the one way this server takes. */
+  function clientCredentials(request: IncomingMessage, form: URLSearchParams) {
+    if (clientAuthentication === 'body') {
+      if (request.headers.authorization) return undefined
+      return { id: form.get('client_id'), secret: form.get('client_secret') }
+    }
     const [scheme, encoded = ''] = (request.headers.authorization ?? '').split(' ')
-    const credentials = Buffer.from(encoded, 'base64').toString('utf8')
-    if (scheme !== 'Basic' || credentials !== `${clientId}:${clientSecret}`) {
+    if (scheme !== 'Basic' || form.has('client_secret')) return undefined
+    const [id = '', secret = ''] = Buffer.from(encoded, 'base64').toString('utf8').split(':')
+    return { id: decodeURIComponent(id), secret: decodeURIComponent(secret) }
+  }
+
+  function issueToken(request: IncomingMessage, body: string): Answer {
+    const form = new URLSearchParams(body)
+    const credentials = clientCredentials(request, form)
+    if (credentials?.id !== clientId || credentials.secret !== clientSecret) {
       return { status: 401, body: { error: 'invalid_client' } }
     }
-    if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
+    if (form.get('grant_type') !== 'client_credentials') {
       return { status: 400, body: { error: 'unsupported_grant_type' } }
     }
+    // RFC 6749 §3.3: a scope asked for that the client was not granted is refused.
+    const asked = (form.get('scope') ?? '').split(' ').filter(Boolean)
+    if (asked.some((scope) => !grantedScopes.has(scope))) {
+      return { status: 400, body: { error: 'invalid_scope' } }
+    }
+    const scopes = asked.length > 0 ? asked : [...grantedScopes]
     const accessToken = randomBytes(32).toString('base64url')
-    tokens.set(accessToken, nowMs() + TOKEN_SECONDS * 1000)
+    tokens.set(accessToken, {
+      expiresAtMs: nowMs() + TOKEN_SECONDS * 1000,
+      scopes: new Set(scopes),
+    })
     issued++
+    scopesAsked.push(asked.join(' '))
     return {
       status: 200,
       body: {
         access_token: accessToken,
         token_type: 'Bearer',
         expires_in: TOKEN_SECONDS,
-        scope: SCOPE,
+        scope: scopes.join(' '),
       },
     }
   }
 
   function answerApi(request: IncomingMessage, url: URL, body: string): Answer {
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
-    const expiresAtMs = tokens.get(token)
-    if (expiresAtMs === undefined || expiresAtMs <= nowMs()) {
+    const granted = tokens.get(token)
+    if (granted === undefined || granted.expiresAtMs <= nowMs()) {
+      // Not in the API Pix (it assumes a valid token): OAuth 2's own refusal (RFC 6750 §3.1).
       throw new Problem(
         401,
         'AcessoNegado',
         'Acesso negado.',
         'Token ausente, inválido ou expirado.',
+      )
+    }
+    const apiPath = url.pathname.slice('/api/v2'.length)
+    const needed = scopeOf(request.method ?? '', apiPath)
+    if (forbidden.has(token) || (needed !== undefined && !granted.scopes.has(needed))) {
+      throw new Problem(
+        403,
+        'AcessoNegado',
+        'Acesso negado.',
+        `O token não dá acesso a esta operação${needed ? ` (escopo ${needed})` : ''}.`,
       )
     }
     let parsed: unknown
@@ -133,7 +199,6 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     } catch {
       throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.')
     }
-    const apiPath = url.pathname.slice('/api/v2'.length)
     return account.answer(request.method ?? '', apiPath, parsed, url.searchParams)
   }
 
@@ -199,6 +264,7 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     PIX_CA: certificates.caFile,
     PIX_KEY: receivingKey,
     PIX_WEBHOOK_SECRET: webhookSecret,
+    ...(clientAuthentication === 'body' ? { PIX_CLIENT_AUTH: 'body' as const } : {}),
   })
 
   return {
@@ -258,6 +324,10 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     revokeTokens() {
       tokens.clear()
     },
+    forbidTokens() {
+      for (const token of tokens.keys()) forbidden.add(token)
+    },
+    scopesAsked: () => [...scopesAsked],
     tokensIssued: () => issued,
     requests: () => log.map((entry) => ({ ...entry })),
     webhookUrl: account.webhookUrl,

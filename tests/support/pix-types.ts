@@ -92,6 +92,8 @@ export interface PixSiteEnv {
   PIX_CA: string
   PIX_KEY: string
   PIX_WEBHOOK_SECRET: string
+  /** Only when the institution takes the client's credentials in the token request's body. */
+  PIX_CLIENT_AUTH?: 'body'
 }
 
 /** The same with the client certificate as a PKCS#12 bundle. */
@@ -134,6 +136,10 @@ export interface PixServerOptions {
   key?: string
   merchantName?: string
   merchantCity?: string
+  /** Where the token request must carry the client's credentials (default 'basic'). */
+  clientAuthentication?: 'basic' | 'body'
+  /** The scopes the test client was granted (default: the API Pix's and the payout ones). */
+  grantedScopes?: string[]
 }
 
 export interface PixRequest {
@@ -195,6 +201,10 @@ export interface PixTestServer {
   settlePayout(idEnvio: string, paid: boolean): void
   /** Every token issued so far stops working (401); the client must get a new one. */
   revokeTokens(): void
+  /** Every token issued so far is answered 403 AcessoNegado from now on (its grant changed). */
+  forbidTokens(): void
+  /** The `scope` of each token request so far, in order ('' when none was asked for). */
+  scopesAsked(): string[]
   tokensIssued(): number
   requests(): PixRequest[]
   /** The webhook URL the site registered, if any. */

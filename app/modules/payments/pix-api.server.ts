@@ -1,41 +1,30 @@
-import { Agent, request } from 'node:https'
 import { END_TO_END_ID_PATTERN, pixAmount, pixAmountCents } from '#app/domain/plans.ts'
 import type { PixConfig } from '#app/platform/env.server.ts'
+import {
+  type Answer,
+  PixNotFound,
+  PixRefused,
+  PixUnavailable,
+  pixTransport,
+} from './pix-transport.server.ts'
 
 // A client of the Banco Central's standard API Pix (issue 21; ADR 0019), which banks and payment
 // institutions implement: OAuth2 client credentials over mutual TLS with the institution's client
-// certificate, immediate charges (`cob`), received Pix, refunds (`devolucao`) and the webhook
-// registration. It speaks only the standard's fields, so any institution that implements it will
-// do; tests run it against a local server speaking the same API (tests/support/pix-server.ts).
+// certificate (pix-transport.server.ts), immediate charges (`cob`), received Pix, refunds
+// (`devolucao`) and the webhook registration. It speaks only the standard's fields, so any
+// institution that implements it will do; tests run it against a local institution as strict as
+// the specification (tests/support/pix-server.ts).
 
-/** The institution did not answer, or answered with an error we cannot act on. */
-export class PixUnavailable extends Error {
-  override name = 'PixUnavailable'
-}
+export { PixNotFound, PixRefused, PixUnavailable }
 
-/** A kept-alive connection that was closed at the other end as it was reused: no answer. */
-class StaleConnection extends PixUnavailable {
-  override name = 'StaleConnection'
-}
-
-/**
- * The institution refused the request itself (4xx: an invalid key, an amount it will not send):
- * asking again will not change its answer. Still a PixUnavailable to callers that only retry.
- */
-export class PixRefused extends PixUnavailable {
-  override name = 'PixRefused'
-  /** The institution's own words (its problem's `detail`), fit to show a person. */
-  detail: string | undefined
-  constructor(message: string, detail?: string) {
-    super(message)
-    this.detail = detail?.slice(0, 200)
-  }
-}
-
-/** The institution says the thing asked for does not exist (404). */
-export class PixNotFound extends Error {
-  override name = 'PixNotFound'
-}
+/** The scope each call of the API Pix needs (its `security` entries). */
+export const PIX_SCOPES = {
+  chargeWrite: 'cob.write',
+  chargeRead: 'cob.read',
+  pixRead: 'pix.read',
+  pixWrite: 'pix.write',
+  webhookWrite: 'webhook.write',
+} as const
 
 /** A received Pix as the API describes it. */
 export interface ReceivedPix {
@@ -81,11 +70,6 @@ export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/
 // The end-to-end id's pattern is a domain rule: the team's refund form checks it too.
 export { END_TO_END_ID_PATTERN }
 
-const TIMEOUT_MS = 10_000
-/** How a reused connection the other end had closed fails. */
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE'])
-const MAX_RESPONSE_BYTES = 1024 * 1024
-
 export interface PixApi {
   createCharge(input: {
     txid: string
@@ -115,135 +99,21 @@ export interface PixApi {
   getSentPix(id: string): Promise<SentPix>
 }
 
-interface Answer {
-  status: number
-  body: unknown
-}
-
 export function pixApi(config: PixConfig): PixApi {
-  const agent = new Agent({
-    keepAlive: true,
-    ca: config.ca,
-    ...(config.certificate.kind === 'pfx'
-      ? { pfx: config.certificate.pfx, passphrase: config.certificate.passphrase }
-      : { cert: config.certificate.cert, key: config.certificate.key }),
-  })
-  // Without PIX_CA the system's authorities are trusted; with it, only PIX_CA (a sandbox whose
-  // own authority signs the API, or the local server of the tests).
-  let token: { value: string; until: number } | undefined
+  const transport = pixTransport(config)
 
-  /**
-   * One request. A kept-alive connection the institution closed just as it was reused fails
-   * before any answer (a reset): that request is sent once more on a new connection, as Node's
-   * documentation advises. Every call of this API may be repeated: the token, and PUTs and GETs
-   * named by their own ids (a charge, a refund, a payout, the webhook), which the institution
-   * does once.
-   */
-  async function send(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body?: string,
-  ): Promise<Answer> {
-    try {
-      return await sendOnce(method, url, headers, body)
-    } catch (error) {
-      if (!(error instanceof StaleConnection)) throw error
-      return sendOnce(method, url, headers, body)
-    }
-  }
-
-  function sendOnce(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body?: string,
-  ): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const req = request(
-        url,
-        { method, agent, headers: { Accept: 'application/json', ...headers }, timeout: TIMEOUT_MS },
-        (res) => {
-          const chunks: Buffer[] = []
-          let size = 0
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length
-            if (size > MAX_RESPONSE_BYTES) req.destroy(new PixUnavailable('answer too large'))
-            else chunks.push(chunk)
-          })
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8')
-            let parsed: unknown = null
-            try {
-              parsed = text ? JSON.parse(text) : null
-            } catch {
-              parsed = null
-            }
-            resolve({ status: res.statusCode ?? 0, body: parsed })
-          })
-          res.on('error', reject)
-        },
-      )
-      req.on('timeout', () => req.destroy(new PixUnavailable(`${method} timed out`)))
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        if (error instanceof PixUnavailable) reject(error)
-        else if (req.reusedSocket && RESET_CODES.has(error.code ?? '')) {
-          reject(new StaleConnection(String(error)))
-        } else reject(new PixUnavailable(String(error)))
-      })
-      req.end(body)
-    })
-  }
-
-  async function accessToken(): Promise<string> {
-    if (token && token.until > Date.now()) return token.value
-    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')
-    const answer = await send(
-      'POST',
-      config.tokenUrl,
-      { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-      'grant_type=client_credentials',
-    )
-    const body = answer.body as { access_token?: unknown; expires_in?: unknown } | null
-    if (answer.status !== 200 || typeof body?.access_token !== 'string') {
-      throw new PixUnavailable(`token refused (${answer.status})`)
-    }
-    const seconds = typeof body.expires_in === 'number' ? body.expires_in : 300
-    // Renewed a minute early, so a token never expires between being read and being used.
-    token = { value: body.access_token, until: Date.now() + Math.max(seconds - 60, 10) * 1000 }
-    return token.value
-  }
-
-  async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-    const url = `${config.apiUrl}${path}`
-    const json = body === undefined ? undefined : JSON.stringify(body)
-    const headers = (value: string): Record<string, string> => ({
-      Authorization: `Bearer ${value}`,
-      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-    })
-    let answer = await send(method, url, headers(await accessToken()), json)
-    // A token the institution no longer accepts (revoked, restarted): one new token, one retry.
-    if (answer.status === 401) {
-      token = undefined
-      answer = await send(method, url, headers(await accessToken()), json)
-    }
-    if (answer.status === 404) throw new PixNotFound(`${method} ${path}: not found`)
-    if (answer.status < 200 || answer.status >= 300) {
-      const detail = (answer.body as { detail?: unknown } | null)?.detail
-      const message = `${method} ${path}: ${answer.status}${typeof detail === 'string' ? ` ${detail}` : ''}`
-      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
-        throw new PixRefused(message, typeof detail === 'string' ? detail : undefined)
-      }
-      throw new PixUnavailable(message)
-    }
-    return answer
+  /** A call of the API Pix: its answer when 2xx; its problem document (RFC 7807) read otherwise. */
+  async function call(method: string, path: string, scope: string, body?: unknown) {
+    const answer = await transport.call(method, `${config.apiUrl}${path}`, scope, body)
+    if (answer.status >= 200 && answer.status < 300) return answer
+    throw problemError(method, path, answer)
   }
 
   const segment = (value: string) => encodeURIComponent(value)
 
   return {
     async createCharge(input) {
-      const answer = await call('PUT', `/cob/${segment(input.txid)}`, {
+      const answer = await call('PUT', `/cob/${segment(input.txid)}`, PIX_SCOPES.chargeWrite, {
         calendario: { expiracao: input.expiresInSeconds },
         valor: { original: pixAmount(input.amountCents) },
         chave: config.key,
@@ -252,10 +122,12 @@ export function pixApi(config: PixConfig): PixApi {
       return chargeOf(answer.body)
     },
     async getCharge(txid) {
-      return chargeOf((await call('GET', `/cob/${segment(txid)}`)).body)
+      return chargeOf((await call('GET', `/cob/${segment(txid)}`, PIX_SCOPES.chargeRead)).body)
     },
     async getPix(endToEndId) {
-      const pix = receivedPixOf((await call('GET', `/pix/${segment(endToEndId)}`)).body)
+      const pix = receivedPixOf(
+        (await call('GET', `/pix/${segment(endToEndId)}`, PIX_SCOPES.pixRead)).body,
+      )
       if (!pix) throw new PixUnavailable('a Pix the API described oddly')
       return pix
     },
@@ -267,7 +139,7 @@ export function pixApi(config: PixConfig): PixApi {
           fim: to.toISOString(),
           'paginacao.paginaAtual': String(page),
         })
-        const body = (await call('GET', `/pix?${query}`)).body as {
+        const body = (await call('GET', `/pix?${query}`, PIX_SCOPES.pixRead)).body as {
           pix?: unknown
           parametros?: { paginacao?: { quantidadeDePaginas?: unknown } }
         } | null
@@ -282,21 +154,30 @@ export function pixApi(config: PixConfig): PixApi {
       return all
     },
     async refund(endToEndId, id, amountCents, description) {
-      const answer = await call('PUT', `/pix/${segment(endToEndId)}/devolucao/${segment(id)}`, {
-        valor: pixAmount(amountCents),
-        descricao: description.slice(0, 140),
-      })
+      const answer = await call(
+        'PUT',
+        `/pix/${segment(endToEndId)}/devolucao/${segment(id)}`,
+        PIX_SCOPES.pixWrite,
+        {
+          valor: pixAmount(amountCents),
+          descricao: description.slice(0, 140),
+        },
+      )
       return refundOf(answer.body, id)
     },
     async getRefund(endToEndId, id) {
-      const answer = await call('GET', `/pix/${segment(endToEndId)}/devolucao/${segment(id)}`)
+      const answer = await call(
+        'GET',
+        `/pix/${segment(endToEndId)}/devolucao/${segment(id)}`,
+        PIX_SCOPES.pixRead,
+      )
       return refundOf(answer.body, id)
     },
     async registerWebhook(webhookUrl) {
-      await call('PUT', `/webhook/${segment(config.key)}`, { webhookUrl })
+      await call('PUT', `/webhook/${segment(config.key)}`, PIX_SCOPES.webhookWrite, { webhookUrl })
     },
     async sendPix(input) {
-      const answer = await call('PUT', `/gn/pix/${segment(input.id)}`, {
+      const answer = await call('PUT', `/gn/pix/${segment(input.id)}`, 'pix.send', {
         valor: pixAmount(input.amountCents),
         pagador: { chave: config.key, infoPagador: input.description.slice(0, 140) },
         favorecido: { chave: input.key },
@@ -304,9 +185,26 @@ export function pixApi(config: PixConfig): PixApi {
       return sentPixOf(answer.body, input.id)
     },
     async getSentPix(id) {
-      return sentPixOf((await call('GET', `/gn/pix/enviados/id-envio/${segment(id)}`)).body, id)
+      return sentPixOf(
+        (await call('GET', `/gn/pix/enviados/id-envio/${segment(id)}`, 'gn.pix.send.read')).body,
+        id,
+      )
     },
   }
+}
+
+/** The error an answer that is not 2xx stands for: its problem document's type and detail kept. */
+function problemError(method: string, path: string, answer: Answer): Error {
+  const problem = answer.body as { type?: unknown; detail?: unknown; title?: unknown } | null
+  const detail = typeof problem?.detail === 'string' ? problem.detail : undefined
+  // `https://pix.bcb.gov.br/api/v2/error/<TipoErro>`: the last part names the error.
+  const kind = typeof problem?.type === 'string' ? problem.type.split('/').at(-1) : undefined
+  if (answer.status === 404) return new PixNotFound(`${method} ${path}: not found`)
+  const message = `${method} ${path}: ${answer.status}${kind ? ` ${kind}` : ''}${detail ? ` ${detail}` : ''}`
+  if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
+    return new PixRefused(message, detail, kind)
+  }
+  return new PixUnavailable(message)
 }
 
 const CHARGE_STATUSES = new Set([
