@@ -43,8 +43,8 @@ const S3_VARIABLES = [
 
 /**
  * Pix (issue 21): all of these, and a client certificate (PIX_CERT with PIX_CERT_KEY, or PIX_PFX),
- * or none of them (nothing about money is shown). PIX_TOKEN_URL, PIX_CA, PIX_CLIENT_AUTH and
- * PIX_PFX_PASSPHRASE are optional.
+ * or none of them (nothing about money is shown). PIX_TOKEN_URL, PIX_CA, PIX_CLIENT_AUTH,
+ * PIX_MERCHANT_NAME, PIX_MERCHANT_CITY and PIX_PFX_PASSPHRASE are optional.
  */
 const PIX_VARIABLES = [
   'PIX_API_URL',
@@ -61,6 +61,8 @@ const PIX_CERTIFICATE_VARIABLES = [
   'PIX_CA',
   'PIX_TOKEN_URL',
   'PIX_CLIENT_AUTH',
+  'PIX_MERCHANT_NAME',
+  'PIX_MERCHANT_CITY',
 ] as const
 
 /**
@@ -155,6 +157,8 @@ const schema = z
     PIX_PFX_PASSPHRASE: optional(z.string()),
     PIX_CA: optional(z.string().min(1)),
     PIX_CLIENT_AUTH: optional(z.enum(['basic', 'body'])),
+    PIX_MERCHANT_NAME: optional(z.string().trim().min(1).max(25)),
+    PIX_MERCHANT_CITY: optional(z.string().trim().min(1).max(15)),
     PIX_KEY: optional(
       z
         .string()
@@ -300,6 +304,9 @@ export interface PixConfig {
   ca: Buffer | undefined
   /** The receiving Pix key of the charges. */
   key: string
+  /** The receiver's name and city in a BR Code the site builds itself (issue 31 point 4). */
+  merchantName: string
+  merchantCity: string
   /** The secret in the webhook address the institution calls (/webhooks/pix/SECRET). */
   webhookSecret: string
 }
@@ -454,6 +461,8 @@ function pixConfig(env: z.infer<typeof schema>): PixConfig | undefined {
     certificate,
     ca,
     key: env.PIX_KEY,
+    merchantName: env.PIX_MERCHANT_NAME ?? 'Aprova',
+    merchantCity: env.PIX_MERCHANT_CITY ?? 'Sao Paulo',
     webhookSecret: env.PIX_WEBHOOK_SECRET,
   }
 }

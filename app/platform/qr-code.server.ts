@@ -14,12 +14,15 @@ export interface QrDrawing {
 const QUIET_ZONE = 4
 
 /**
- * Draws `text` (a BR Code: ASCII) as a QR code with medium error correction, the level Pix
- * apps read best on screens; each horizontal run of dark modules is one rectangle of the path.
+ * Draws `text` as a QR code of its UTF-8 bytes (the BR Code's encoding: a receiver named
+ * "São Paulo" must reach the bank app as the bytes its CRC was computed over), with medium error
+ * correction, the level Pix apps read best on screens; each horizontal run of dark modules is one
+ * rectangle of the path.
  */
 export function qrDrawing(text: string): QrDrawing {
   const qr = qrcode(0, 'M')
-  qr.addData(text, 'Byte')
+  // The encoder keeps the low byte of each character: one character per UTF-8 byte.
+  qr.addData(Buffer.from(text, 'utf8').toString('latin1'), 'Byte')
   qr.make()
   const count = qr.getModuleCount()
   const parts: string[] = []

@@ -4,8 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { type Answer, createPixAccount, Problem } from '#tests/support/pix-account.ts'
+import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
 import { makePixCertificates } from '#tests/support/pix-certs.ts'
 import type {
+  PixCharge,
   PixPayment,
   PixRequest,
   PixServerOptions,
@@ -116,6 +118,8 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   const grantedScopes = new Set(options.grantedScopes ?? GRANTED_SCOPES)
   const clientAuthentication = options.clientAuthentication ?? 'basic'
   const log: PixRequest[] = []
+  /** Changes made to the next charges' answers (PUT /cob), in order. */
+  const chargeAnswerEdits: ((charge: PixCharge) => object)[] = []
   let host = ''
   const receivingKey = options.key ?? randomUUID()
   const account = createPixAccount({
@@ -226,6 +230,10 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
       } else {
         throw new Problem(404, 'NaoEncontrado', 'Não encontrado.', url.pathname)
       }
+      const edit = chargeAnswerEdits.shift()
+      if (edit && request.method === 'PUT' && /^\/api\/v2\/cob\/[^/]+$/.test(url.pathname)) {
+        answer = { ...answer, body: edit(structuredClone(answer.body) as PixCharge) }
+      } else if (edit) chargeAnswerEdits.unshift(edit)
       send(response, answer.status, answer.body, 'application/json')
     } catch (error) {
       const { status, type, title, detail } =
@@ -289,6 +297,22 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     refunds: account.refunds,
     pay: async (txid, payOptions = {}) =>
       notify(account.payCharge(txid, payOptions), payOptions.webhook),
+    async payBrCode(code, payOptions = {}) {
+      // What a bank app does: check the CRC, read the location, fetch the charge there, pay it.
+      if (pixCrc16(code.slice(0, -4)) !== code.slice(-4) || !code.slice(-8).startsWith('6304')) {
+        throw new Error('the BR Code fails its CRC')
+      }
+      const fields = readBrCode(code)
+      const account26 = readBrCode(fields.get('26') ?? '')
+      if (account26.get('00') !== 'br.gov.bcb.pix') throw new Error('not a Pix BR Code')
+      const location = account26.get('25')
+      const charge = account.charges().find((one) => one.location === location)
+      if (!charge) throw new Error(`no charge at ${location}`)
+      return notify(account.payCharge(charge.txid, payOptions), payOptions.webhook)
+    },
+    editNextChargeAnswer(edit) {
+      chargeAnswerEdits.push(edit)
+    },
     payUnknown: async (payOptions) =>
       notify(account.receiveUnknown(payOptions), payOptions.webhook),
     async redeliver(endToEndId) {

@@ -168,6 +168,13 @@ export interface PixTestServer {
   refunds(): PixRefundRecord[]
   /** A payer pays the charge: records the Pix (status CONCLUIDA) and sends the webhook. */
   pay(txid: string, options?: PixPayOptions): Promise<PixPayment>
+  /**
+   * A payer's bank app reads `code` (the QR code or 'copia e cola'): refused unless its CRC holds
+   * and it is a Pix BR Code; the charge at its location (field 26, sub-field 25) is paid.
+   */
+  payBrCode(code: string, options?: PixPayOptions): Promise<PixPayment>
+  /** The answer to the next PUT /cob is changed by `edit` (an institution that answers amiss). */
+  editNextChargeAnswer(edit: (charge: PixCharge) => object): void
   /** A Pix for a txid the server never issued, or for none (sent to the key), with its webhook. */
   payUnknown(options: PixPayUnknownOptions): Promise<PixPayment>
   /** Sends the webhook of that Pix again (a duplicate delivery); the site's answer. */

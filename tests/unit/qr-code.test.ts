@@ -7,14 +7,18 @@ import { dynamicBrCode } from '#tests/support/pix-brcode.ts'
 // The charge page's QR code (issue 21 point 3) must read back, in a real decoder, as exactly the
 // 'copia e cola' code: rendered from its SVG to pixels as a browser would, then decoded.
 
-async function decode(text: string): Promise<string | undefined> {
+async function decoded(text: string) {
   const { size, path } = qrDrawing(text)
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size * 8}" height="${size * 8}" shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#fff"/><path d="${path}" fill="#000"/></svg>`
   const { data, info } = await sharp(Buffer.from(svg))
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)
+}
+
+async function decode(text: string): Promise<string | undefined> {
+  return (await decoded(text))?.data
 }
 
 describe('the Pix QR code', () => {
@@ -25,6 +29,15 @@ describe('the Pix QR code', () => {
       merchantCity: 'SAO PAULO',
     })
     expect(await decode(code)).toBe(code)
+  })
+
+  it('carries the UTF-8 bytes of a code with accents, the bytes its CRC was computed over (issue 31)', async () => {
+    // A code as an institution may return it: the receiver's city with an accent.
+    const code =
+      '00020101021226580014br.gov.bcb.pix2536pix.example.com/qr/v2/cobv/9d36b84f5204000053039865802BR5906Aprova6009São Paulo62070503***6304'
+    const read = await decoded(code)
+    expect(Buffer.from(read?.binaryData ?? [])).toEqual(Buffer.from(code, 'utf8'))
+    expect(read?.data).toBe(code)
   })
 
   it('keeps a quiet zone of 4 modules and draws nothing in it', () => {

@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { dynamicBrCode } from '#app/domain/br-code.ts'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { asLanguage, type Language } from '#app/domain/language.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
@@ -37,6 +38,7 @@ import { creditGift, tellGiftPaid } from './gift-credit.server.ts'
 import {
   END_TO_END_ID_PATTERN,
   type PixApi,
+  type PixCharge,
   PixNotFound,
   PixUnavailable,
   pixApi,
@@ -162,13 +164,9 @@ export async function createCharge(input: {
       expiresInSeconds: CHARGE_MINUTES * 60,
       description: input.description,
     })
-    brCode = charge.brCode
+    brCode = chargeCode(charge, { txid, amountCents: input.amountCents })
   } catch (error) {
     log.error('Pix charge not created', { error: String(error) })
-    return { ok: false, error: 'unavailable' }
-  }
-  if (!brCode) {
-    log.error('Pix charge without a BR Code', { txid })
     return { ok: false, error: 'unavailable' }
   }
   // A row that fails to be written leaves a charge we do not know: if it is paid anyway, the
@@ -190,6 +188,37 @@ export async function createCharge(input: {
     .returning({ id: pixCharges.id })
   if (!row) throw new Error('charge row not written')
   return { ok: true, chargeId: row.id }
+}
+
+/** The institution answered a charge other than the one asked for (issue 31 point 5). */
+class ChargeMismatch extends PixUnavailable {
+  override name = 'ChargeMismatch'
+}
+
+/**
+ * The BR Code to show for the charge the institution made, once it is checked to be the one asked
+ * for: the same txid, amount and receiving key (a charge of another amount or to another key is
+ * never shown). Its `pixCopiaECola`, or, when the institution left it out (it is optional in the
+ * API Pix), the code built from the charge's location (issue 31 point 4).
+ */
+function chargeCode(charge: PixCharge, asked: { txid: string; amountCents: number }): string {
+  const key = serverEnv().pix?.key
+  const wrong = [
+    charge.txid !== asked.txid && 'txid',
+    charge.amountCents !== asked.amountCents && 'valor.original',
+    charge.key !== key && 'chave',
+  ].filter(Boolean)
+  if (wrong.length > 0) {
+    throw new ChargeMismatch(`the institution answered another charge: ${wrong.join(', ')}`)
+  }
+  if (charge.brCode) return charge.brCode
+  const config = serverEnv().pix
+  if (!charge.location || !config) throw new PixUnavailable('a charge with no code and no location')
+  return dynamicBrCode({
+    location: charge.location,
+    merchantName: config.merchantName,
+    merchantCity: config.merchantCity,
+  })
 }
 
 /** A provider buys `tier` for PLAN_DAYS: a charge of its current price (issue 21 point 3). */

@@ -39,6 +39,11 @@ export interface PixCharge {
   txid: string
   status: 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP'
   amountCents: number
+  /** The receiving key the institution says the charge is for. */
+  key: string | null
+  /** Where a bank app fetches the charge (`pix.example.com/qr/v2/…`). */
+  location: string | null
+  /** `pixCopiaECola`, or '' when the institution left it out (optional in the API Pix). */
   brCode: string
   pix: ReceivedPix[]
 }
@@ -219,6 +224,9 @@ function chargeOf(body: unknown): PixCharge {
     txid?: unknown
     status?: unknown
     valor?: { original?: unknown }
+    chave?: unknown
+    location?: unknown
+    loc?: { location?: unknown }
     pixCopiaECola?: unknown
     pix?: unknown
   } | null
@@ -232,10 +240,16 @@ function chargeOf(body: unknown): PixCharge {
     throw new PixUnavailable('a charge the API described oddly')
   }
   const pix = Array.isArray(charge.pix) ? charge.pix : []
+  // The charge's location is given twice in the API (`location`, `loc.location`): either will do.
+  const location = [charge.location, charge.loc?.location].find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  )
   return {
     txid: charge.txid,
     status: charge.status as PixCharge['status'],
     amountCents,
+    key: typeof charge.chave === 'string' ? charge.chave : null,
+    location: location ?? null,
     brCode: typeof charge.pixCopiaECola === 'string' ? charge.pixCopiaECola : '',
     pix: pix.map(receivedPixOf).filter((one): one is ReceivedPix => one !== null),
   }
