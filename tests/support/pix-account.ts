@@ -32,6 +32,8 @@ export class Problem extends Error {
     readonly type: string,
     readonly title: string,
     readonly detail: string,
+    /** The property the request got wrong, listed in the problem's `violacoes`. */
+    readonly propriedade?: string,
   ) {
     super(detail)
   }
@@ -72,6 +74,8 @@ export interface PixAccountSettings {
   nowMs(): number
   /** 'host:port' of the server, for charge locations. */
   host(): string
+  /** Called when a refund was accepted (the server settles it soon, unless held). */
+  onRefundAccepted?(): void
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -129,6 +133,8 @@ export function createPixAccount(settings: PixAccountSettings) {
   const refunds = new Map<string, Map<string, PixRefund>>() // endToEndId -> id -> refund
   let webhook: WebhookRegistration | undefined
   let refundsFail = false
+  /** Refunds accepted and not yet answered by the SPI, oldest first. */
+  const pendingRefunds: { endToEndId: string; id: string; fail: boolean }[] = []
   const sent = new Map<string, PixSent>()
   let payoutMode: PayoutOutcome = 'pay'
   let nextLocationId = 1
@@ -290,46 +296,66 @@ export function createPixAccount(settings: PixAccountSettings) {
 
   function refund(endToEndId: string, id: string, body: unknown): Answer {
     const pix = storedPix(endToEndId)
-    const invalid = (detail: string) =>
-      new Problem(400, 'DevolucaoOperacaoInvalida', 'Devolução inválida.', detail)
-    if (!REFUND_ID.test(id)) throw invalid('O id deve ter de 1 a 35 letras e algarismos.')
+    const invalid = (detail: string, propriedade?: string) =>
+      new Problem(400, 'PixDevolucaoInvalida', 'Devolução inválida.', detail, propriedade)
+    if (!REFUND_ID.test(id)) throw invalid('O id deve ter de 1 a 35 letras e algarismos.', 'id')
     const ofPix = refunds.get(endToEndId) ?? new Map<string, PixRefund>()
-    const existing = ofPix.get(id)
-    // The id is the client's idempotency key: asking again never refunds twice.
-    if (existing) return { status: 200, body: structuredClone(existing) }
+    // The API Pix: an id already used for this e2eid is refused (it is not an idempotency key);
+    // what became of that refund is read with GET.
+    if (ofPix.has(id)) {
+      throw invalid(`O id ${id} já foi utilizado por outra devolução deste Pix.`, 'id')
+    }
     if (!isRecord(body) || !isPositiveAmount(body.valor)) {
-      throw invalid('`valor` deve ser um valor positivo como "49.00".')
+      throw invalid('`valor` deve ser um valor positivo como "49.00".', 'valor')
     }
     const natureza = body.natureza ?? 'ORIGINAL'
-    if (natureza !== 'ORIGINAL' && natureza !== 'RETIRADA') throw invalid('`natureza` inválida.')
-    if (body.descricao !== undefined && typeof body.descricao !== 'string') {
-      throw invalid('`descricao` deve ser um texto.')
+    if (natureza !== 'ORIGINAL' && natureza !== 'RETIRADA') {
+      throw invalid('`natureza` inválida.', 'natureza')
+    }
+    if (
+      body.descricao !== undefined &&
+      (typeof body.descricao !== 'string' || body.descricao.length > 140)
+    ) {
+      throw invalid('`descricao` deve ser um texto de até 140 caracteres.', 'descricao')
     }
     const alreadyRefunded = [...ofPix.values()]
       .filter((made) => made.status !== 'NAO_REALIZADO')
       .reduce((sum, made) => sum + cents(made.valor), 0)
     if (alreadyRefunded + cents(body.valor) > cents(pix.valor)) {
-      throw invalid('A soma das devoluções ultrapassaria o valor do Pix.')
+      throw invalid('A soma das devoluções ultrapassaria o valor do Pix.', 'valor')
     }
-    const solicitacao = nowIso()
-    const outcome: Pick<PixRefund, 'horario' | 'status' | 'motivo'> = refundsFail
-      ? {
-          horario: { solicitacao },
-          status: 'NAO_REALIZADO',
-          motivo: 'Devolução não realizada pelo SPI (falha simulada).',
-        }
-      : { horario: { solicitacao, liquidacao: solicitacao }, status: 'DEVOLVIDO' }
+    // Accepted and sent to the SPI: its outcome comes later (settleRefund), as the spec's example.
     const made: PixRefund = {
       id,
       rtrId: spiId('D', RECEIVER_ISPB, nowMs()),
       valor: body.valor,
       natureza,
       ...(body.descricao === undefined ? {} : { descricao: body.descricao }),
-      ...outcome,
+      horario: { solicitacao: nowIso() },
+      status: 'EM_PROCESSAMENTO',
     }
     ofPix.set(id, made)
     refunds.set(endToEndId, ofPix)
+    pendingRefunds.push({ endToEndId, id, fail: refundsFail })
+    settings.onRefundAccepted?.()
     return { status: 201, body: structuredClone(made) }
+  }
+
+  /** The SPI's answer to an accepted refund: returned, or not (with why). */
+  function settleRefund(endToEndId: string, id: string, returned: boolean): ReceivedPix {
+    const made = refunds.get(endToEndId)?.get(id)
+    if (!made) throw new Error(`no refund ${id} of ${endToEndId}`)
+    if (made.status !== 'EM_PROCESSAMENTO') throw new Error(`refund ${id} is ${made.status}`)
+    const index = pendingRefunds.findIndex((one) => one.endToEndId === endToEndId && one.id === id)
+    if (index >= 0) pendingRefunds.splice(index, 1)
+    if (returned) {
+      made.status = 'DEVOLVIDO'
+      made.horario.liquidacao = nowIso()
+    } else {
+      made.status = 'NAO_REALIZADO'
+      made.motivo = 'Devolução não realizada pelo SPI (falha simulada).'
+    }
+    return pixView(storedPix(endToEndId))
   }
 
   function findRefund(endToEndId: string, id: string): Answer {
@@ -430,7 +456,7 @@ export function createPixAccount(settings: PixAccountSettings) {
       endToEndId,
       ...(arrival.txid === undefined ? {} : { txid: arrival.txid }),
       valor: arrival.amount,
-      chave: receivingKey,
+      chave: arrival.key ?? receivingKey,
       horario: nowIso(),
       ...(arrival.payerMessage === undefined ? {} : { infoPagador: arrival.payerMessage }),
       ...(arrival.payerName === undefined ? {} : { pagador: { nome: arrival.payerName } }),
@@ -492,6 +518,9 @@ export function createPixAccount(settings: PixAccountSettings) {
     failRefunds(fail: boolean) {
       refundsFail = fail
     },
+    settleRefund,
+    /** The refunds accepted and not yet settled, oldest first, with the outcome each will get. */
+    pendingRefunds: () => pendingRefunds.map((one) => ({ ...one })),
     payouts: (): PixSent[] => [...sent.values()].map((payout) => structuredClone(payout)),
     payoutOutcome(outcome: PayoutOutcome) {
       payoutMode = outcome

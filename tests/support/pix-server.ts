@@ -128,7 +128,34 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     merchantCity: options.merchantCity ?? 'Recife',
     nowMs,
     host: () => host,
+    onRefundAccepted: () => {
+      if (refundMode === 'auto') setImmediate(() => void settlePending())
+    },
   })
+  let refundMode = options.refunds ?? 'auto'
+  /** Settlements and their webhooks on their way. */
+  const inFlight = new Set<Promise<unknown>>()
+
+  async function idle(): Promise<void> {
+    while (inFlight.size > 0) await Promise.all([...inFlight])
+  }
+
+  /**
+   * The SPI answers every accepted refund (returned, or not when failRefunds was on as it was
+   * asked for) and the institution tells the site by the webhook, the Pix with its devolucoes.
+   */
+  function settlePending(): Promise<unknown> {
+    const work = Promise.all(
+      account.pendingRefunds().map(async ({ endToEndId, id, fail }) => {
+        const pix = account.settleRefund(endToEndId, id, !fail)
+        const registered = account.webhookUrl()
+        if (registered) await postJson(`${registered}/pix`, { pix: [pix] })
+      }),
+    )
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work))
+    return work
+  }
 
   /** The client's credentials as RFC 6749 §2.3.1 allows them, in the one way this server takes. */
   function clientCredentials(request: IncomingMessage, form: URLSearchParams) {
@@ -241,7 +268,17 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
           ? error
           : new Problem(500, 'ErroInternoDoServidor', 'Erro interno.', String(error))
       if (status === 401) response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
-      const problem = { type: ERROR_BASE + type, title, status, detail }
+      const violacoes =
+        error instanceof Problem && error.propriedade
+          ? [{ razao: detail, propriedade: error.propriedade }]
+          : undefined
+      const problem = {
+        type: ERROR_BASE + type,
+        title,
+        status,
+        detail,
+        ...(violacoes ? { violacoes } : {}),
+      }
       send(response, status, problem, 'application/problem+json')
     }
   }
@@ -255,10 +292,13 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   const origin = `https://${host}`
 
   /** Sends the Pix's webhook, like real PSPs to the registered URL with '/pix' appended. */
-  async function notify(pix: ReceivedPix, wanted = true): Promise<PixPayment> {
+  async function notify(pix: ReceivedPix, wanted = true, withRefunds = false): Promise<PixPayment> {
     const registered = account.webhookUrl()
     if (!wanted || registered === undefined) return { endToEndId: pix.endToEndId }
-    const webhookStatus = await postJson(`${registered}/pix`, webhookBody(pix))
+    const body = withRefunds ? { pix: [pix] } : webhookBody(pix)
+    const webhookStatus = await postJson(`${registered}/pix`, body)
+    // What the call set going (a refund the site asked for, settled and told) is done too.
+    await idle()
     return { endToEndId: pix.endToEndId, webhookStatus }
   }
 
@@ -342,6 +382,18 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     },
     connectionsDropped: () => dropped,
     failRefunds: account.failRefunds,
+    holdRefunds(hold) {
+      refundMode = hold ? 'hold' : 'auto'
+    },
+    async settleRefunds() {
+      await settlePending()
+    },
+    settleRefund(endToEndId, id, returned, { webhook = true } = {}) {
+      return notify(account.settleRefund(endToEndId, id, returned), webhook, true)
+    },
+    pendingRefunds: () =>
+      account.pendingRefunds().map(({ endToEndId, id }) => ({ endToEndId, id })),
+    idle,
     payouts: account.payouts,
     payoutOutcome: account.payoutOutcome,
     settlePayout: account.settlePayout,

@@ -119,6 +119,8 @@ export interface PixPayUnknownOptions {
   amount: string
   /** A txid the server never issued; none for a Pix sent to the key directly. */
   txid?: string
+  /** Another key of the account it was sent to (default: the site's receiving key). */
+  key?: string
   endToEndId?: string
   webhook?: boolean
   payerName?: string
@@ -136,6 +138,8 @@ export interface PixServerOptions {
   key?: string
   merchantName?: string
   merchantCity?: string
+  /** 'auto' (default): a refund is settled as soon as accepted; 'hold': until settleRefund(s). */
+  refunds?: 'auto' | 'hold'
   /** Where the token request must carry the client's credentials (default 'basic'). */
   clientAuthentication?: 'basic' | 'body'
   /** The scopes the test client was granted (default: the API Pix's and the payout ones). */
@@ -198,8 +202,26 @@ export interface PixTestServer {
   dropReusedConnections(count: number): void
   /** How many connections were closed so far by `dropReusedConnections`. */
   connectionsDropped(): number
-  /** While true, new refunds come back NAO_REALIZADO with a `motivo`. */
+  /** While true, refunds asked for are settled NAO_REALIZADO with a `motivo`. */
   failRefunds(fail: boolean): void
+  /**
+   * While true, accepted refunds stay EM_PROCESSAMENTO until settleRefund(s); otherwise (the
+   * default) each is settled as soon as it is accepted and the webhook tells the site.
+   */
+  holdRefunds(hold: boolean): void
+  /** Settles every pending refund now (DEVOLVIDO, or NAO_REALIZADO under failRefunds) and sends their webhooks. */
+  settleRefunds(): Promise<void>
+  /** Settles one pending refund and sends the Pix with its devolucoes by the webhook (unless told not to). */
+  settleRefund(
+    endToEndId: string,
+    id: string,
+    returned: boolean,
+    options?: { webhook?: boolean },
+  ): Promise<PixPayment>
+  /** The refunds accepted and not yet settled. */
+  pendingRefunds(): { endToEndId: string; id: string }[]
+  /** Resolves once every automatic settlement and its webhook are done. */
+  idle(): Promise<void>
   /** The payouts the site asked for. */
   payouts(): PixSent[]
   /** What the payouts asked for from now on become (default 'pay'). */

@@ -33,6 +33,10 @@ export interface ReceivedPix {
   txid: string | null
   amountCents: number
   paidAt: Date
+  /** The key it was sent to (`chave`); null when the institution did not say. */
+  key: string | null
+  /** Its refunds as the institution lists them (`devolucoes`; absent: none). */
+  refunds: PixRefund[]
 }
 
 export interface PixCharge {
@@ -262,6 +266,8 @@ export function receivedPixOf(value: unknown): ReceivedPix | null {
     txid?: unknown
     valor?: unknown
     horario?: unknown
+    chave?: unknown
+    devolucoes?: unknown
   } | null
   const amountCents = pixAmountCents(pix?.valor)
   const paidAt = typeof pix?.horario === 'string' ? new Date(pix.horario) : null
@@ -280,6 +286,16 @@ export function receivedPixOf(value: unknown): ReceivedPix | null {
     txid: typeof pix.txid === 'string' && pix.txid !== '' ? pix.txid : null,
     amountCents,
     paidAt,
+    key: typeof pix.chave === 'string' && pix.chave !== '' ? pix.chave : null,
+    refunds: (Array.isArray(pix.devolucoes) ? pix.devolucoes : []).flatMap((item: unknown) => {
+      const id = (item as { id?: unknown } | null)?.id
+      if (typeof id !== 'string') return []
+      try {
+        return [refundOf(item, id)]
+      } catch {
+        return []
+      }
+    }),
   }
 }
 
