@@ -39,6 +39,7 @@ import {
   END_TO_END_ID_PATTERN,
   type PixCharge,
   PixNotFound,
+  PixRefused,
   PixUnavailable,
   type ReceivedPix,
 } from './pix-api.server.ts'
@@ -716,8 +717,13 @@ export async function receiveWebhook(body: unknown): Promise<{ status: number }>
       await recordReceivedPix(pix)
       await recordRefundStates([pix])
     } catch (error) {
-      if (error instanceof PixNotFound) {
-        log.warn('webhook named a Pix the institution does not know', { endToEndId: id })
+      if (error instanceof PixNotFound || error instanceof PixRefused) {
+        // Not a Pix received (an institution may tell of its payouts on the same webhook): the
+        // API will not describe it, and asking again would not change that.
+        log.warn('webhook named a Pix the institution does not describe', {
+          endToEndId: id,
+          error: String(error),
+        })
       } else if (error instanceof PixUnavailable) {
         unavailable = true
       } else {
