@@ -1,14 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { dynamicBrCode } from '#tests/support/pix-brcode.ts'
 import type {
-  PayoutOutcome,
   PixCharge,
   PixChargeStatus,
   PixPayOptions,
   PixPayUnknownOptions,
   PixRefund,
   PixRefundRecord,
-  PixSent,
   ReceivedPix,
 } from '#tests/support/pix-types.ts'
 
@@ -135,8 +133,6 @@ export function createPixAccount(settings: PixAccountSettings) {
   let refundsFail = false
   /** Refunds accepted and not yet answered by the SPI, oldest first. */
   const pendingRefunds: { endToEndId: string; id: string; fail: boolean }[] = []
-  const sent = new Map<string, PixSent>()
-  let payoutMode: PayoutOutcome = 'pay'
   let nextLocationId = 1
 
   const pixView = ({ receivedAtMs: _, ...pix }: StoredPix): ReceivedPix => {
@@ -243,55 +239,6 @@ export function createPixAccount(settings: PixAccountSettings) {
       status: 200,
       body: { parametros: { inicio, fim, paginacao }, pix: items.map(pixView) },
     }
-  }
-
-  /** A payout (PUT /gn/pix/{idEnvio}): asking again with the same id and body pays once. */
-  function sendPix(id: string, body: unknown): Answer {
-    const invalid = (detail: string) => new Problem(400, 'EnvioInvalido', 'Envio inválido.', detail)
-    if (!REFUND_ID.test(id)) throw invalid('O idEnvio deve ter de 1 a 35 letras e algarismos.')
-    if (!isRecord(body) || !isPositiveAmount(body.valor)) {
-      throw invalid('`valor` deve ser um valor positivo como "49.00".')
-    }
-    const { pagador, favorecido } = body
-    if (!isRecord(pagador) || pagador.chave !== receivingKey) {
-      throw invalid('`pagador.chave` deve ser uma chave desta conta.')
-    }
-    if (!isRecord(favorecido) || typeof favorecido.chave !== 'string' || !favorecido.chave) {
-      throw invalid('`favorecido.chave` é obrigatória.')
-    }
-    if (payoutMode === 'refuse') throw invalid('Chave do favorecido não aceita para envio.')
-    const known = sent.get(id)
-    if (known) {
-      if (known.valor !== body.valor || known.chave !== favorecido.chave) {
-        throw new Problem(409, 'EnvioDuplicado', 'idEnvio já usado.', id)
-      }
-      return { status: 200, body: structuredClone(known) }
-    }
-    const payout: PixSent = {
-      idEnvio: id,
-      e2eId: spiId('E', RECEIVER_ISPB, nowMs()),
-      valor: body.valor,
-      chave: favorecido.chave,
-      horario: { solicitacao: nowIso() },
-      status: 'EM_PROCESSAMENTO',
-    }
-    sent.set(id, payout)
-    // Paid or refused by the SPI shortly after: the next read says which.
-    if (payoutMode === 'pay') settle(payout, true)
-    if (payoutMode === 'fail') settle(payout, false)
-    return { status: 201, body: { ...structuredClone(payout), status: 'EM_PROCESSAMENTO' } }
-  }
-
-  function settle(payout: PixSent, paid: boolean) {
-    payout.status = paid ? 'REALIZADO' : 'NAO_REALIZADO'
-    payout.horario.liquidacao = nowIso()
-    if (!paid) payout.motivo = 'Conta do favorecido encerrada.'
-  }
-
-  function findSent(id: string): Answer {
-    const payout = sent.get(id)
-    if (!payout) throw new Problem(404, 'EnvioNaoEncontrado', 'Envio não encontrado.', id)
-    return { status: 200, body: structuredClone(payout) }
   }
 
   function refund(endToEndId: string, id: string, body: unknown): Answer {
@@ -418,16 +365,6 @@ export function createPixAccount(settings: PixAccountSettings) {
     },
     {
       method: 'PUT',
-      path: /^\/gn\/pix\/([^/]+)$/,
-      answer: ([id = ''], body) => sendPix(id, body),
-    },
-    {
-      method: 'GET',
-      path: /^\/gn\/pix\/enviados\/id-envio\/([^/]+)$/,
-      answer: ([id = '']) => findSent(id),
-    },
-    {
-      method: 'PUT',
       path: /^\/webhook\/([^/]+)$/,
       answer: ([chave = ''], body) => registerWebhook(chave, body),
     },
@@ -521,16 +458,6 @@ export function createPixAccount(settings: PixAccountSettings) {
     settleRefund,
     /** The refunds accepted and not yet settled, oldest first, with the outcome each will get. */
     pendingRefunds: () => pendingRefunds.map((one) => ({ ...one })),
-    payouts: (): PixSent[] => [...sent.values()].map((payout) => structuredClone(payout)),
-    payoutOutcome(outcome: PayoutOutcome) {
-      payoutMode = outcome
-    },
-    settlePayout(id: string, paid: boolean) {
-      const payout = sent.get(id)
-      if (!payout) throw new Error(`no payout ${id}`)
-      if (payout.status !== 'EM_PROCESSAMENTO') throw new Error(`payout ${id} is ${payout.status}`)
-      settle(payout, paid)
-    },
     webhookUrl: () => webhook?.webhookUrl,
   }
 }

@@ -24,24 +24,26 @@ export interface PixRefund {
 }
 
 /**
- * A Pix the account sent (a payout), as institutions' payment APIs describe it (Efí's
- * `PUT /gn/pix/{idEnvio}`): the standard API Pix covers receiving only.
+ * A Pix the account sent (a payout) as the test sees it; on the wire it takes Efí's documented
+ * shapes (pix-payouts.ts): the standard API Pix covers receiving only.
  */
 export interface PixSent {
   idEnvio: string
-  /** 'E' + the account's ISPB + …, once the SPI accepted it. */
-  e2eId: string
+  /** 'E' + the institution's ISPB + …: `e2eId` in the send's answer, `endToEndId` in lookups. */
+  endToEndId: string
   valor: string
-  /** The key paid. */
+  /** The key paid (the lookup's `favorecido.chave`). */
   chave: string
+  /** The payer's words sent with it (`pagador.infoPagador`). */
+  infoPagador?: string
   horario: { solicitacao: string; liquidacao?: string }
   status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO'
-  motivo?: string
 }
 
 /**
  * What payouts asked for next become: paid, not paid by the SPI ('fail'), held until
- * settlePayout(), or refused outright by the API ('refuse': a 400, as for a key it rejects).
+ * settlePayout(), or refused outright by the institution ('refuse': Efí's 422
+ * `pagamento_negado`).
  */
 export type PayoutOutcome = 'pay' | 'fail' | 'hold' | 'refuse'
 
@@ -94,6 +96,8 @@ export interface PixSiteEnv {
   PIX_WEBHOOK_SECRET: string
   /** Only when the institution takes the client's credentials in the token request's body. */
   PIX_CLIENT_AUTH?: 'body'
+  /** The payout API the local institution speaks (Efí's, on its origin). */
+  PIX_PAYOUTS: 'efi'
 }
 
 /** The same with the client certificate as a PKCS#12 bundle. */
@@ -226,7 +230,7 @@ export interface PixTestServer {
   payouts(): PixSent[]
   /** What the payouts asked for from now on become (default 'pay'). */
   payoutOutcome(outcome: PayoutOutcome): void
-  /** Ends a held payout: paid, or refused with `motivo`. */
+  /** Ends a held payout: paid (REALIZADO), or not (NAO_REALIZADO). */
   settlePayout(idEnvio: string, paid: boolean): void
   /** Every token issued so far stops working (401); the client must get a new one. */
   revokeTokens(): void
