@@ -95,9 +95,9 @@ describe('PIX_WEBHOOK_* (issue 31): the institution is verified by its certifica
         /PIX_WEBHOOK_PROXY must be addresses or CIDR blocks/,
       )
     }
-    expect(
-      errorOf({ ...pix(), ...listener(), PIX_WEBHOOK_URL: 'http://aprova.example' }),
-    ).toMatch(/PIX_WEBHOOK_URL must be an https:\/\/ address/)
+    expect(errorOf({ ...pix(), ...listener(), PIX_WEBHOOK_URL: 'http://aprova.example' })).toMatch(
+      /PIX_WEBHOOK_URL must be an https:\/\/ address/,
+    )
     expect(errorOf({ ...pix(), ...listener(), PORT: '8443' })).toMatch(
       /PIX_WEBHOOK_TLS_PORT must differ from PORT/,
     )
