@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import https from 'node:https'
+import { log } from '#app/platform/logger.server.ts'
 import type { PixWebhookConfig } from '#app/platform/pix-webhook-env.server.ts'
 
 /** The webhook's addresses: the registered one, and the same with the '/pix' the API Pix appends. */
@@ -35,5 +36,13 @@ export function createPixWebhookServer(
     },
   )
   server.requestTimeout = REQUEST_TIMEOUT_MS
+  // An institution whose certificate is not of PIX_WEBHOOK_CA (a renewed chain, the sandbox's
+  // in production) fails here, before any request: said, so the operator sees why nothing comes.
+  server.on('tlsClientError', (error, socket) => {
+    log.warn('Pix webhook handshake refused', {
+      error: error.message,
+      address: socket.remoteAddress,
+    })
+  })
   return server
 }

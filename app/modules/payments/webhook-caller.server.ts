@@ -2,7 +2,6 @@ import type { X509Certificate } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { BlockList, isIPv4 } from 'node:net'
 import type { TLSSocket } from 'node:tls'
-import { serverEnv } from '#app/platform/env.server.ts'
 import { type PixWebhookConfig, pemCertificates } from '#app/platform/pix-webhook-env.server.ts'
 
 // Who is calling the Pix webhook (issue 31 point 2, ADR 0028). The API Pix protects the
@@ -96,11 +95,12 @@ function forwardedCertificate(value: string | string[] | undefined): X509Certifi
  * Whether this request comes from the institution, its client certificate verified: on the
  * site's own mutual-TLS listener, by the handshake (an unverified client never gets a request
  * through); on the main listener, only through a trusted proxy that verified it and forwarded
- * it, verified again here. Anyone else's headers count for nothing.
+ * it, verified again here. Anyone else's headers count for nothing. `config` is the site's
+ * (ServerEnv's pix.webhook); none, no Pix: nobody is.
  */
 export function webhookCallerVerified(
   req: IncomingMessage,
-  config: PixWebhookConfig | undefined = serverEnv().pix?.webhook,
+  config: PixWebhookConfig | undefined,
   nowMs = Date.now(),
 ): boolean {
   if (!config) return false
