@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import type { Server } from 'node:http'
+import type { Server as HttpsServer } from 'node:https'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -30,6 +31,7 @@ import {
   remindPlanEnds,
   returnSuspendedProfiles,
 } from '#app/modules/payments/payments.server.ts'
+import { webhookCallerVerified } from '#app/modules/payments/webhook-caller.server.ts'
 import { reconcilePayouts } from '#app/modules/payments/withdrawals.server.ts'
 import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
 import { runVerificationCalendar } from '#app/modules/provider/verification-calendar.server.ts'
@@ -57,6 +59,7 @@ import { canonicalRedirects } from './canonical-redirects.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
 import { mediaFiles } from './media.server.ts'
+import { createPixWebhookServer } from './pix-webhook-listener.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
@@ -126,6 +129,8 @@ export async function startServer(options: StartOptions): Promise<void> {
   options.onEnvironment?.(env)
 
   let server: Server | undefined
+  /** The webhook's own mutual-TLS listener (PIX_WEBHOOK_TLS_PORT), when there is one. */
+  let webhookServer: HttpsServer | undefined
   /** Requests the React Router handler is working on. */
   const rendering = new Set<Promise<unknown>>()
   let handle: DatabaseHandle | undefined
@@ -145,12 +150,7 @@ export async function startServer(options: StartOptions): Promise<void> {
     let code = 0
     try {
       await startup.catch(() => undefined)
-      if (server) {
-        const closed = new Promise((resolve) => server?.close(resolve))
-        server.closeIdleConnections()
-        setTimeout(() => server?.closeAllConnections(), 2000).unref()
-        await closed
-      }
+      await Promise.all([server, webhookServer].map((listener) => listener && drain(listener)))
       // A render whose connection was closed still reads the database: it finishes first.
       await settledWithin([...rendering], RENDER_DRAIN_MS)
       // E-mails already accepted for sending (confirmation, reset) go out before the database closes.
@@ -250,7 +250,21 @@ export async function startServer(options: StartOptions): Promise<void> {
       ? undefined
       : ((await import('virtual:react-router/server-build')) as unknown as ServerBuild)
     if (stopping) return
-    server = createApp(env, options, rendering, build).listen(env.port, env.host)
+    const app = createApp(env, options, rendering, build)
+    // The institution's webhook over mutual TLS, on its own port (issue 31 point 2, ADR 0028):
+    // the same site behind it, reachable there by the webhook's address alone. Open before the
+    // main listener, so a site that answers also takes the webhook.
+    const webhook = env.pix?.webhook
+    if (webhook?.tls) {
+      webhookServer = createPixWebhookServer({ ca: webhook.ca, tls: webhook.tls }, app)
+      const opened = webhookServer.listen(webhook.tls.port, env.host)
+      await new Promise<void>((resolve, reject) => {
+        opened.once('listening', resolve)
+        opened.once('error', reject)
+      })
+      log.info('Pix webhook listener started', { port: webhook.tls.port, host: env.host })
+    }
+    server = app.listen(env.port, env.host)
     const listening = server
     await new Promise<void>((resolve, reject) => {
       listening.once('listening', resolve)
@@ -272,6 +286,14 @@ export async function startServer(options: StartOptions): Promise<void> {
     else process.stdout.write(`Serving on http://${host}:${port}\n`)
   })()
   await startup
+}
+
+/** Stops taking connections; idle ones close now, busy ones get 2 s to finish their request. */
+async function drain(listener: Server | HttpsServer): Promise<void> {
+  const closed = new Promise((resolve) => listener.close(resolve))
+  listener.closeIdleConnections()
+  setTimeout(() => listener.closeAllConnections(), 2000).unref()
+  await closed
 }
 
 /** Resolves once every one of `work` has settled, or after `ms` at the latest. */
@@ -412,6 +434,10 @@ function createApp(
       vitalsToken: vitalsTokenIssuer(res),
       clientIp: req.socket.remoteAddress,
       audience: typeof res.locals.audience === 'string' ? res.locals.audience : undefined,
+      // Whether the institution's client certificate was verified (issue 31 point 2); asked
+      // only on the webhook's addresses.
+      pixWebhookVerified:
+        req.path.startsWith('/webhooks/pix/') && webhookCallerVerified(req, env.pix?.webhook),
     }),
   })
   app.all('/{*path}', (req, res, next) => {

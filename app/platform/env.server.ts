@@ -4,6 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
+import {
+  PIX_WEBHOOK_FIELDS,
+  PIX_WEBHOOK_VARIABLES,
+  type PixWebhookConfig,
+  pixWebhookConfig,
+  pixWebhookIssues,
+} from './pix-webhook-env.server.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -183,6 +190,8 @@ const schema = z
     PIX_WEBHOOK_SECRET: optional(
       z.string().regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 of A-Z, a-z, 0-9, _ and -'),
     ),
+    // The webhook's mutual TLS (issue 31 point 2): pix-webhook-env.server.ts.
+    ...PIX_WEBHOOK_FIELDS,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -219,7 +228,9 @@ const schema = z
         })
       }
     }
-    const pix = [...PIX_VARIABLES, ...PIX_CERTIFICATE_VARIABLES].filter((name) => env[name])
+    const pix = [...PIX_VARIABLES, ...PIX_CERTIFICATE_VARIABLES, ...PIX_WEBHOOK_VARIABLES].filter(
+      (name) => env[name],
+    )
     if (env.GIFTS === '1' && pix.length === 0) {
       ctx.addIssue({
         code: 'custom',
@@ -263,6 +274,7 @@ const schema = z
             'must be set: the Pix client certificate is PIX_CERT with PIX_CERT_KEY (PEM), or PIX_PFX (PKCS#12)',
         })
       }
+      for (const issue of pixWebhookIssues(env)) ctx.addIssue({ code: 'custom', ...issue })
     }
     // PGlite runs inside the process that opened it: a second process cannot share it.
     if (
@@ -340,6 +352,8 @@ export interface PixConfig {
   webhookSecret: string
   /** The institution's own payout API (PIX_PAYOUTS); undefined: no withdrawals. */
   payouts: PayoutConfig | undefined
+  /** How the institution's webhook calls are authenticated by its certificate (issue 31). */
+  webhook: PixWebhookConfig
 }
 
 /** Where payouts go (ADR 0029): the adapter of `institution`, on the host `url`. */
@@ -385,13 +399,14 @@ export function parseEnv(
   } catch (error) {
     throw new EnvError(`Invalid environment:\n  DATA_DIR cannot be created at ${dataDir}: ${error}`)
   }
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   return {
     mode,
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     dataDir,
-    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    baseUrl,
     authSecret: env.AUTH_SECRET ?? storedSecret(dataDir),
     smtpUrl: env.SMTP_URL,
     google:
@@ -417,7 +432,7 @@ export function parseEnv(
         : undefined,
     redisUrl: env.REDIS_URL,
     webConcurrency: workersFor(env.WEB_CONCURRENCY),
-    pix: pixConfig(env),
+    pix: pixConfig(env, baseUrl),
   }
 }
 
@@ -453,7 +468,7 @@ function pemOrFile(name: string, value: string, binary = false): Buffer {
   }
 }
 
-function pixConfig(env: z.infer<typeof schema>): PixConfig | undefined {
+function pixConfig(env: z.infer<typeof schema>, baseUrl: string): PixConfig | undefined {
   if (
     !env.PIX_API_URL ||
     !env.PIX_CLIENT_ID ||
@@ -508,6 +523,9 @@ function pixConfig(env: z.infer<typeof schema>): PixConfig | undefined {
           url: (env.PIX_PAYOUT_URL ?? new URL(apiUrl).origin).replace(/\/+$/, ''),
         }
       : undefined,
+    webhook: pixWebhookConfig(env, baseUrl, pemOrFile, (line) => {
+      throw new EnvError(`Invalid environment:\n  ${line}`)
+    }),
   }
 }
 
@@ -521,6 +539,7 @@ const SECRET_VARIABLES = new Set([
   'PIX_PFX',
   'PIX_PFX_PASSPHRASE',
   'PIX_WEBHOOK_SECRET',
+  'PIX_WEBHOOK_TLS_KEY',
 ])
 
 /** The offending value for the error message, without secrets or URL passwords. */

@@ -17,5 +17,10 @@ declare module 'react-router' {
      * loader draws the header from the same answer, so a kept copy never carries another's.
      */
     audience?: string
+    /**
+     * Whether the caller showed the Pix institution's client certificate, verified by the site's
+     * own mutual-TLS listener or by the trusted proxy (issue 31 point 2); false elsewhere.
+     */
+    pixWebhookVerified: boolean
   }
 }

@@ -2913,7 +2913,8 @@ const CLIENT_GIFT_ROWS: Row[] = [
 ]
 
 // The institution's webhook (issue 21): no session opens it; only the secret in its address
-// does, and a call with any other secret is a 404 that changes nothing, whoever sends it.
+// does, with the institution's client certificate (issue 31, pix-webhook-mtls.test.ts), and a
+// call with any other secret is a 404 that changes nothing, whoever sends it.
 const WEBHOOK_ROWS: Row[] = [
   action(
     '/webhooks/pix/:secret',

@@ -555,6 +555,11 @@ describe('outage', () => {
       PIX_CA: pix.certificates.caFile,
       PIX_KEY: pix.key,
       PIX_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+      // The site's own mutual-TLS listener for the webhook (issue 31 point 2).
+      PIX_WEBHOOK_CA: pix.certificates.webhookCaFile,
+      PIX_WEBHOOK_TLS_CERT: pix.certificates.siteCertFile,
+      PIX_WEBHOOK_TLS_KEY: pix.certificates.siteKeyFile,
+      PIX_WEBHOOK_URL: `https://127.0.0.1:${env.PIX_WEBHOOK_TLS_PORT}`,
     })
     const pfxEnv = pix.pfxEnv('another-secret')
     expect(pfxEnv).toMatchObject({

@@ -30,6 +30,20 @@ export interface PixCertificates {
   /** A client certificate signed by another CA, which the server must refuse. */
   strangerCertFile: string
   strangerKeyFile: string
+  /**
+   * The authority that signs the institution's webhook client certificate (the site's
+   * PIX_WEBHOOK_CA): the institution's own, apart from the API's, as Efí's is.
+   */
+  webhookCaFile: string
+  /** The institution's client certificate for its webhook calls (CN=pix-webhook-client). */
+  webhookClientCertFile: string
+  webhookClientKeyFile: string
+  /**
+   * The site's server certificate for its own webhook listener (PIX_WEBHOOK_TLS_CERT), for
+   * 127.0.0.1 / localhost, signed by the test CA the institution trusts for servers.
+   */
+  siteCertFile: string
+  siteKeyFile: string
   /** Deletes the directory. */
   remove(): Promise<void>
 }
@@ -81,18 +95,24 @@ const SERVER_EXTENSIONS = [
   'subjectAltName=IP:127.0.0.1,DNS:localhost',
 ]
 
-/** Makes the test CA, server, client (PEM and PKCS#12) and stranger certificates in `dir`. */
+/**
+ * Makes the test CA, server, client (PEM and PKCS#12) and stranger certificates in `dir`, and
+ * the webhook's: the institution's webhook CA and client certificate, the site's listener's.
+ */
 export async function makePixCertificates(dir?: string): Promise<PixCertificates> {
   const directory = dir ?? (await mkdtemp(path.join(tmpdir(), 'aprova-pix-certs-')))
   // Independent steps run side by side: two key generations at a time instead of six in a row.
-  const [ca, strangerCa] = await Promise.all([
+  const [ca, strangerCa, webhookCa] = await Promise.all([
     issue(directory, 'ca', '/CN=Aprova Test Pix CA', CA_EXTENSIONS),
     issue(directory, 'stranger-ca', '/CN=Untrusted Test CA', CA_EXTENSIONS),
+    issue(directory, 'webhook-ca', '/CN=Test Pix Webhook CA', CA_EXTENSIONS),
   ])
-  const [server, client, stranger] = await Promise.all([
+  const [server, client, stranger, webhookClient, site] = await Promise.all([
     issue(directory, 'server', '/CN=127.0.0.1', SERVER_EXTENSIONS, ca),
     issue(directory, 'client', '/CN=aprova-test-client', CLIENT_EXTENSIONS, ca),
     issue(directory, 'stranger', '/CN=aprova-test-client', CLIENT_EXTENSIONS, strangerCa),
+    issue(directory, 'webhook-client', '/CN=pix-webhook-client', CLIENT_EXTENSIONS, webhookCa),
+    issue(directory, 'site', '/CN=127.0.0.1', SERVER_EXTENSIONS, ca),
   ])
   const pfxFile = path.join(directory, 'client.p12')
   const pfxPassphrase = randomBytes(12).toString('hex')
@@ -122,6 +142,11 @@ export async function makePixCertificates(dir?: string): Promise<PixCertificates
     pfxPassphrase,
     strangerCertFile: stranger.certFile,
     strangerKeyFile: stranger.keyFile,
+    webhookCaFile: webhookCa.certFile,
+    webhookClientCertFile: webhookClient.certFile,
+    webhookClientKeyFile: webhookClient.keyFile,
+    siteCertFile: site.certFile,
+    siteKeyFile: site.keyFile,
     remove: () => rm(directory, { recursive: true, force: true }),
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createTcpServer } from 'node:net'
 import { type Answer, createPixAccount, Problem } from '#tests/support/pix-account.ts'
 import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
 import { makePixCertificates } from '#tests/support/pix-certs.ts'
@@ -15,6 +15,7 @@ import type {
   PixSiteEnv,
   PixTestServer,
   ReceivedPix,
+  WebhookCertificate,
 } from '#tests/support/pix-types.ts'
 
 export type {
@@ -79,20 +80,56 @@ function send(response: ServerResponse, status: number, body: object | undefined
   response.writeHead(status, { 'Content-Type': type }).end(JSON.stringify(body))
 }
 
-/** POSTs JSON to the site: its status, or 0 when it cannot be reached. */
-async function postJson(url: string, payload: unknown): Promise<number> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(15_000),
-    })
-    await response.arrayBuffer()
-    return response.status
-  } catch {
-    return 0
+/** What the institution's webhook client shows and trusts over https. */
+interface WebhookTls {
+  /** The authority of the site's server certificate (the test CA stands for the web's). */
+  ca: Buffer
+  /** The client certificate and key shown, by choice. */
+  certificates: Record<Exclude<WebhookCertificate, 'none'>, { cert: Buffer; key: Buffer }>
+}
+
+/**
+ * POSTs JSON to the site, over https with mutual TLS as the API Pix calls webhooks (issue 31
+ * point 2), or plain http to an http address: its status, or 0 when it cannot be reached (or
+ * refused the handshake). A connection of its own each time: no TLS session of another
+ * certificate is resumed.
+ */
+async function postJson(
+  url: string,
+  payload: unknown,
+  tls: WebhookTls,
+  certificate: WebhookCertificate = 'institution',
+): Promise<number> {
+  const target = new URL(url)
+  const body = JSON.stringify(payload)
+  const secure = target.protocol === 'https:'
+  const shown = certificate === 'none' ? {} : tls.certificates[certificate]
+  const options = {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    agent: false as const,
+    timeout: 15_000,
+    ...(secure ? { ca: tls.ca, ...shown } : {}),
   }
+  return new Promise((resolve) => {
+    const request = (secure ? https : http).request(target, options, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+      response.on('error', () => resolve(0))
+    })
+    request.on('timeout', () => request.destroy())
+    request.on('error', () => resolve(0))
+    request.end(body)
+  })
+}
+
+/** A port free right now, for the site's webhook listener (PIX_WEBHOOK_TLS_PORT). */
+async function freePort(): Promise<number> {
+  const probe = createTcpServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 /** The webhook body for one Pix, as PSPs send it: the Pix without its refunds. */
@@ -103,11 +140,23 @@ function webhookBody({ devolucoes: _, ...pix }: ReceivedPix) {
 /** Starts the server on a free port of 127.0.0.1 with fresh certificates. */
 export async function startPixServer(options: PixServerOptions = {}): Promise<PixTestServer> {
   const certificates = await makePixCertificates()
-  const [ca, cert, key] = await Promise.all([
+  const [ca, cert, key, webhookCert, webhookKey, strangerCert, strangerKey] = await Promise.all([
     readFile(certificates.caFile),
     readFile(certificates.serverCertFile),
     readFile(certificates.serverKeyFile),
+    readFile(certificates.webhookClientCertFile),
+    readFile(certificates.webhookClientKeyFile),
+    readFile(certificates.strangerCertFile),
+    readFile(certificates.strangerKeyFile),
   ])
+  const webhookTls: WebhookTls = {
+    ca,
+    certificates: {
+      institution: { cert: webhookCert, key: webhookKey },
+      stranger: { cert: strangerCert, key: strangerKey },
+    },
+  }
+  const sitePort = await freePort()
   const clientId = `Client_Id_${randomBytes(12).toString('hex')}`
   const clientSecret = `Client_Secret_${randomBytes(24).toString('hex')}`
   let clockOffsetMs = 0
@@ -155,7 +204,7 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
       account.pendingRefunds().map(async ({ endToEndId, id, fail }) => {
         const pix = account.settleRefund(endToEndId, id, !fail)
         const registered = account.webhookUrl()
-        if (registered) await postJson(`${registered}/pix`, { pix: [pix] })
+        if (registered) await postJson(`${registered}/pix`, { pix: [pix] }, webhookTls)
       }),
     )
     inFlight.add(work)
@@ -320,7 +369,7 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     const registered = account.webhookUrl()
     if (!wanted || registered === undefined) return { endToEndId: pix.endToEndId }
     const body = withRefunds ? { pix: [pix] } : webhookBody(pix)
-    const webhookStatus = await postJson(`${registered}/pix`, body)
+    const webhookStatus = await postJson(`${registered}/pix`, body, webhookTls)
     // What the call set going (a refund the site asked for, settled and told) is done too.
     await idle()
     return { endToEndId: pix.endToEndId, webhookStatus }
@@ -336,6 +385,11 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     PIX_CA: certificates.caFile,
     PIX_KEY: receivingKey,
     PIX_WEBHOOK_SECRET: webhookSecret,
+    PIX_WEBHOOK_CA: certificates.webhookCaFile,
+    PIX_WEBHOOK_TLS_PORT: String(sitePort),
+    PIX_WEBHOOK_TLS_CERT: certificates.siteCertFile,
+    PIX_WEBHOOK_TLS_KEY: certificates.siteKeyFile,
+    PIX_WEBHOOK_URL: `https://127.0.0.1:${sitePort}`,
     ...(clientAuthentication === 'body' ? { PIX_CLIENT_AUTH: 'body' as const } : {}),
     PIX_PAYOUTS: 'efi',
   })
@@ -387,13 +441,13 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
       if (webhookStatus === undefined) throw new Error('no webhook registered')
       return webhookStatus
     },
-    async deliver(payload, { secretPath } = {}) {
+    async deliver(payload, { secretPath, certificate } = {}) {
       const registered = account.webhookUrl()
       if (secretPath === undefined && registered === undefined) {
         throw new Error('no webhook registered and no secretPath given')
       }
       const target = secretPath === undefined ? registered : new URL(secretPath, registered).href
-      return postJson(`${target}/pix`, payload)
+      return postJson(`${target}/pix`, payload, webhookTls, certificate)
     },
     expire: account.expire,
     advanceClock(seconds) {

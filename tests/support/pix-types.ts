@@ -94,6 +94,13 @@ export interface PixSiteEnv {
   PIX_CA: string
   PIX_KEY: string
   PIX_WEBHOOK_SECRET: string
+  /** The institution's webhook CA, and the site's own mutual-TLS webhook listener (issue 31). */
+  PIX_WEBHOOK_CA: string
+  PIX_WEBHOOK_TLS_PORT: string
+  PIX_WEBHOOK_TLS_CERT: string
+  PIX_WEBHOOK_TLS_KEY: string
+  /** `https://127.0.0.1:PIX_WEBHOOK_TLS_PORT`: where the institution calls. */
+  PIX_WEBHOOK_URL: string
   /** Only when the institution takes the client's credentials in the token request's body. */
   PIX_CLIENT_AUTH?: 'body'
   /** The payout API the local institution speaks (Efí's, on its origin). */
@@ -131,6 +138,12 @@ export interface PixPayUnknownOptions {
   payerMessage?: string
 }
 
+/**
+ * The client certificate a webhook call shows (issue 31 point 2): the institution's own, none,
+ * or one another authority signed. Over plain http none is shown whatever this says.
+ */
+export type WebhookCertificate = 'institution' | 'none' | 'stranger'
+
 export interface PixPayment {
   endToEndId: string
   /** The site's answer to the webhook; 0 if it could not be reached; absent if none was sent. */
@@ -166,7 +179,10 @@ export interface PixTestServer {
   /** The receiving Pix key: every charge must name it as `chave`. */
   key: string
   certificates: PixCertificates
-  /** The site's variables (client certificate as PEM files). */
+  /**
+   * The site's variables (client certificate as PEM files), its webhook listener on a port
+   * free when the server started.
+   */
   env(webhookSecret?: string): PixSiteEnv
   /** The site's variables with the client certificate as PKCS#12. */
   pfxEnv(webhookSecret?: string): PixSitePfxEnv
@@ -189,9 +205,14 @@ export interface PixTestServer {
   redeliver(endToEndId: string): Promise<number>
   /**
    * Posts `payload` as a delivery would ('/pix' appended) to the registered webhook URL, or to
-   * `secretPath` resolved against it (a path or a whole URL); the site's answer.
+   * `secretPath` resolved against it (a path or a whole URL), showing `certificate` (default
+   * the institution's); the site's answer, 0 when it could not be reached or refused the
+   * handshake.
    */
-  deliver(payload: unknown, options?: { secretPath?: string }): Promise<number>
+  deliver(
+    payload: unknown,
+    options?: { secretPath?: string; certificate?: WebhookCertificate },
+  ): Promise<number>
   /** The PSP removes the charge: REMOVIDA_PELO_PSP from now on (unless already paid). */
   expire(txid: string): void
   /** Moves the server's clock forward (charge expiry, token lifetime, timestamps). */

@@ -188,6 +188,9 @@ describe('PIX_* (issue 21): all or none, the client certificate checked at start
     PIX_WEBHOOK_SECRET: 'webhook-secret-0123456789abcdef',
     PIX_CERT: certificates.clientCertFile,
     PIX_CERT_KEY: certificates.clientKeyFile,
+    // The webhook's mutual TLS, required since issue 31 (tests/unit/pix-webhook-env.test.ts).
+    PIX_WEBHOOK_CA: certificates.webhookCaFile,
+    PIX_WEBHOOK_PROXY: '10.0.0.5',
   })
 
   it('is off without any PIX_* variable', () => {

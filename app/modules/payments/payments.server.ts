@@ -737,7 +737,7 @@ export async function receiveWebhook(body: unknown): Promise<{ status: number }>
 /** The address the institution calls; the secret in it authenticates the call. */
 export function webhookUrl(): string | undefined {
   const pix = serverEnv().pix
-  return pix ? `${serverEnv().baseUrl}/webhooks/pix/${pix.webhookSecret}` : undefined
+  return pix ? `${pix.webhook.baseUrl}/webhooks/pix/${pix.webhookSecret}` : undefined
 }
 
 /** The configuration the webhook was registered for by this process. */

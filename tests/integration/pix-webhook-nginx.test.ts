@@ -1,0 +1,205 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import https from 'node:https'
+import { type AddressInfo, connect, createServer as createTcpServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
+import { db } from '#db/client.server.ts'
+import { pixCharges, pixPayments } from '#db/schema/payments.ts'
+import { signedInProvider } from '#tests/factories/profile.ts'
+import { type PixSite, startPixSite, webhookRouteHandler } from '#tests/support/pix-site.ts'
+
+// The nginx configuration the operator is given (deploy/nginx/, issue 31 point 2, ADR 0028), run
+// as is by Debian's nginx in front of the site's webhook: the institution's call is taken, a call
+// without its certificate refused, and headers a client makes up never reach the site.
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+const DEPLOY = path.resolve(import.meta.dirname, '../../deploy/nginx')
+const available = existsSync(NGINX)
+
+let site: PixSite
+let upstream: Server
+let nginx: ChildProcess | undefined
+let dir: string
+let origin: string
+
+async function freePort(): Promise<number> {
+  const probe = createTcpServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+async function accepting(port: number, deadline: number): Promise<void> {
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => resolve(socket.end() && true))
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    if (nginx?.exitCode !== null || Date.now() > deadline) {
+      const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')
+      throw new Error(`nginx did not start:\n${log}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+beforeAll(async () => {
+  if (!available) return
+  site = await startPixSite()
+  // The site behind nginx: the webhook route, and elsewhere an echo of the headers it got.
+  const webhook = webhookRouteHandler({
+    ...site.config.webhook,
+    tls: undefined,
+    proxies: ['127.0.0.1'],
+  })
+  upstream = createServer((req, res) => {
+    if (req.url?.startsWith('/webhooks/pix/')) return void webhook(req, res)
+    const seen = Object.keys(req.headers).filter((name) => name.startsWith('x-ssl-'))
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(seen))
+  })
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+  dir = await mkdtemp(path.join(tmpdir(), 'aprova-nginx-'))
+  const files = site.pix.certificates
+  // The snippet names the authority relative to nginx's configuration directory.
+  await copyFile(files.webhookCaFile, path.join(dir, 'pix-webhook-ca.pem'))
+  const port = await freePort()
+  origin = `https://127.0.0.1:${port}`
+  await writeFile(
+    path.join(dir, 'nginx.conf'),
+    `${process.getuid?.() === 0 ? 'user root root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  upstream aprova { server 127.0.0.1:${(upstream.address() as AddressInfo).port}; }
+  server {
+    listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${files.siteCertFile};
+    ssl_certificate_key ${files.siteKeyFile};
+    include ${DEPLOY}/pix-webhook.conf;
+    location / {
+      proxy_pass http://aprova;
+      proxy_set_header Host $host;
+      include ${DEPLOY}/pix-webhook-cleared.conf;
+    }
+  }
+}
+`,
+  )
+  nginx = spawn(
+    NGINX,
+    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+    {
+      stdio: 'ignore',
+    },
+  )
+  await accepting(port, Date.now() + 10_000)
+})
+
+afterAll(async () => {
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((resolve) => nginx?.once('exit', resolve))
+    nginx.kill('SIGQUIT')
+    await exited
+  }
+  await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)))
+  await site?.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+/** A request to nginx, with or without a client certificate: its status and body. */
+async function call(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; cert?: Buffer; key?: Buffer },
+): Promise<{ status: number; body: string }> {
+  const ca = await readFile(site.pix.certificates.caFile)
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        ca,
+        cert: options.cert,
+        key: options.key,
+        agent: false,
+      },
+      (response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString()
+        })
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      },
+    )
+    request.on('error', reject)
+    request.end(options.method === 'POST' ? '{"pix":[]}' : undefined)
+  })
+}
+
+async function paidCharge() {
+  const provider = await signedInProvider({ approved: true })
+  const started = await startPlanCharge(provider.id, 'ouro')
+  if (!started.ok) throw new Error(`no charge: ${started.error}`)
+  const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, started.chargeId))
+  if (!charge) throw new Error('no charge row')
+  const paid = await site.pix.pay(charge.txid, { webhook: false })
+  const pix = site.pix.pixes().find((one) => one.endToEndId === paid.endToEndId)
+  const { devolucoes: _, ...item } = pix ?? {}
+  return { chargeId: charge.id, body: { pix: [item] } }
+}
+
+async function credited(chargeId: string): Promise<number> {
+  const rows = await db().select().from(pixPayments).where(eq(pixPayments.chargeId, chargeId))
+  return rows.length
+}
+
+const throughNginx = () => `${origin}${new URL(site.pix.webhookUrl() ?? '').pathname}`
+
+describe.skipIf(!available)(
+  `deploy/nginx/pix-webhook.conf in front of the webhook${available ? '' : ` (skipped: no nginx at ${NGINX}; apt-get install nginx, or set NGINX_PATH)`}`,
+  () => {
+    it("takes the institution's call with its certificate: credited", async () => {
+      const { chargeId, body } = await paidCharge()
+      expect(await site.pix.deliver(body, { secretPath: throughNginx() })).toBe(200)
+      expect(await credited(chargeId)).toBe(1)
+    })
+
+    it('refuses a webhook call without the institution’s certificate, or with another’s', async () => {
+      const { chargeId, body } = await paidCharge()
+      expect(
+        await site.pix.deliver(body, { secretPath: throughNginx(), certificate: 'none' }),
+      ).toBe(403)
+      // nginx answers a certificate it cannot verify with 400 ("The SSL certificate error").
+      expect(
+        await site.pix.deliver(body, { secretPath: throughNginx(), certificate: 'stranger' }),
+      ).toBe(400)
+      expect(await credited(chargeId)).toBe(0)
+    })
+
+    it("refuses a client's made-up verification headers, and never passes them on", async () => {
+      const pem = await readFile(site.pix.certificates.webhookClientCertFile, 'utf8')
+      const spoofed = {
+        'Content-Type': 'application/json',
+        'X-SSL-Client-Verify': 'SUCCESS',
+        'X-SSL-Client-Cert': encodeURIComponent(pem),
+      }
+      expect(
+        (await call(`${throughNginx()}/pix`, { method: 'POST', headers: spoofed })).status,
+      ).toBe(403)
+      const elsewhere = await call(`${origin}/any/page`, { headers: spoofed })
+      expect(elsewhere).toEqual({ status: 200, body: '[]' })
+    })
+  },
+)
