@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { type Answer, createPixAccount, Problem } from '#tests/support/pix-account.ts'
 import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
 import { makePixCertificates } from '#tests/support/pix-certs.ts'
+import { optionalFieldChooser, serverSeed } from '#tests/support/pix-strict.ts'
 import type {
   PixCharge,
   PixPayment,
@@ -30,7 +31,6 @@ export type {
 // credentials, and the account of pix-account.ts behind /api/v2, with controls for what a test
 // needs to happen: a payment and its webhook, a duplicate or forged delivery, an outage…
 
-const ERROR_BASE = 'https://pix.bcb.gov.br/api/v2/error/'
 const TOKEN_SECONDS = 3600
 /** What the test client was granted: the API Pix's scopes and the payout ones. */
 const GRANTED_SCOPES = [
@@ -122,12 +122,15 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   const chargeAnswerEdits: ((charge: PixCharge) => object)[] = []
   let host = ''
   const receivingKey = options.key ?? randomUUID()
+  const seed = serverSeed()
+  const optionalFields = options.optionalFields ?? 'random'
   const account = createPixAccount({
     receivingKey,
     merchantName: options.merchantName ?? 'Aprova Teste',
     merchantCity: options.merchantCity ?? 'Recife',
     nowMs,
     host: () => host,
+    keep: optionalFieldChooser(optionalFields, seed),
   })
 
   /** The client's credentials as RFC 6749 §2.3.1 allows them, in the one way this server takes. */
@@ -201,7 +204,9 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     try {
       parsed = body === '' ? undefined : JSON.parse(body)
     } catch {
-      throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.')
+      throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.', [
+        { razao: 'O corpo da requisição não é JSON.', propriedade: 'corpo' },
+      ])
     }
     return account.answer(request.method ?? '', apiPath, parsed, url.searchParams)
   }
@@ -236,13 +241,14 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
       } else if (edit) chargeAnswerEdits.unshift(edit)
       send(response, answer.status, answer.body, 'application/json')
     } catch (error) {
-      const { status, type, title, detail } =
+      const problem =
         error instanceof Problem
           ? error
           : new Problem(500, 'ErroInternoDoServidor', 'Erro interno.', String(error))
-      if (status === 401) response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
-      const problem = { type: ERROR_BASE + type, title, status, detail }
-      send(response, status, problem, 'application/problem+json')
+      if (problem.status === 401) {
+        response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
+      }
+      send(response, problem.status, problem.document(), 'application/problem+json')
     }
   }
 
@@ -277,6 +283,8 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
 
   return {
     url: `${origin}/api/v2`,
+    seed,
+    optionalFields,
     tokenUrl: `${origin}/oauth/token`,
     clientId,
     clientSecret,

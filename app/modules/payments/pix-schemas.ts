@@ -16,7 +16,8 @@ import { z } from 'zod'
 // regex literal inside the string: the same pattern without the slashes.
 
 /** Where an exported schema sits in the specification, and which way it travels. */
-export interface PixSpecPlace {
+// A type, not an interface: zod's `.meta()` takes it as a record.
+export type PixSpecPlace = {
   spec: string
   direction: 'request' | 'response'
 }
