@@ -95,8 +95,12 @@ export function validated<T extends z.ZodType>(
           at,
         )
       })
-  if (violations.length > 0) {
-    throw new Problem(400, refusal.type, refusal.title, refusal.detail, violations)
+  // One violation per property, as the spec's examples: the first issue zod found there.
+  const unique = violations.filter(
+    (found, index) => violations.findIndex((v) => v.propriedade === found.propriedade) === index,
+  )
+  if (unique.length > 0) {
+    throw new Problem(400, refusal.type, refusal.title, refusal.detail, unique)
   }
   return (parsed as { data: z.output<T> }).data
 }
