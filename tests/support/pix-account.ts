@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import type { z } from 'zod'
 import { isValidCpf } from '#app/domain/gifts.ts'
 import {
   type CobSolicitada,
@@ -21,12 +20,21 @@ import {
 } from '#app/modules/payments/pix-schemas.ts'
 import { dynamicBrCode } from '#tests/support/pix-brcode.ts'
 import {
+  type Answer,
+  answerRoute,
+  CHARGE_REFUSAL,
   type KeepField,
+  listRefusal,
   Problem,
-  type Refusal,
+  REFUND_REFUSAL,
+  REQUEST_REFUSAL,
+  type Route,
   type Violation,
   validated,
   violation,
+  WEBHOOK_REFUSAL,
+  windowAndPage,
+  windowRule,
   withOptional,
 } from '#tests/support/pix-strict.ts'
 import type {
@@ -54,24 +62,8 @@ const RECEIVER_ISPB = '00000000'
 const REFUND_ID = /^[a-zA-Z0-9]{1,35}$/
 const AMOUNT = /^\d{1,10}\.\d{2}$/
 
+export type { Answer }
 export { Problem }
-
-export interface Answer {
-  status: number
-  body?: object
-}
-
-interface Route {
-  method: string
-  path: RegExp
-  /** How the spec says this endpoint refuses a malformed path id. */
-  refusal?: Refusal
-  /** The path ids' schemas, in the path's order. */
-  ids?: { name: string; schema: z.ZodType }[]
-  /** The spec's shape of a successful answer: the institution never sends another. */
-  answers?: z.ZodType
-  answer(params: string[], body: unknown, query: URLSearchParams): Answer
-}
 
 interface StoredCharge {
   charge: Omit<PixCharge, 'status' | 'pix'>
@@ -116,72 +108,6 @@ function spiId(prefix: 'E' | 'D', ispb: string, atMs: number): string {
   const stamp = new Date(atMs).toISOString().replace(/\D/g, '').slice(0, 12)
   const tail = Array.from({ length: 11 }, () => alphabet[randomInt(alphabet.length)]).join('')
   return `${prefix}${ispb}${stamp}${tail}`
-}
-
-/** How a list query is refused: the endpoint's `type` ('PixConsultaInvalida'…). */
-const listRefusal = (type: string): Refusal => ({
-  type,
-  title: 'Consulta inválida.',
-  detail: 'Os parâmetros da consulta não respeitam o schema ou não fazem sentido semanticamente.',
-})
-
-/** A list query's rule beyond its schema: the end is not before the start. */
-const windowRule = ({ inicio, fim }: { inicio: string; fim: string }) =>
-  Date.parse(fim) < Date.parse(inicio)
-    ? [violation('fim', 'O parâmetro fim é anterior ao parâmetro inicio.', fim)]
-    : []
-
-/** The `inicio`/`fim` window and `paginacao.*` page of a validated list query. */
-function windowAndPage(params: {
-  inicio: string
-  fim: string
-  'paginacao.paginaAtual'?: number
-  'paginacao.itensPorPagina'?: number
-}) {
-  const inicioMs = Date.parse(params.inicio)
-  const fimMs = Date.parse(params.fim)
-  const paginaAtual = params['paginacao.paginaAtual'] ?? 0
-  const itensPorPagina = params['paginacao.itensPorPagina'] ?? 100
-  const within = (ms: number) => ms >= inicioMs && ms <= fimMs
-  const paginate = <I>(items: I[]) => ({
-    paginacao: {
-      paginaAtual,
-      itensPorPagina,
-      // At least one page, as the spec's `minimum: 1`, even when it is empty.
-      quantidadeDePaginas: Math.max(1, Math.ceil(items.length / itensPorPagina)),
-      quantidadeTotalDeItens: items.length,
-    },
-    items: items.slice(paginaAtual * itensPorPagina, (paginaAtual + 1) * itensPorPagina),
-  })
-  return { within, paginate }
-}
-
-const CHARGE_REFUSAL: Refusal = {
-  type: 'CobOperacaoInvalida',
-  title: 'Cobrança inválida.',
-  detail:
-    'A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o schema ou está semanticamente errada.',
-}
-
-const REFUND_REFUSAL: Refusal = {
-  type: 'PixDevolucaoInvalida',
-  title: 'Devolução inválida.',
-  detail:
-    'A presente requisição de devolução não respeita o schema ou não faz sentido semanticamente.',
-}
-
-const WEBHOOK_REFUSAL: Refusal = {
-  type: 'WebhookOperacaoInvalida',
-  title: 'Webhook inválido.',
-  detail:
-    'A presente requisição busca criar um webhook sem respeitar o schema ou, ainda, com sentido semanticamente inválido.',
-}
-
-/** Any endpoint's refusal of a malformed request (the spec's general error). */
-const REQUEST_REFUSAL: Refusal = {
-  type: 'RequisicaoInvalida',
-  title: 'Requisição inválida.',
-  detail: 'A requisição não respeita o schema.',
 }
 
 /** A new, empty receiving account. */
@@ -579,30 +505,6 @@ export function createPixAccount(settings: PixAccountSettings) {
       },
     },
   ]
-
-  /** The route's answer to a request whose path ids respect their schemas; a refusal otherwise. */
-  function answerRoute(route: Route, segments: string[], body: unknown, query: URLSearchParams) {
-    const refusal = route.refusal ?? REQUEST_REFUSAL
-    const params = segments.map((segment, index) => {
-      const id = route.ids?.[index]
-      const name = id?.name ?? 'path'
-      let decoded: string
-      try {
-        decoded = decodeURIComponent(segment)
-      } catch {
-        const problem = violation(name, `O parâmetro ${name} não é um URI válido.`, segment)
-        throw new Problem(400, refusal.type, refusal.title, refusal.detail, [problem])
-      }
-      return id ? validated(id.schema, decoded, { ...refusal, prefix: name }) : decoded
-    })
-    const answer = route.answer(params as string[], body, query)
-    // The institution's own slip, not the client's: a 500, loudly.
-    const checked = answer.status < 300 ? route.answers?.safeParse(answer.body) : undefined
-    if (checked && !checked.success) {
-      throw new Error(`the local institution answered off the spec: ${checked.error.message}`)
-    }
-    return answer
-  }
 
   function receive(arrival: PixPayUnknownOptions): ReceivedPix {
     const endToEndId = arrival.endToEndId ?? spiId('E', PAYER_ISPB, nowMs())

@@ -1,12 +1,20 @@
 import type { z } from 'zod'
 
-// What makes the local Pix institution as strict as the Banco Central's spec (issue 31 point 9):
-// refusals as the spec's problem documents, with a violation for each property at fault, and
-// answers whose optional fields (the spec's `required` lists leave them out) are sometimes
-// absent, as a real institution may send them.
+// What makes the local Pix institution (pix-account.ts) as strict as the Banco Central's spec
+// (issue 31 point 9): requests parsed with the project's schemas of the spec, refusals as the
+// spec's problem documents with a violation for each property at fault and the endpoint's error
+// type, answers checked against the spec's shapes, and answers whose optional fields (the
+// spec's `required` lists leave them out) are sometimes absent, as a real institution may send
+// them.
 
 /** The `type` of a problem: this base and the spec's name for the error. */
 export const PIX_ERROR_BASE = 'https://pix.bcb.gov.br/api/v2/error/'
+
+/** A successful answer of the API: its status and JSON body (none for 204, or a 200 without). */
+export interface Answer {
+  status: number
+  body?: object
+}
 
 /** One property a refused request got wrong, as the spec's `Violacao`. */
 export interface Violation {
@@ -150,4 +158,111 @@ export function serverSeed(): number {
   const fromEnv = Number(process.env.PIX_SERVER_SEED)
   if (process.env.PIX_SERVER_SEED && Number.isSafeInteger(fromEnv)) return fromEnv
   return Math.floor(Math.random() * 2 ** 31)
+}
+
+/** How a list query is refused: the endpoint's `type` ('PixConsultaInvalida'…). */
+export const listRefusal = (type: string): Refusal => ({
+  type,
+  title: 'Consulta inválida.',
+  detail: 'Os parâmetros da consulta não respeitam o schema ou não fazem sentido semanticamente.',
+})
+
+/** A list query's rule beyond its schema: the end is not before the start. */
+export const windowRule = ({ inicio, fim }: { inicio: string; fim: string }) =>
+  Date.parse(fim) < Date.parse(inicio)
+    ? [violation('fim', 'O parâmetro fim é anterior ao parâmetro inicio.', fim)]
+    : []
+
+/** The `inicio`/`fim` window and `paginacao.*` page of a validated list query. */
+export function windowAndPage(params: {
+  inicio: string
+  fim: string
+  'paginacao.paginaAtual'?: number
+  'paginacao.itensPorPagina'?: number
+}) {
+  const inicioMs = Date.parse(params.inicio)
+  const fimMs = Date.parse(params.fim)
+  const paginaAtual = params['paginacao.paginaAtual'] ?? 0
+  const itensPorPagina = params['paginacao.itensPorPagina'] ?? 100
+  const within = (ms: number) => ms >= inicioMs && ms <= fimMs
+  const paginate = <I>(items: I[]) => ({
+    paginacao: {
+      paginaAtual,
+      itensPorPagina,
+      // At least one page, as the spec's `minimum: 1`, even when it is empty.
+      quantidadeDePaginas: Math.max(1, Math.ceil(items.length / itensPorPagina)),
+      quantidadeTotalDeItens: items.length,
+    },
+    items: items.slice(paginaAtual * itensPorPagina, (paginaAtual + 1) * itensPorPagina),
+  })
+  return { within, paginate }
+}
+
+export const CHARGE_REFUSAL: Refusal = {
+  type: 'CobOperacaoInvalida',
+  title: 'Cobrança inválida.',
+  detail:
+    'A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o schema ou está semanticamente errada.',
+}
+
+export const REFUND_REFUSAL: Refusal = {
+  type: 'PixDevolucaoInvalida',
+  title: 'Devolução inválida.',
+  detail:
+    'A presente requisição de devolução não respeita o schema ou não faz sentido semanticamente.',
+}
+
+export const WEBHOOK_REFUSAL: Refusal = {
+  type: 'WebhookOperacaoInvalida',
+  title: 'Webhook inválido.',
+  detail:
+    'A presente requisição busca criar um webhook sem respeitar o schema ou, ainda, com sentido semanticamente inválido.',
+}
+
+/** Any endpoint's refusal of a malformed request (the spec's general error). */
+export const REQUEST_REFUSAL: Refusal = {
+  type: 'RequisicaoInvalida',
+  title: 'Requisição inválida.',
+  detail: 'A requisição não respeita o schema.',
+}
+
+export interface Route {
+  method: string
+  path: RegExp
+  /** How the spec says this endpoint refuses a malformed path id. */
+  refusal?: Refusal
+  /** The path ids' schemas, in the path's order. */
+  ids?: { name: string; schema: z.ZodType }[]
+  /** The spec's shape of a successful answer: the institution never sends another. */
+  answers?: z.ZodType
+  answer(params: string[], body: unknown, query: URLSearchParams): Answer
+}
+
+/** The route's answer to a request whose path ids respect their schemas; a refusal otherwise. */
+export function answerRoute(
+  route: Route,
+  segments: string[],
+  body: unknown,
+  query: URLSearchParams,
+) {
+  const refusal = route.refusal ?? REQUEST_REFUSAL
+  const params = segments.map((segment, index) => {
+    const id = route.ids?.[index]
+    const name = id?.name ?? 'path'
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(segment)
+    } catch {
+      const problem = violation(name, `O parâmetro ${name} não é um URI válido.`, segment)
+      throw new Problem(400, refusal.type, refusal.title, refusal.detail, [problem])
+    }
+    return id ? validated(id.schema, decoded, { ...refusal, prefix: name }) : decoded
+  })
+  const answer = route.answer(params as string[], body, query)
+  // The institution's own slip, not the client's: a 500, loudly.
+  const checked = answer.status < 300 ? route.answers?.safeParse(answer.body) : undefined
+  if (checked && !checked.success) {
+    throw new Error(`the local institution answered off the spec: ${checked.error.message}`)
+  }
+  return answer
 }
