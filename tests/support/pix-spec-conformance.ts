@@ -158,7 +158,7 @@ function checkString(schema: z.ZodType, spec: Merged, where: string, errors: str
   const ours = checks
     .filter((check) => check.check === 'string_format' && check.format === 'regex')
     .map((check) => barePattern((check.pattern as RegExp).source))
-  const theirs = spec.patterns.map(barePattern)
+  const theirs = [...new Set(spec.patterns.map(barePattern))]
   for (const pattern of ours) {
     if (!theirs.includes(pattern)) {
       errors.push(
@@ -249,7 +249,10 @@ export function compareAt(
       const tries = branches.map((branch) =>
         compareAt(document, option, branch, `${where}|${index}`, direction),
       )
-      const best = tries.reduce((a, b) => (b.length < a.length ? b : a))
+      // The branch this option was meant for: fewest differences, then fewest unknown fields.
+      const weight = (found: string[]) =>
+        found.length + found.filter((line) => line.endsWith('not in the spec')).length / 100
+      const best = tries.reduce((a, b) => (weight(b) < weight(a) ? b : a))
       errors.push(...best)
     }
     return errors

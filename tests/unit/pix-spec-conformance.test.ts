@@ -71,6 +71,14 @@ describe.skipIf(!present)('the API Pix schemas against the Banco Central spec', 
     ).toEqual([
       'x.infoPagador: optional in the spec, required here (a valid answer would be refused)',
     ])
+    const debtor = z.xor([
+      z.object({ cpf: z.string().regex(/^\d{11}$/), nome: z.string().max(200) }),
+      z.object({ cnpj: z.string().regex(/^\d{14}$/), nome: z.string().max(200) }),
+    ])
+    const charge = '#/components/schemas/CobSolicitada/allOf/1/properties/devedor'
+    expect(against(debtor, charge, 'request')).toEqual([
+      'x|1.cnpj: pattern \\d{14} here, [0-9A-Z]{14} in the spec',
+    ])
     const refund = z.object({
       valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
       natureza: z.enum(['ORIGINAL', 'TOTAL']),
