@@ -73,6 +73,8 @@ interface StoredCharge {
 
 interface StoredPix extends Omit<ReceivedPix, 'devolucoes'> {
   receivedAtMs: number
+  /** 1 for the first Pix received, 2 for the next… (what its optional fields hang on). */
+  ordinal: number
 }
 
 interface WebhookRegistration {
@@ -124,17 +126,19 @@ export function createPixAccount(settings: PixAccountSettings) {
   let nextLocationId = 1
 
   // Answers leave out the optional fields `settings.keep` says to (the spec's `required` lists
-  // name the others), each chosen once per thing so that it reads the same every time.
-  const refundView = (endToEndId: string, made: PixRefund): PixRefund =>
-    withOptional(
-      structuredClone(made),
-      `devolucao:${endToEndId}:${made.id}`,
-      ['natureza', 'descricao', 'motivo'],
-      settings.keep,
-    )
+  // name the others), each chosen once per thing so that it reads the same every time. A thing
+  // is named by its place in order (the 3rd charge…), not by its ids, which the site makes at
+  // random: so a seed replays a test run.
+  const refundView = (endToEndId: string, made: PixRefund): PixRefund => {
+    const pixOrdinal = pixes.get(endToEndId)?.ordinal ?? 0
+    const index = [...(refunds.get(endToEndId)?.keys() ?? [])].indexOf(made.id)
+    const thing = `devolucao:${pixOrdinal}:${index}`
+    const fields = ['natureza', 'descricao', 'motivo'] as const
+    return withOptional(structuredClone(made), thing, fields, settings.keep)
+  }
 
-  const pixView = ({ receivedAtMs: _, ...stored }: StoredPix): ReceivedPix => {
-    const thing = `pix:${stored.endToEndId}`
+  const pixView = ({ receivedAtMs: _, ordinal, ...stored }: StoredPix): ReceivedPix => {
+    const thing = `pix:${ordinal}`
     const pix = withOptional(structuredClone(stored), thing, ['infoPagador'], settings.keep)
     const devolucoes = [...(refunds.get(pix.endToEndId)?.values() ?? [])].map((made) =>
       refundView(pix.endToEndId, made),
@@ -161,7 +165,7 @@ export function createPixAccount(settings: PixAccountSettings) {
     }
     return withOptional(
       view,
-      `cob:${charge.txid}`,
+      `cob:${charge.loc.id}`,
       ['devedor', 'solicitacaoPagador', 'infoAdicionais', 'pixCopiaECola'],
       settings.keep,
     )
@@ -520,6 +524,7 @@ export function createPixAccount(settings: PixAccountSettings) {
       ...(arrival.payerMessage === undefined ? {} : { infoPagador: arrival.payerMessage }),
       ...(arrival.payerName === undefined ? {} : { pagador: { nome: arrival.payerName } }),
       receivedAtMs: nowMs(),
+      ordinal: pixes.size + 1,
     }
     pixes.set(endToEndId, stored)
     return pixView(stored)

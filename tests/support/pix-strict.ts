@@ -127,7 +127,7 @@ function fnv1a(text: string): number {
 }
 
 /**
- * Whether an answer about `thing` (a charge's txid, a Pix's e2eid…) carries the optional `field`.
+ * Whether an answer about `thing` ('cob:3', the third charge…) carries the optional `field`.
  * Random mode decides once per thing and field from the seed, so reading a charge twice gives
  * the same shape, and a failing run is replayed by its seed.
  */
