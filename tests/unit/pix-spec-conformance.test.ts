@@ -91,10 +91,13 @@ describe.skipIf(!present)('the API Pix schemas against the Banco Central spec', 
     ).toContain('x.valor: required by the spec, optional here')
   })
 
+  // Listed while the tests are collected, so nothing is read when the spec is absent.
   const examples = (pointer: string) =>
-    Object.entries(atPointer(spec, pointer) as Record<string, { $ref: string }>).map(
-      ([name, example]) => ({ name, value: atPointer(spec, `${example.$ref}/value`) }),
-    )
+    present
+      ? Object.entries(atPointer(spec, pointer) as Record<string, { $ref: string }>).map(
+          ([name, example]) => ({ name, value: atPointer(spec, `${example.$ref}/value`) }),
+        )
+      : []
 
   it.each(examples('#/paths/~1cob~1{txid}/put/responses/201/content/application~1json/examples'))(
     "the spec's example charge answer $name of PUT /cob/{txid} is a CobGerada to us",
