@@ -141,7 +141,11 @@ export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
  * What became of a received Pix: credited to what it paid for, or sent back (automatically when
  * it paid nothing we can credit; by the team with a reason).
  */
-export const PAYMENT_OUTCOMES = ['credited', 'refunded'] as const
+/**
+ * What a received Pix did: credited its charge; sent back; or left alone, as not ours (another
+ * key, or no txid of ours: the operator's own top-ups, Pix sent to the key; issue 31 point 6).
+ */
+export const PAYMENT_OUTCOMES = ['credited', 'refunded', 'foreign'] as const
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number]
 
 /** Why a Pix is sent back. The first four are automatic (issue 21 point 5). */

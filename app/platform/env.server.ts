@@ -44,7 +44,8 @@ const S3_VARIABLES = [
 /**
  * Pix (issue 21): all of these, and a client certificate (PIX_CERT with PIX_CERT_KEY, or PIX_PFX),
  * or none of them (nothing about money is shown). PIX_TOKEN_URL, PIX_CA, PIX_CLIENT_AUTH,
- * PIX_MERCHANT_NAME, PIX_MERCHANT_CITY and PIX_PFX_PASSPHRASE are optional.
+ * PIX_MERCHANT_NAME, PIX_MERCHANT_CITY, PIX_PFX_PASSPHRASE, PIX_PAYOUTS and PIX_PAYOUT_URL
+ * are optional (PIX_PAYOUTS is needed by GIFTS=1: withdrawals are sent through it).
  */
 const PIX_VARIABLES = [
   'PIX_API_URL',
@@ -63,7 +64,15 @@ const PIX_CERTIFICATE_VARIABLES = [
   'PIX_CLIENT_AUTH',
   'PIX_MERCHANT_NAME',
   'PIX_MERCHANT_CITY',
+  'PIX_PAYOUTS',
+  'PIX_PAYOUT_URL',
 ] as const
+
+/**
+ * The institutions whose payout API the site speaks (issue 31 point 8, ADR 0029): sending a Pix
+ * is no part of the standard API Pix, each institution documents its own.
+ */
+export const PAYOUT_INSTITUTIONS = ['efi'] as const
 
 /**
  * WEB_CONCURRENCY: worker processes, or 'auto' for one per core. The bound only catches typos
@@ -159,6 +168,12 @@ const schema = z
     PIX_CLIENT_AUTH: optional(z.enum(['basic', 'body'])),
     PIX_MERCHANT_NAME: optional(z.string().trim().min(1).max(25)),
     PIX_MERCHANT_CITY: optional(z.string().trim().min(1).max(15)),
+    PIX_PAYOUTS: optional(
+      z.enum(PAYOUT_INSTITUTIONS, {
+        message: `must name the institution's payout API: ${PAYOUT_INSTITUTIONS.join(', ')}`,
+      }),
+    ),
+    PIX_PAYOUT_URL: optional(urlWithProtocols(['https:'], 'https://pix.example.com')),
     PIX_KEY: optional(
       z
         .string()
@@ -210,6 +225,20 @@ const schema = z
         code: 'custom',
         path: ['GIFTS'],
         message: "'1' needs Pix: set the PIX_* variables too (gifts are paid and withdrawn by Pix)",
+      })
+    }
+    if (env.GIFTS === '1' && pix.length > 0 && !env.PIX_PAYOUTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIX_PAYOUTS'],
+        message: `must be set with GIFTS=1: withdrawals are sent through the institution's payout API (${PAYOUT_INSTITUTIONS.join(', ')})`,
+      })
+    }
+    if (env.PIX_PAYOUT_URL && !env.PIX_PAYOUTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIX_PAYOUT_URL'],
+        message: 'is set but PIX_PAYOUTS is not (set PIX_PAYOUTS, or remove it)',
       })
     }
     if (pix.length > 0) {
@@ -309,6 +338,15 @@ export interface PixConfig {
   merchantCity: string
   /** The secret in the webhook address the institution calls (/webhooks/pix/SECRET). */
   webhookSecret: string
+  /** The institution's own payout API (PIX_PAYOUTS); undefined: no withdrawals. */
+  payouts: PayoutConfig | undefined
+}
+
+/** Where payouts go (ADR 0029): the adapter of `institution`, on the host `url`. */
+export interface PayoutConfig {
+  institution: (typeof PAYOUT_INSTITUTIONS)[number]
+  /** PIX_PAYOUT_URL, or the API's origin (Efí's versioned paths start there: /v3/gn/pix…). */
+  url: string
 }
 
 export interface S3Config {
@@ -464,6 +502,12 @@ function pixConfig(env: z.infer<typeof schema>): PixConfig | undefined {
     merchantName: env.PIX_MERCHANT_NAME ?? 'Aprova',
     merchantCity: env.PIX_MERCHANT_CITY ?? 'Sao Paulo',
     webhookSecret: env.PIX_WEBHOOK_SECRET,
+    payouts: env.PIX_PAYOUTS
+      ? {
+          institution: env.PIX_PAYOUTS,
+          url: (env.PIX_PAYOUT_URL ?? new URL(apiUrl).origin).replace(/\/+$/, ''),
+        }
+      : undefined,
   }
 }
 

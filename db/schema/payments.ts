@@ -80,8 +80,8 @@ export const pixCharges = pgTable(
 )
 
 /**
- * A Pix received on the key, as the institution confirmed it: credited to its charge, or sent
- * back. The end-to-end id is the Pix's own identity, so a Pix is recorded once however often its
+ * A Pix received on the account, as the institution confirmed it: credited to its charge, sent
+ * back, or left alone as not ours (shown to the team). The end-to-end id is the Pix's own identity, so a Pix is recorded once however often its
  * webhook comes.
  */
 export const pixPayments = pgTable(
@@ -96,6 +96,8 @@ export const pixPayments = pgTable(
     paidAt: timestamptz('paid_at').notNull(),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     outcome: text('outcome', { enum: PAYMENT_OUTCOMES }).notNull(),
+    /** The key it was sent to, when not the site's (a Pix left alone as not ours). */
+    key: text('key'),
   },
   (t) => [
     index('pix_payments_paid_idx').on(t.paidAt),
@@ -121,6 +123,11 @@ export const pixRefunds = pgTable(
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
     /** The institution's return identifier, once it has one. */
     returnId: text('return_id'),
+    /**
+     * When it was first asked of the institution (issue 31): from then on its id is used, so it
+     * is looked up, never asked again with that id unless the institution does not know it.
+     */
+    sentAt: timestamptz('sent_at'),
     /** The admin who asked (null: automatic). */
     requestedBy: text('requested_by'),
     requestedAt: timestamptz('requested_at').notNull().defaultNow(),

@@ -440,6 +440,8 @@ describe('/admin/payments', () => {
       notice: pt.admin.payments.refundDone,
     })
     expect((await paymentOf(team.endToEndId))?.outcome).toBe('refunded')
+    // Accepted by the institution, then settled and told by its webhook (issue 31).
+    await site.pix.idle()
     const [teamRefund] = await refundsOf(team.endToEndId)
     expect(teamRefund).toMatchObject({
       reason: 'team',
@@ -478,11 +480,13 @@ describe('/admin/payments', () => {
       purpose: 'plan',
       refunds: [{ reason: 'already_paid', status: 'done', requestedBy: null, note: null }],
     })
+    // Not ours (no charge of the site): left alone, for the team to see (issue 31).
     expect(row(stray.endToEndId)).toMatchObject({
       amountCents: 321,
+      outcome: 'foreign',
       purpose: null,
       profileId: null,
-      refunds: [{ reason: 'unknown_charge' }],
+      refunds: [],
     })
     expect(row(gone.endToEndId)).toMatchObject({ purpose: 'plan', profileId: null })
     expect(row(team.endToEndId)).toMatchObject({
@@ -502,7 +506,8 @@ describe('/admin/payments', () => {
       p.unknownCharge,
       'Plano VIP+, 30 dias',
       'Devolução: cobrança já paga',
-      'Devolução: cobrança desconhecida',
+      p.outcomes.foreign,
+      p.foreignHint,
       'Devolução: pela equipe',
       'Situação: feita',
       p.outcomes.credited,
@@ -523,10 +528,30 @@ describe('/admin/payments', () => {
       'Refund: charge already paid',
       'Refund: by the team',
       'Status: done',
+      e.outcomes.foreign,
       e.refund,
     ]) {
       expect(english, text).toContain(html(text))
     }
+  })
+
+  it('sends back a Pix that was not ours once, when the team finds it came by mistake (issue 31)', async () => {
+    const stray = await site.pix.payUnknown({ amount: '4.56' })
+    expect((await paymentOf(stray.endToEndId))?.outcome).toBe('foreign')
+    const post = () =>
+      asAdmin(paymentsRoute.action, '/admin/payments', {
+        intent: 'refund-payment',
+        subject: stray.endToEndId,
+        note: 'Pix enviado por engano',
+      })
+    expect((await post()).data).toMatchObject({ notice: pt.admin.payments.refundDone })
+    await site.pix.idle()
+    expect(await refundsOf(stray.endToEndId)).toMatchObject([{ reason: 'team', status: 'done' }])
+    expect((await paymentOf(stray.endToEndId))?.outcome).toBe('foreign')
+    const again = await post()
+    expect(again.status).toBe(409)
+    expect(again.data?.error).toEqual({ field: 'form', message: pt.admin.errors.alreadyRefunded })
+    expect(site.pix.refunds().filter((one) => one.endToEndId === stray.endToEndId)).toHaveLength(1)
   })
 
   it('refuses a second refund, a refund without a note, and ids that are not a payment', async () => {

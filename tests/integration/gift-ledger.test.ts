@@ -6,7 +6,7 @@ import { deleteAccount, HoldsGiftMoney } from '#app/modules/account/account.serv
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import { startGift } from '#app/modules/payments/gifts.server.ts'
 import { balances, providerBalance } from '#app/modules/payments/ledger.server.ts'
-import { pixClient } from '#app/modules/payments/payments.server.ts'
+import { payoutInstitution } from '#app/modules/payments/payouts/payouts.server.ts'
 import {
   cpfHash,
   reconcilePayouts,
@@ -314,7 +314,8 @@ describe('a withdrawal', () => {
       .from(withdrawals)
       .where(eq(withdrawals.profileId, provider.profile.id))
     expect(row?.status).toBe('failed')
-    expect(row?.failure).toBe('Conta do favorecido encerrada.')
+    // Efí's lookup documents no reason for a payout not made: the team sees its status.
+    expect(row?.failure).toBe('NAO_REALIZADO')
     expect(await providerBalance(provider.profile.id)).toEqual({
       pendingCents: 0,
       availableCents: 10_000,
@@ -334,7 +335,8 @@ describe('a withdrawal', () => {
       .from(withdrawals)
       .where(eq(withdrawals.profileId, provider.profile.id))
     expect(row?.status).toBe('failed')
-    expect(row?.failure).toContain('Chave do favorecido não aceita')
+    // Efí's own words (its 422 `pagamento_negado`), kept for the team.
+    expect(row?.failure).toBe('Pagamento negado por análises')
     expect((await providerBalance(provider.profile.id)).availableCents).toBe(7_000)
     await ledgerIsBalanced()
   })
@@ -407,7 +409,7 @@ describe('a withdrawal', () => {
       .from(withdrawals)
       .where(eq(withdrawals.profileId, provider.profile.id))
     // An earlier send reached the institution, its answer lost; it answers the repeat 409.
-    await pixClient()?.sendPix({
+    await payoutInstitution()?.send({
       id: asked?.payoutId ?? '',
       amountCents: 8_000,
       key: CPF,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PLAN_DAYS } from '#app/domain/plans.ts'
 import { pt } from '#app/i18n/pt.ts'
@@ -245,25 +245,32 @@ describe('money that pays nothing is sent back', () => {
     }
   })
 
-  it('refunds a Pix for a charge we never made, or with no charge, found by reconciliation', async () => {
-    const stray = await site.pix.payUnknown({ amount: '12.34', webhook: false })
-    const keyOnly = await site.pix.payUnknown({
+  it('leaves alone a Pix that is not ours (no txid of ours, another key), found by reconciliation, and shows it to the team (issue 31 point 6)', async () => {
+    // The account also receives the operator's top-ups and Pix to its other keys.
+    const topUp = await site.pix.payUnknown({ amount: '12.34', webhook: false })
+    const strayTxid = await site.pix.payUnknown({
       amount: '5.00',
       txid: 'NeverIssuedByUs00000000000000X',
       webhook: false,
     })
+    const otherKey = await site.pix.payUnknown({
+      amount: '7.00',
+      key: 'outra-chave@example.com',
+      webhook: false,
+    })
+    const ids = [topUp.endToEndId, strayTxid.endToEndId, otherKey.endToEndId]
     await reconcilePix()
-    for (const id of [stray.endToEndId, keyOnly.endToEndId]) {
-      const [row] = await db().select().from(pixRefunds).where(eq(pixRefunds.endToEndId, id))
-      expect(row).toMatchObject({ reason: 'unknown_charge', status: 'done' })
-    }
-    // Reconciling again refunds nothing twice.
+    const rows = await db().select().from(pixPayments).where(inArray(pixPayments.endToEndId, ids))
+    expect(rows.map((row) => row.outcome)).toEqual(['foreign', 'foreign', 'foreign'])
+    expect(rows.find((row) => row.endToEndId === otherKey.endToEndId)?.key).toBe(
+      'outra-chave@example.com',
+    )
+    expect(await db().select().from(pixRefunds).where(inArray(pixRefunds.endToEndId, ids))).toEqual(
+      [],
+    )
+    // Reconciling again sends nothing back either.
     await reconcilePix()
-    expect(
-      site.pix
-        .refunds()
-        .filter((r) => [stray.endToEndId, keyOnly.endToEndId].includes(r.endToEndId)),
-    ).toHaveLength(2)
+    expect(site.pix.refunds().filter((r) => ids.includes(r.endToEndId))).toEqual([])
   })
 
   it('refunds a Pix whose amount is not the charge’s', async () => {
@@ -290,6 +297,8 @@ describe('money that pays nothing is sent back', () => {
         txid: charge.txid,
         amountCents: charge.amountCents,
         paidAt: new Date(held?.horario ?? Date.now()),
+        key: site.pix.key,
+        refunds: [],
       }),
     ).toBe('refunded')
     const refundOf = async () =>
@@ -297,6 +306,8 @@ describe('money that pays nothing is sent back', () => {
     expect((await refundOf())?.status).toBe('requested')
     site.pix.setDown(false)
     await reconcilePix()
+    // Taken (EM_PROCESSAMENTO), then settled and told by the webhook.
+    await site.pix.idle()
     expect((await refundOf())?.status).toBe('done')
     expect(site.pix.refunds().filter((r) => r.endToEndId === second.endToEndId)).toHaveLength(1)
   })

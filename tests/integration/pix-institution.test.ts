@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { reconcilePix, startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { PixUnavailable, pixApi } from '#app/modules/payments/pix-api.server.ts'
 import { db } from '#db/client.server.ts'
-import { pixCharges } from '#db/schema/payments.ts'
+import { pixCharges, pixRefunds } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
@@ -128,5 +128,104 @@ describe('a charge the institution answers amiss (issue 31 point 5)', () => {
       .from(pixCharges)
       .where(eq(pixCharges.profileId, provider.profile.id))
     expect(rows).toHaveLength(0)
+  })
+})
+
+describe('a refund (issue 31 point 1)', () => {
+  /** A plan paid twice: the second Pix is sent back, and its refund accepted, not yet settled. */
+  async function refundInProgress() {
+    const provider = await approvedProvider()
+    const started = await startPlanCharge(provider.id, 'basico')
+    if (!started.ok) throw new Error(started.error)
+    const { txid } = await chargeRow(started.chargeId)
+    await site.pix.pay(txid)
+    const second = await site.pix.pay(txid)
+    const [refund] = await db()
+      .select()
+      .from(pixRefunds)
+      .where(eq(pixRefunds.endToEndId, second.endToEndId))
+    if (!refund) throw new Error('no refund row')
+    return refund
+  }
+
+  const refundState = async (id: string) =>
+    (await db().select().from(pixRefunds).where(eq(pixRefunds.id, id)))[0]
+
+  const asks = (id: string) =>
+    site.pix.requests().filter((one) => one.path.endsWith(`/devolucao/${id}`))
+
+  beforeEach(() => {
+    site.pix.holdRefunds(true)
+  })
+
+  afterEach(async () => {
+    site.pix.holdRefunds(false)
+    await site.pix.settleRefunds()
+  })
+
+  it('is accepted first (EM_PROCESSAMENTO), never asked again with its id, and ends by the webhook', async () => {
+    const refund = await refundInProgress()
+    expect(refund.status).toBe('requested')
+    expect(refund.sentAt).toBeInstanceOf(Date)
+    expect(site.pix.refunds().find((one) => one.id === refund.id)?.status).toBe('EM_PROCESSAMENTO')
+    await reconcilePix()
+    await reconcilePix()
+    // Looked up, not sent again: the API Pix refuses an id already used for the Pix.
+    expect(asks(refund.id).map((one) => one.method)).toEqual(['PUT', 'GET', 'GET'])
+    expect((await refundState(refund.id))?.status).toBe('requested')
+    await site.pix.settleRefund(refund.endToEndId, refund.id, true)
+    expect(await refundState(refund.id)).toMatchObject({
+      status: 'done',
+      settledAt: expect.any(Date),
+    })
+  })
+
+  it('ends by the lookup when no webhook tells of it, returned or not', async () => {
+    const returned = await refundInProgress()
+    const refused = await refundInProgress()
+    await site.pix.settleRefund(returned.endToEndId, returned.id, true, { webhook: false })
+    await site.pix.settleRefund(refused.endToEndId, refused.id, false, { webhook: false })
+    await reconcilePix()
+    expect((await refundState(returned.id))?.status).toBe('done')
+    expect((await refundState(refused.id))?.status).toBe('failed')
+  })
+
+  it('sent before the rule (no record of it being sent): refused as a used id, then looked up', async () => {
+    const refund = await refundInProgress()
+    await db().update(pixRefunds).set({ sentAt: null }).where(eq(pixRefunds.id, refund.id))
+    await reconcilePix()
+    expect(asks(refund.id).map((one) => one.method)).toEqual(['PUT', 'PUT', 'GET'])
+    expect(site.pix.refunds().filter((one) => one.id === refund.id)).toHaveLength(1)
+    expect((await refundState(refund.id))?.status).toBe('requested')
+    await site.pix.settleRefund(refund.endToEndId, refund.id, true)
+    expect((await refundState(refund.id))?.status).toBe('done')
+  })
+})
+
+describe('a webhook call that groups Pix (issue 31 point 7)', () => {
+  it('takes the valid items of a mixed batch of more than 100 and leaves out the rest', async () => {
+    const paid = []
+    for (const tier of ['basico', 'prata'] as const) {
+      const provider = await approvedProvider()
+      const started = await startPlanCharge(provider.id, tier)
+      if (!started.ok) throw new Error(started.error)
+      const { txid } = await chargeRow(started.chargeId)
+      paid.push({ ...(await site.pix.pay(txid, { webhook: false })), id: started.chargeId })
+    }
+    const junk = Array.from({ length: 120 }, (_, i) =>
+      i % 2 ? { endToEndId: `nope-${i}` } : { valor: '1.00' },
+    )
+    const status = await site.pix.deliver({
+      pix: [
+        junk[0],
+        { endToEndId: paid[0]?.endToEndId },
+        ...junk,
+        { endToEndId: paid[1]?.endToEndId },
+      ],
+    })
+    expect(status).toBe(200)
+    for (const one of paid) expect((await chargeRow(one.id)).status).toBe('paid')
+    // Nothing in it to take: the call itself is refused.
+    expect(await site.pix.deliver({ pix: junk })).toBe(400)
   })
 })

@@ -389,7 +389,7 @@ describe('payments', () => {
 })
 
 describe('refunds (devolução)', () => {
-  it('refunds up to the amount, once per id, and reads a refund back', async () => {
+  it('refunds up to the amount, accepts first and settles later, refuses a used id, and reads a refund back', async () => {
     const token = await newToken()
     const charge = await createCharge(token)
     const { endToEndId } = await pix.pay(charge.txid)
@@ -399,35 +399,48 @@ describe('refunds (devolução)', () => {
         token,
         json: { valor, natureza: 'ORIGINAL', descricao: 'Cancelado' },
       })
+    pix.holdRefunds(true)
+    try {
+      // Accepted and sent to the SPI, as the specification's example answers (issue 31).
+      const first = await refund('r1', '20.00')
+      expect(first.status).toBe(201)
+      expect(first.body).toMatchObject({ id: 'r1', valor: '20.00', status: 'EM_PROCESSAMENTO' })
+      expect(first.body.rtrId).toMatch(/^D[a-zA-Z0-9]{31}$/)
+      expect(first.body.horario.liquidacao).toBeUndefined()
 
-    const first = await refund('r1', '20.00')
-    expect(first.status).toBe(201)
-    expect(first.body).toMatchObject({ id: 'r1', valor: '20.00', status: 'DEVOLVIDO' })
-    expect(first.body.rtrId).toMatch(/^D[a-zA-Z0-9]{31}$/)
-    expect(Date.parse(first.body.horario.liquidacao ?? '')).not.toBeNaN()
+      // An id already used for this Pix is refused (PixDevolucaoInvalida), never done twice.
+      const again = await refund('r1', '20.00')
+      expect(again.status).toBe(400)
+      expect(again.body).toMatchObject({
+        type: 'https://pix.bcb.gov.br/api/v2/error/PixDevolucaoInvalida',
+        violacoes: [{ propriedade: 'id' }],
+      })
+      expect(pix.refunds().filter((made) => made.endToEndId === endToEndId)).toHaveLength(1)
 
-    const again = await refund('r1', '20.00')
-    expect(again).toMatchObject({ status: 200, body: first.body })
-    expect(pix.refunds().filter((made) => made.endToEndId === endToEndId)).toHaveLength(1)
+      expect((await refund('r2', '29.01')).status).toBe(400)
+      expect((await refund('r2', '29.00')).status).toBe(201)
+      expect((await refund('r3', '0.01')).status).toBe(400)
 
-    expect((await refund('r2', '29.01')).status).toBe(400)
-    expect((await refund('r2', '29.00')).status).toBe(201)
-    expect((await refund('r3', '0.01')).status).toBe(400)
-
-    const read = await call<PixRefund>(`${pix.url}/pix/${endToEndId}/devolucao/r2`, { token })
-    expect(read.body).toMatchObject({ id: 'r2', valor: '29.00' })
-    expect((await call(`${pix.url}/pix/${endToEndId}/devolucao/r9`, { token })).status).toBe(404)
-    const unknown = `${pix.url}/pix/E0000000000000000000000000000000/devolucao/r1`
-    expect((await call(unknown, { method: 'PUT', token, json: { valor: '1.00' } })).status).toBe(
-      404,
-    )
-    expect(pix.charge(charge.txid)?.pix?.[0]?.devolucoes?.map((made) => made.id)).toEqual([
-      'r1',
-      'r2',
-    ])
+      await pix.settleRefund(endToEndId, 'r1', true, { webhook: false })
+      const read = await call<PixRefund>(`${pix.url}/pix/${endToEndId}/devolucao/r1`, { token })
+      expect(read.body).toMatchObject({ id: 'r1', valor: '20.00', status: 'DEVOLVIDO' })
+      expect(Date.parse(read.body.horario.liquidacao ?? '')).not.toBeNaN()
+      expect((await call(`${pix.url}/pix/${endToEndId}/devolucao/r9`, { token })).status).toBe(404)
+      const unknown = `${pix.url}/pix/E0000000000000000000000000000000/devolucao/r1`
+      expect((await call(unknown, { method: 'PUT', token, json: { valor: '1.00' } })).status).toBe(
+        404,
+      )
+      expect(pix.charge(charge.txid)?.pix?.[0]?.devolucoes?.map((made) => made.id)).toEqual([
+        'r1',
+        'r2',
+      ])
+    } finally {
+      pix.holdRefunds(false)
+      await pix.settleRefunds()
+    }
   })
 
-  it('failRefunds makes new refunds NAO_REALIZADO, which do not count toward the amount', async () => {
+  it('failRefunds makes the refunds asked for NAO_REALIZADO, which do not count toward the amount', async () => {
     const token = await newToken()
     const { endToEndId } = await pix.pay((await createCharge(token, '10.00')).txid)
     const url = (id: string) => `${pix.url}/pix/${endToEndId}/devolucao/${id}`
@@ -438,8 +451,10 @@ describe('refunds (devolução)', () => {
         token,
         json: { valor: '10.00' },
       })
-      expect(failed.status).toBe(201)
-      expect(failed.body).toMatchObject({ status: 'NAO_REALIZADO', motivo: expect.any(String) })
+      expect(failed).toMatchObject({ status: 201, body: { status: 'EM_PROCESSAMENTO' } })
+      await pix.idle()
+      const read = await call<PixRefund>(url('f1'), { token })
+      expect(read.body).toMatchObject({ status: 'NAO_REALIZADO', motivo: expect.any(String) })
     } finally {
       pix.failRefunds(false)
     }
@@ -448,7 +463,11 @@ describe('refunds (devolução)', () => {
       token,
       json: { valor: '10.00' },
     })
-    expect(retried).toMatchObject({ status: 201, body: { status: 'DEVOLVIDO' } })
+    expect(retried).toMatchObject({ status: 201, body: { status: 'EM_PROCESSAMENTO' } })
+    await pix.idle()
+    expect((await call<PixRefund>(url('f2'), { token })).body).toMatchObject({
+      status: 'DEVOLVIDO',
+    })
   })
 })
 

@@ -38,14 +38,12 @@ import {
   withOptional,
 } from '#tests/support/pix-strict.ts'
 import type {
-  PayoutOutcome,
   PixCharge,
   PixChargeStatus,
   PixPayOptions,
   PixPayUnknownOptions,
   PixRefund,
   PixRefundRecord,
-  PixSent,
   ReceivedPix,
 } from '#tests/support/pix-types.ts'
 
@@ -93,6 +91,8 @@ export interface PixAccountSettings {
   host(): string
   /** Whether an answer about a thing carries an optional field (pix-strict.ts). */
   keep: KeepField
+  /** Called when a refund was accepted (the server settles it soon, unless held). */
+  onRefundAccepted?(): void
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -121,8 +121,8 @@ export function createPixAccount(settings: PixAccountSettings) {
   const refunds = new Map<string, Map<string, PixRefund>>() // endToEndId -> id -> refund
   let webhook: WebhookRegistration | undefined
   let refundsFail = false
-  const sent = new Map<string, PixSent>()
-  let payoutMode: PayoutOutcome = 'pay'
+  /** Refunds accepted and not yet answered by the SPI, oldest first. */
+  const pendingRefunds: { endToEndId: string; id: string; fail: boolean }[] = []
   let nextLocationId = 1
 
   // Answers leave out the optional fields `settings.keep` says to (the spec's `required` lists
@@ -287,97 +287,68 @@ export function createPixAccount(settings: PixAccountSettings) {
     }
   }
 
-  /** A payout (PUT /gn/pix/{idEnvio}): asking again with the same id and body pays once. */
-  function sendPix(id: string, body: unknown): Answer {
-    const invalid = (detail: string) => new Problem(400, 'EnvioInvalido', 'Envio inválido.', detail)
-    if (!REFUND_ID.test(id)) throw invalid('O idEnvio deve ter de 1 a 35 letras e algarismos.')
-    if (!isRecord(body) || !isPositiveAmount(body.valor)) {
-      throw invalid('`valor` deve ser um valor positivo como "49.00".')
-    }
-    const { pagador, favorecido } = body
-    if (!isRecord(pagador) || pagador.chave !== receivingKey) {
-      throw invalid('`pagador.chave` deve ser uma chave desta conta.')
-    }
-    if (!isRecord(favorecido) || typeof favorecido.chave !== 'string' || !favorecido.chave) {
-      throw invalid('`favorecido.chave` é obrigatória.')
-    }
-    if (payoutMode === 'refuse') throw invalid('Chave do favorecido não aceita para envio.')
-    const known = sent.get(id)
-    if (known) {
-      if (known.valor !== body.valor || known.chave !== favorecido.chave) {
-        throw new Problem(409, 'EnvioDuplicado', 'idEnvio já usado.', id)
-      }
-      return { status: 200, body: structuredClone(known) }
-    }
-    const payout: PixSent = {
-      idEnvio: id,
-      e2eId: spiId('E', RECEIVER_ISPB, nowMs()),
-      valor: body.valor,
-      chave: favorecido.chave,
-      horario: { solicitacao: nowIso() },
-      status: 'EM_PROCESSAMENTO',
-    }
-    sent.set(id, payout)
-    // Paid or refused by the SPI shortly after: the next read says which.
-    if (payoutMode === 'pay') settle(payout, true)
-    if (payoutMode === 'fail') settle(payout, false)
-    return { status: 201, body: { ...structuredClone(payout), status: 'EM_PROCESSAMENTO' } }
-  }
-
-  function settle(payout: PixSent, paid: boolean) {
-    payout.status = paid ? 'REALIZADO' : 'NAO_REALIZADO'
-    payout.horario.liquidacao = nowIso()
-    if (!paid) payout.motivo = 'Conta do favorecido encerrada.'
-  }
-
-  function findSent(id: string): Answer {
-    const payout = sent.get(id)
-    if (!payout) throw new Problem(404, 'EnvioNaoEncontrado', 'Envio não encontrado.', id)
-    return { status: 200, body: structuredClone(payout) }
-  }
-
   function refund(endToEndId: string, id: string, body: unknown): Answer {
     const pix = storedPix(endToEndId)
-    const invalid = (detail: string) =>
-      new Problem(400, 'DevolucaoOperacaoInvalida', 'Devolução inválida.', detail)
-    if (!REFUND_ID.test(id)) throw invalid('O id deve ter de 1 a 35 letras e algarismos.')
+    const invalid = (detail: string, propriedade?: string) =>
+      new Problem(400, 'PixDevolucaoInvalida', 'Devolução inválida.', detail, propriedade)
+    if (!REFUND_ID.test(id)) throw invalid('O id deve ter de 1 a 35 letras e algarismos.', 'id')
     const ofPix = refunds.get(endToEndId) ?? new Map<string, PixRefund>()
-    const existing = ofPix.get(id)
-    // The id is the client's idempotency key: asking again never refunds twice.
-    if (existing) return { status: 200, body: structuredClone(existing) }
+    // The API Pix: an id already used for this e2eid is refused (it is not an idempotency key);
+    // what became of that refund is read with GET.
+    if (ofPix.has(id)) {
+      throw invalid(`O id ${id} já foi utilizado por outra devolução deste Pix.`, 'id')
+    }
     if (!isRecord(body) || !isPositiveAmount(body.valor)) {
-      throw invalid('`valor` deve ser um valor positivo como "49.00".')
+      throw invalid('`valor` deve ser um valor positivo como "49.00".', 'valor')
     }
     const natureza = body.natureza ?? 'ORIGINAL'
-    if (natureza !== 'ORIGINAL' && natureza !== 'RETIRADA') throw invalid('`natureza` inválida.')
-    if (body.descricao !== undefined && typeof body.descricao !== 'string') {
-      throw invalid('`descricao` deve ser um texto.')
+    if (natureza !== 'ORIGINAL' && natureza !== 'RETIRADA') {
+      throw invalid('`natureza` inválida.', 'natureza')
+    }
+    if (
+      body.descricao !== undefined &&
+      (typeof body.descricao !== 'string' || body.descricao.length > 140)
+    ) {
+      throw invalid('`descricao` deve ser um texto de até 140 caracteres.', 'descricao')
     }
     const alreadyRefunded = [...ofPix.values()]
       .filter((made) => made.status !== 'NAO_REALIZADO')
       .reduce((sum, made) => sum + cents(made.valor), 0)
     if (alreadyRefunded + cents(body.valor) > cents(pix.valor)) {
-      throw invalid('A soma das devoluções ultrapassaria o valor do Pix.')
+      throw invalid('A soma das devoluções ultrapassaria o valor do Pix.', 'valor')
     }
-    const solicitacao = nowIso()
-    const outcome: Pick<PixRefund, 'horario' | 'status' | 'motivo'> = refundsFail
-      ? {
-          horario: { solicitacao },
-          status: 'NAO_REALIZADO',
-          motivo: 'Devolução não realizada pelo SPI (falha simulada).',
-        }
-      : { horario: { solicitacao, liquidacao: solicitacao }, status: 'DEVOLVIDO' }
+    // Accepted and sent to the SPI: its outcome comes later (settleRefund), as the spec's example.
     const made: PixRefund = {
       id,
       rtrId: spiId('D', RECEIVER_ISPB, nowMs()),
       valor: body.valor,
       natureza,
       ...(body.descricao === undefined ? {} : { descricao: body.descricao }),
-      ...outcome,
+      horario: { solicitacao: nowIso() },
+      status: 'EM_PROCESSAMENTO',
     }
     ofPix.set(id, made)
     refunds.set(endToEndId, ofPix)
+    pendingRefunds.push({ endToEndId, id, fail: refundsFail })
+    settings.onRefundAccepted?.()
     return { status: 201, body: structuredClone(made) }
+  }
+
+  /** The SPI's answer to an accepted refund: returned, or not (with why). */
+  function settleRefund(endToEndId: string, id: string, returned: boolean): ReceivedPix {
+    const made = refunds.get(endToEndId)?.get(id)
+    if (!made) throw new Error(`no refund ${id} of ${endToEndId}`)
+    if (made.status !== 'EM_PROCESSAMENTO') throw new Error(`refund ${id} is ${made.status}`)
+    const index = pendingRefunds.findIndex((one) => one.endToEndId === endToEndId && one.id === id)
+    if (index >= 0) pendingRefunds.splice(index, 1)
+    if (returned) {
+      made.status = 'DEVOLVIDO'
+      made.horario.liquidacao = nowIso()
+    } else {
+      made.status = 'NAO_REALIZADO'
+      made.motivo = 'Devolução não realizada pelo SPI (falha simulada).'
+    }
+    return pixView(storedPix(endToEndId))
   }
 
   function findRefund(endToEndId: string, id: string): Answer {
@@ -477,16 +448,6 @@ export function createPixAccount(settings: PixAccountSettings) {
     },
     {
       method: 'PUT',
-      path: /^\/gn\/pix\/([^/]+)$/,
-      answer: ([id = ''], body) => sendPix(id, body),
-    },
-    {
-      method: 'GET',
-      path: /^\/gn\/pix\/enviados\/id-envio\/([^/]+)$/,
-      answer: ([id = '']) => findSent(id),
-    },
-    {
-      method: 'PUT',
       path: /^\/webhook\/([^/]+)$/,
       refusal: WEBHOOK_REFUSAL,
       ids: [{ name: 'chave', schema: pixWebhookKeySchema }],
@@ -519,7 +480,7 @@ export function createPixAccount(settings: PixAccountSettings) {
       endToEndId,
       ...(arrival.txid === undefined ? {} : { txid: arrival.txid }),
       valor: arrival.amount,
-      chave: receivingKey,
+      chave: arrival.key ?? receivingKey,
       horario: nowIso(),
       ...(arrival.payerMessage === undefined ? {} : { infoPagador: arrival.payerMessage }),
       ...(arrival.payerName === undefined ? {} : { pagador: { nome: arrival.payerName } }),
@@ -580,16 +541,9 @@ export function createPixAccount(settings: PixAccountSettings) {
     failRefunds(fail: boolean) {
       refundsFail = fail
     },
-    payouts: (): PixSent[] => [...sent.values()].map((payout) => structuredClone(payout)),
-    payoutOutcome(outcome: PayoutOutcome) {
-      payoutMode = outcome
-    },
-    settlePayout(id: string, paid: boolean) {
-      const payout = sent.get(id)
-      if (!payout) throw new Error(`no payout ${id}`)
-      if (payout.status !== 'EM_PROCESSAMENTO') throw new Error(`payout ${id} is ${payout.status}`)
-      settle(payout, paid)
-    },
+    settleRefund,
+    /** The refunds accepted and not yet settled, oldest first, with the outcome each will get. */
+    pendingRefunds: () => pendingRefunds.map((one) => ({ ...one })),
     webhookUrl: () => webhook?.webhookUrl,
   }
 }

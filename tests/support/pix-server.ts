@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { type Answer, createPixAccount, Problem } from '#tests/support/pix-account.ts'
 import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
 import { makePixCertificates } from '#tests/support/pix-certs.ts'
+import { createPixPayouts } from '#tests/support/pix-payouts.ts'
 import { optionalFieldChooser, serverSeed } from '#tests/support/pix-strict.ts'
 import type {
   PixCharge,
@@ -29,7 +30,8 @@ export type {
 // replaced in tests by a real local server speaking the same protocol): HTTPS with mutual TLS
 // (a client without a certificate from the test CA cannot even connect), OAuth 2 client
 // credentials, and the account of pix-account.ts behind /api/v2, with controls for what a test
-// needs to happen: a payment and its webhook, a duplicate or forged delivery, an outage…
+// needs to happen: a payment and its webhook, a duplicate or forged delivery, an outage… Its
+// payouts are Efí's extension, on the origin as Efí serves them (pix-payouts.ts).
 
 const TOKEN_SECONDS = 3600
 /** What the test client was granted: the API Pix's scopes and the payout ones. */
@@ -44,7 +46,10 @@ const GRANTED_SCOPES = [
   'gn.pix.send.read',
 ]
 
-/** The scope each route needs, as the API Pix's `security` entries say (payouts: Efí's). */
+/**
+ * The scope each route needs, as the API Pix's `security` entries say: its paths below /api/v2.
+ * Payouts: Efí's scopes, its paths from the origin (/v3/…, /v2/…), which no API Pix path is.
+ */
 const ROUTE_SCOPES: [method: string, path: RegExp, scope: string][] = [
   ['PUT', /^\/cob\/[^/]+$/, 'cob.write'],
   ['PATCH', /^\/cob\/[^/]+$/, 'cob.write'],
@@ -54,12 +59,13 @@ const ROUTE_SCOPES: [method: string, path: RegExp, scope: string][] = [
   ['PUT', /^\/webhook\/[^/]+$/, 'webhook.write'],
   ['DELETE', /^\/webhook\/[^/]+$/, 'webhook.write'],
   ['GET', /^\/webhook(\/[^/]+)?$/, 'webhook.read'],
-  ['PUT', /^\/gn\/pix\/[^/]+$/, 'pix.send'],
-  ['GET', /^\/gn\/pix\/enviados\//, 'gn.pix.send.read'],
+  ['PUT', /^\/v3\/gn\/pix\/[^/]+$/, 'pix.send'],
+  ['GET', /^\/v2\/gn\/pix\/enviados\//, 'gn.pix.send.read'],
 ]
 
-function scopeOf(method: string, apiPath: string): string | undefined {
-  return ROUTE_SCOPES.find(([m, path]) => m === method && path.test(apiPath))?.[2]
+/** `path`: below /api/v2 for the API Pix, from the origin for payouts. */
+function scopeOf(method: string, path: string): string | undefined {
+  return ROUTE_SCOPES.find(([m, pattern]) => m === method && pattern.test(path))?.[2]
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -131,7 +137,35 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     nowMs,
     host: () => host,
     keep: optionalFieldChooser(optionalFields, seed),
+    onRefundAccepted: () => {
+      if (refundMode === 'auto') setImmediate(() => void settlePending())
+    },
   })
+  let refundMode = options.refunds ?? 'auto'
+  /** Settlements and their webhooks on their way. */
+  const inFlight = new Set<Promise<unknown>>()
+
+  async function idle(): Promise<void> {
+    while (inFlight.size > 0) await Promise.all([...inFlight])
+  }
+
+  /**
+   * The SPI answers every accepted refund (returned, or not when failRefunds was on as it was
+   * asked for) and the institution tells the site by the webhook, the Pix with its devolucoes.
+   */
+  function settlePending(): Promise<unknown> {
+    const work = Promise.all(
+      account.pendingRefunds().map(async ({ endToEndId, id, fail }) => {
+        const pix = account.settleRefund(endToEndId, id, !fail)
+        const registered = account.webhookUrl()
+        if (registered) await postJson(`${registered}/pix`, { pix: [pix] })
+      }),
+    )
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work))
+    return work
+  }
+  const payouts = createPixPayouts({ receivingKey, nowMs })
 
   /** The client's credentials as RFC 6749 §2.3.1 allows them, in the one way this server takes. */
   function clientCredentials(request: IncomingMessage, form: URLSearchParams) {
@@ -178,7 +212,8 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     }
   }
 
-  function answerApi(request: IncomingMessage, url: URL, body: string): Answer {
+  /** Refuses a call without a live token whose scopes cover `path` (see scopeOf). */
+  function authorize(request: IncomingMessage, path: string) {
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
     const granted = tokens.get(token)
     if (granted === undefined || granted.expiresAtMs <= nowMs()) {
@@ -190,8 +225,7 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
         'Token ausente, inválido ou expirado.',
       )
     }
-    const apiPath = url.pathname.slice('/api/v2'.length)
-    const needed = scopeOf(request.method ?? '', apiPath)
+    const needed = scopeOf(request.method ?? '', path)
     if (forbidden.has(token) || (needed !== undefined && !granted.scopes.has(needed))) {
       throw new Problem(
         403,
@@ -200,15 +234,30 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
         `O token não dá acesso a esta operação${needed ? ` (escopo ${needed})` : ''}.`,
       )
     }
-    let parsed: unknown
+  }
+
+  function parsedBody(body: string): unknown {
     try {
-      parsed = body === '' ? undefined : JSON.parse(body)
+      return body === '' ? undefined : JSON.parse(body)
     } catch {
       throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.', [
         { razao: 'O corpo da requisição não é JSON.', propriedade: 'corpo' },
       ])
     }
-    return account.answer(request.method ?? '', apiPath, parsed, url.searchParams)
+  }
+
+  function answerApi(request: IncomingMessage, url: URL, body: string): Answer {
+    const apiPath = url.pathname.slice('/api/v2'.length)
+    authorize(request, apiPath)
+    return account.answer(request.method ?? '', apiPath, parsedBody(body), url.searchParams)
+  }
+
+  /** Efí's payout calls: their answers carry their own shapes (pix-payouts.ts). */
+  function answerPayout(request: IncomingMessage, url: URL, body: string) {
+    authorize(request, url.pathname)
+    const answer = payouts.answer(request.method ?? '', url.pathname, parsedBody(body))
+    if (!answer) throw new Problem(404, 'NaoEncontrado', 'Não encontrado.', url.pathname)
+    return answer
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -227,11 +276,13 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     try {
       if (down)
         throw new Problem(503, 'ServicoIndisponivel', 'Serviço indisponível.', 'Fora do ar.')
-      let answer: Answer
+      let answer: Answer & { contentType?: string }
       if (url.pathname === '/oauth/token' && request.method === 'POST') {
         answer = issueToken(request, body)
       } else if (url.pathname.startsWith('/api/v2/')) {
         answer = answerApi(request, url, body)
+      } else if (payouts.handles(url.pathname)) {
+        answer = answerPayout(request, url, body)
       } else {
         throw new Problem(404, 'NaoEncontrado', 'Não encontrado.', url.pathname)
       }
@@ -239,7 +290,7 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
       if (edit && request.method === 'PUT' && /^\/api\/v2\/cob\/[^/]+$/.test(url.pathname)) {
         answer = { ...answer, body: edit(structuredClone(answer.body) as PixCharge) }
       } else if (edit) chargeAnswerEdits.unshift(edit)
-      send(response, answer.status, answer.body, 'application/json')
+      send(response, answer.status, answer.body, answer.contentType ?? 'application/json')
     } catch (error) {
       const problem =
         error instanceof Problem
@@ -261,10 +312,13 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   const origin = `https://${host}`
 
   /** Sends the Pix's webhook, like real PSPs to the registered URL with '/pix' appended. */
-  async function notify(pix: ReceivedPix, wanted = true): Promise<PixPayment> {
+  async function notify(pix: ReceivedPix, wanted = true, withRefunds = false): Promise<PixPayment> {
     const registered = account.webhookUrl()
     if (!wanted || registered === undefined) return { endToEndId: pix.endToEndId }
-    const webhookStatus = await postJson(`${registered}/pix`, webhookBody(pix))
+    const body = withRefunds ? { pix: [pix] } : webhookBody(pix)
+    const webhookStatus = await postJson(`${registered}/pix`, body)
+    // What the call set going (a refund the site asked for, settled and told) is done too.
+    await idle()
     return { endToEndId: pix.endToEndId, webhookStatus }
   }
 
@@ -279,6 +333,7 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     PIX_KEY: receivingKey,
     PIX_WEBHOOK_SECRET: webhookSecret,
     ...(clientAuthentication === 'body' ? { PIX_CLIENT_AUTH: 'body' as const } : {}),
+    PIX_PAYOUTS: 'efi',
   })
 
   return {
@@ -350,9 +405,21 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     },
     connectionsDropped: () => dropped,
     failRefunds: account.failRefunds,
-    payouts: account.payouts,
-    payoutOutcome: account.payoutOutcome,
-    settlePayout: account.settlePayout,
+    holdRefunds(hold) {
+      refundMode = hold ? 'hold' : 'auto'
+    },
+    async settleRefunds() {
+      await settlePending()
+    },
+    settleRefund(endToEndId, id, returned, { webhook = true } = {}) {
+      return notify(account.settleRefund(endToEndId, id, returned), webhook, true)
+    },
+    pendingRefunds: () =>
+      account.pendingRefunds().map(({ endToEndId, id }) => ({ endToEndId, id })),
+    idle,
+    payouts: payouts.payouts,
+    payoutOutcome: payouts.payoutOutcome,
+    settlePayout: payouts.settlePayout,
     revokeTokens() {
       tokens.clear()
     },

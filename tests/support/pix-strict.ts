@@ -25,14 +25,19 @@ export interface Violation {
 
 /** A refusal in the API's problem JSON (RFC 7807); `type` is the last part of the BCB's URI. */
 export class Problem extends Error {
+  readonly violacoes: Violation[]
+
+  /** `violacoes`: the properties at fault, or the one property the detail is about. */
   constructor(
     readonly status: number,
     readonly type: string,
     readonly title: string,
     readonly detail: string,
-    readonly violacoes: Violation[] = [],
+    violacoes: Violation[] | string = [],
   ) {
     super(detail)
+    this.violacoes =
+      typeof violacoes === 'string' ? [{ razao: detail, propriedade: violacoes }] : violacoes
   }
 
   /** The body the institution answers with (`application/problem+json`). */

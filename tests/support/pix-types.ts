@@ -25,24 +25,26 @@ export interface PixRefund {
 }
 
 /**
- * A Pix the account sent (a payout), as institutions' payment APIs describe it (Efí's
- * `PUT /gn/pix/{idEnvio}`): the standard API Pix covers receiving only.
+ * A Pix the account sent (a payout) as the test sees it; on the wire it takes Efí's documented
+ * shapes (pix-payouts.ts): the standard API Pix covers receiving only.
  */
 export interface PixSent {
   idEnvio: string
-  /** 'E' + the account's ISPB + …, once the SPI accepted it. */
-  e2eId: string
+  /** 'E' + the institution's ISPB + …: `e2eId` in the send's answer, `endToEndId` in lookups. */
+  endToEndId: string
   valor: string
-  /** The key paid. */
+  /** The key paid (the lookup's `favorecido.chave`). */
   chave: string
+  /** The payer's words sent with it (`pagador.infoPagador`). */
+  infoPagador?: string
   horario: { solicitacao: string; liquidacao?: string }
   status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO'
-  motivo?: string
 }
 
 /**
  * What payouts asked for next become: paid, not paid by the SPI ('fail'), held until
- * settlePayout(), or refused outright by the API ('refuse': a 400, as for a key it rejects).
+ * settlePayout(), or refused outright by the institution ('refuse': Efí's 422
+ * `pagamento_negado`).
  */
 export type PayoutOutcome = 'pay' | 'fail' | 'hold' | 'refuse'
 
@@ -100,6 +102,8 @@ export interface PixSiteEnv {
   PIX_WEBHOOK_SECRET: string
   /** Only when the institution takes the client's credentials in the token request's body. */
   PIX_CLIENT_AUTH?: 'body'
+  /** The payout API the local institution speaks (Efí's, on its origin). */
+  PIX_PAYOUTS: 'efi'
 }
 
 /** The same with the client certificate as a PKCS#12 bundle. */
@@ -125,6 +129,8 @@ export interface PixPayUnknownOptions {
   amount: string
   /** A txid the server never issued; none for a Pix sent to the key directly. */
   txid?: string
+  /** Another key of the account it was sent to (default: the site's receiving key). */
+  key?: string
   endToEndId?: string
   webhook?: boolean
   payerName?: string
@@ -142,6 +148,8 @@ export interface PixServerOptions {
   key?: string
   merchantName?: string
   merchantCity?: string
+  /** 'auto' (default): a refund is settled as soon as accepted; 'hold': until settleRefund(s). */
+  refunds?: 'auto' | 'hold'
   /** Where the token request must carry the client's credentials (default 'basic'). */
   clientAuthentication?: 'basic' | 'body'
   /** The scopes the test client was granted (default: the API Pix's and the payout ones). */
@@ -216,13 +224,31 @@ export interface PixTestServer {
   dropReusedConnections(count: number): void
   /** How many connections were closed so far by `dropReusedConnections`. */
   connectionsDropped(): number
-  /** While true, new refunds come back NAO_REALIZADO with a `motivo`. */
+  /** While true, refunds asked for are settled NAO_REALIZADO with a `motivo`. */
   failRefunds(fail: boolean): void
+  /**
+   * While true, accepted refunds stay EM_PROCESSAMENTO until settleRefund(s); otherwise (the
+   * default) each is settled as soon as it is accepted and the webhook tells the site.
+   */
+  holdRefunds(hold: boolean): void
+  /** Settles every pending refund now (DEVOLVIDO, or NAO_REALIZADO under failRefunds) and sends their webhooks. */
+  settleRefunds(): Promise<void>
+  /** Settles one pending refund and sends the Pix with its devolucoes by the webhook (unless told not to). */
+  settleRefund(
+    endToEndId: string,
+    id: string,
+    returned: boolean,
+    options?: { webhook?: boolean },
+  ): Promise<PixPayment>
+  /** The refunds accepted and not yet settled. */
+  pendingRefunds(): { endToEndId: string; id: string }[]
+  /** Resolves once every automatic settlement and its webhook are done. */
+  idle(): Promise<void>
   /** The payouts the site asked for. */
   payouts(): PixSent[]
   /** What the payouts asked for from now on become (default 'pay'). */
   payoutOutcome(outcome: PayoutOutcome): void
-  /** Ends a held payout: paid, or refused with `motivo`. */
+  /** Ends a held payout: paid (REALIZADO), or not (NAO_REALIZADO). */
   settlePayout(idEnvio: string, paid: boolean): void
   /** Every token issued so far stops working (401); the client must get a new one. */
   revokeTokens(): void

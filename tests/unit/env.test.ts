@@ -256,4 +256,44 @@ describe('PIX_* (issue 21): all or none, the client certificate checked at start
       parseEnv({ ...base(), PIX_CERT_KEY: certificates.strangerKeyFile }, 'production'),
     ).toThrow(/PIX_CERT is not a usable client certificate/)
   })
+
+  it('sends payouts through the institution PIX_PAYOUTS names, on the API’s origin unless PIX_PAYOUT_URL says', () => {
+    expect(parseEnv(base(), 'production').pix?.payouts).toBeUndefined()
+    expect(parseEnv({ ...base(), PIX_PAYOUTS: 'efi' }, 'production').pix?.payouts).toEqual({
+      institution: 'efi',
+      url: 'https://pix.example.com',
+    })
+    expect(
+      parseEnv(
+        { ...base(), PIX_PAYOUTS: 'efi', PIX_PAYOUT_URL: 'https://pix-h.api.efipay.com.br/' },
+        'production',
+      ).pix?.payouts,
+    ).toEqual({ institution: 'efi', url: 'https://pix-h.api.efipay.com.br' })
+    expect(
+      parseEnv({ ...base(), GIFTS: '1', PIX_PAYOUTS: 'efi' }, 'production').pix?.payouts
+        ?.institution,
+    ).toBe('efi')
+  })
+
+  it('refuses GIFTS=1 without PIX_PAYOUTS, an institution it has no adapter for, and a payout URL alone', () => {
+    expect(() => parseEnv({ ...base(), GIFTS: '1' }, 'production')).toThrow(
+      /PIX_PAYOUTS must be set with GIFTS=1: withdrawals are sent through the institution's payout API \(efi\)/,
+    )
+    expect(() => parseEnv({ ...base(), PIX_PAYOUTS: 'inter' }, 'production')).toThrow(
+      /PIX_PAYOUTS must name the institution's payout API: efi \(got 'inter'\)/,
+    )
+    expect(() =>
+      parseEnv({ ...base(), PIX_PAYOUT_URL: 'https://pix.example.com' }, 'production'),
+    ).toThrow(/PIX_PAYOUT_URL is set but PIX_PAYOUTS is not/)
+    expect(() =>
+      parseEnv(
+        { ...base(), PIX_PAYOUTS: 'efi', PIX_PAYOUT_URL: 'http://pix.example.com' },
+        'production',
+      ),
+    ).toThrow(/PIX_PAYOUT_URL must start with https:\/\//)
+    // Without any other PIX_* variable it is named with the missing ones.
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PIX_PAYOUTS: 'efi' }, 'production')).toThrow(
+      /PIX_API_URL must be set together with PIX_PAYOUTS/,
+    )
+  })
 })

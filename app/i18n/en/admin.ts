@@ -354,7 +354,10 @@ export const strings: Strings = {
       plan: '{tier} plan, {days} days',
       returnFee: 'Return fee',
       unknownCharge: 'Nothing: unknown charge',
-      outcomes: { credited: 'Credited', refunded: 'Refunded' },
+      outcomes: { credited: 'Credited', refunded: 'Refunded', foreign: 'Not ours: left alone' },
+      foreignHint:
+        'No charge of the site: a top-up of the account, a Pix to its key or to another of its keys. Nothing was credited or sent back; send it back here only if it came by mistake.',
+      toKey: 'Sent to the key {key}',
       refundReasons: {
         charge_expired: 'charge expired',
         unknown_charge: 'unknown charge',

@@ -359,7 +359,14 @@ export const strings = {
       plan: 'Plano {tier}, {days} dias',
       returnFee: 'Taxa de retorno',
       unknownCharge: 'Nada: cobrança desconhecida',
-      outcomes: { credited: 'Creditado', refunded: 'Devolvido' },
+      outcomes: {
+        credited: 'Creditado',
+        refunded: 'Devolvido',
+        foreign: 'Não é nosso: deixado como está',
+      },
+      foreignHint:
+        'Nenhuma cobrança do site: um aporte na conta, um Pix para a chave ou para outra chave da conta. Nada foi creditado nem devolvido; devolva aqui só se veio por engano.',
+      toKey: 'Enviado para a chave {key}',
       refundReasons: {
         charge_expired: 'cobrança vencida',
         unknown_charge: 'cobrança desconhecida',

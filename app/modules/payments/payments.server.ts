@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { dynamicBrCode } from '#app/domain/br-code.ts'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
@@ -37,11 +37,10 @@ import { profiles } from '#db/schema/profiles.ts'
 import { creditGift, tellGiftPaid } from './gift-credit.server.ts'
 import {
   END_TO_END_ID_PATTERN,
-  type PixApi,
   type PixCharge,
   PixNotFound,
+  PixRefused,
   PixUnavailable,
-  pixApi,
   type ReceivedPix,
 } from './pix-api.server.ts'
 
@@ -50,36 +49,17 @@ import {
 // - a received Pix is recorded once, by its end-to-end id, whoever reports it first (the webhook,
 //   the page's own check, reconciliation) and however often;
 // - nothing is credited on the webhook's word: the Pix is read back from the institution's API;
-// - a Pix that pays nothing we can credit (an expired, unknown or already paid charge, a wrong
-//   amount) is refunded automatically, and a refund the institution did not take is asked again.
+// - a Pix for one of our charges that pays nothing we can credit (expired, already paid, a wrong
+//   amount) is refunded automatically; a refund is followed until the institution settles it;
+// - a Pix that is not ours (no txid of ours, another key) is left alone and shown to the team.
 
-/** The institution's API, or undefined when Pix is not configured (nothing about money shows). */
-let shared: { api: PixApi; config: unknown } | undefined
+// The client, the ids, and the refunds live in their own files; callers of this module keep
+// importing them from here.
+export { pixClient, pixEnabled, refundId } from './pix-client.server.ts'
+export { sendRefund } from './refunds.server.ts'
 
-export function pixClient(): PixApi | undefined {
-  const config = serverEnv().pix
-  if (!config) return undefined
-  if (shared?.config !== config) shared = { api: pixApi(config), config }
-  return shared.api
-}
-
-export function pixEnabled(): boolean {
-  return serverEnv().pix !== undefined
-}
-
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
-/** Random letters and digits: a txid (32) or a refund id ('R' + 31). */
-function randomId(length: number): string {
-  let id = ''
-  for (let i = 0; i < length; i++) id += BASE62[randomInt(BASE62.length)]
-  return id
-}
-
-/** A new refund's identifier at the institution. */
-export function refundId(): string {
-  return `R${randomId(31)}`
-}
+import { pixClient, pixEnabled, randomId, refundId } from './pix-client.server.ts'
+import { recordRefundStates, sendRefund } from './refunds.server.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Prices
@@ -462,10 +442,10 @@ export async function checkCharge(txid: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Received Pix
 
-export type RecordOutcome = 'credited' | 'refunded' | 'known'
+export type RecordOutcome = 'credited' | 'refunded' | 'foreign' | 'known'
 
 interface Decision {
-  outcome: 'credited' | 'refunded'
+  outcome: 'credited' | 'refunded' | 'foreign'
   refundReason?: RefundReason
   chargeId: string | null
   /** Who to e-mail once it is committed, and about what. */
@@ -505,12 +485,13 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
             amountCents: pix.amountCents,
             paidAt: pix.paidAt,
             outcome: decision.outcome,
+            key: pix.key !== null && pix.key !== serverEnv().pix?.key ? pix.key : null,
           })
           .onConflictDoNothing()
           .returning({ id: pixPayments.endToEndId })
         // Another transaction recorded this Pix a moment ago (a Pix with no charge takes no lock).
         if (inserted.length === 0) throw new AlreadyRecorded()
-        if (decision.outcome === 'credited') return { kind: 'new', decision }
+        if (decision.outcome !== 'refunded') return { kind: 'new', decision }
         const id = refundId()
         await tx.insert(pixRefunds).values({
           id,
@@ -527,6 +508,15 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
     })
   if (result.kind === 'known') return 'known'
   const { decision } = result
+  if (decision.outcome === 'foreign') {
+    // Not the site's to credit or to send back: the team sees it on /admin/payments.
+    log.warn('Pix not ours left alone', {
+      endToEndId: pix.endToEndId,
+      txid: pix.txid,
+      toAnotherKey: pix.key !== null && pix.key !== serverEnv().pix?.key,
+    })
+    return 'foreign'
+  }
   log.info('Pix received', {
     endToEndId: pix.endToEndId,
     outcome: decision.outcome,
@@ -557,7 +547,10 @@ async function decide(
       ? { tell: { userId: charge.userId, kind: 'refunded' as const, chargeId: charge.id } }
       : {}),
   })
-  if (!charge) return refund('unknown_charge')
+  // Ours are only Pix to the site's key and with one of its txids (issue 31 point 6): the account
+  // also receives the operator's top-ups and Pix to its other keys, which are not ours to return.
+  const toAnotherKey = pix.key !== null && pix.key !== serverEnv().pix?.key
+  if (!charge || toAnotherKey) return { outcome: 'foreign', chargeId: null }
   if (charge.status === 'paid') return refund('already_paid')
   if (pix.amountCents !== charge.amountCents) return refund('amount_mismatch')
   // Paid after its time (the institution should refuse it; one that did not is refunded).
@@ -682,41 +675,6 @@ async function applyReturnFee(
 // ---------------------------------------------------------------------------------------------
 // Refunds
 
-/** Asks the institution for a refund; one it does not answer stays 'requested' for the next try. */
-export async function sendRefund(refundId: string): Promise<RefundStatus> {
-  const api = pixClient()
-  const [refund] = await db().select().from(pixRefunds).where(eq(pixRefunds.id, refundId))
-  if (refund?.status !== 'requested') return refund?.status ?? 'failed'
-  if (!api) return 'requested'
-  try {
-    const answer = await api.refund(
-      refund.endToEndId,
-      refund.id,
-      refund.amountCents,
-      'Aprova: devolução',
-    )
-    const status: RefundStatus =
-      answer.status === 'DEVOLVIDO'
-        ? 'done'
-        : answer.status === 'NAO_REALIZADO'
-          ? 'failed'
-          : 'requested'
-    await db()
-      .update(pixRefunds)
-      .set({
-        status,
-        returnId: answer.returnId,
-        ...(status === 'requested' ? {} : { settledAt: new Date() }),
-      })
-      .where(and(eq(pixRefunds.id, refund.id), eq(pixRefunds.status, 'requested')))
-    if (status === 'failed') log.error('Pix refund refused', { refundId: refund.id })
-    return status
-  } catch (error) {
-    log.warn('Pix refund not sent yet', { refundId: refund.id, error: String(error) })
-    return 'requested'
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The webhook
 
@@ -729,33 +687,43 @@ export function webhookSecretMatches(given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** At most this many Pix in one call (the institution sends a few). */
-const WEBHOOK_MAX_PIX = 100
-
 /**
- * The institution tells of received Pix (POST {webhookUrl}/pix with `{ pix: [...] }`). Only
- * end-to-end ids are taken from the call: each Pix is read back from the API, so a forged or
- * replayed call credits nothing. Answers 503 when the API cannot be asked, so the institution
- * calls again (and reconciliation finds it anyway).
+ * The institution tells of received Pix (POST {webhookUrl}/pix with `{ pix: [...] }`), grouped as
+ * it likes (issue 31 point 7): each item with a valid end-to-end id is taken, the others logged.
+ * Only end-to-end ids are taken from the call: each Pix is read back from the API, so a forged or
+ * replayed call credits nothing; the Pix read back carries its refunds (`devolucoes`), whose end
+ * is recorded too. Answers 503 when the API cannot be asked, so the institution calls again (and
+ * reconciliation finds it anyway).
  */
 export async function receiveWebhook(body: unknown): Promise<{ status: number }> {
   const api = pixClient()
   if (!api) return { status: 404 }
   const list = (body as { pix?: unknown } | null)?.pix
-  if (!Array.isArray(list) || list.length > WEBHOOK_MAX_PIX) return { status: 400 }
+  if (!Array.isArray(list)) return { status: 400 }
   const ids = new Set<string>()
+  let malformed = 0
   for (const item of list) {
     const id = (item as { endToEndId?: unknown } | null)?.endToEndId
-    if (typeof id !== 'string' || !END_TO_END_ID_PATTERN.test(id)) return { status: 400 }
-    ids.add(id)
+    if (typeof id === 'string' && END_TO_END_ID_PATTERN.test(id)) ids.add(id)
+    else malformed++
   }
+  if (malformed > 0) log.warn('webhook items without a valid end-to-end id left out', { malformed })
+  // Nothing in it could be taken: the call itself is wrong.
+  if (ids.size === 0 && malformed > 0) return { status: 400 }
   let unavailable = false
   for (const id of ids) {
     try {
-      await recordReceivedPix(await api.getPix(id))
+      const pix = await api.getPix(id)
+      await recordReceivedPix(pix)
+      await recordRefundStates([pix])
     } catch (error) {
-      if (error instanceof PixNotFound) {
-        log.warn('webhook named a Pix the institution does not know', { endToEndId: id })
+      if (error instanceof PixNotFound || error instanceof PixRefused) {
+        // Not a Pix received (an institution may tell of its payouts on the same webhook): the
+        // API will not describe it, and asking again would not change that.
+        log.warn('webhook named a Pix the institution does not describe', {
+          endToEndId: id,
+          error: String(error),
+        })
       } else if (error instanceof PixUnavailable) {
         unavailable = true
       } else {
@@ -799,8 +767,9 @@ const RECONCILE_PIX_MS = 24 * 3_600_000
 
 /**
  * Every few minutes (issue 21 point 5): asks about every open charge and records what paid it,
- * closes the expired ones, records Pix received without a charge of ours (to refund them), and
- * asks again for refunds not yet taken. Safe to run on every instance at once.
+ * closes the expired ones, records Pix received that no webhook told of (a Pix not ours is
+ * recorded as such and left alone), records the end of refunds the institution lists, and asks
+ * about refunds not yet settled. Safe to run on every instance at once.
  */
 export async function reconcilePix(now = new Date()): Promise<{ recorded: number }> {
   const api = pixClient()
@@ -843,6 +812,7 @@ export async function reconcilePix(now = new Date()): Promise<{ recorded: number
       if (known.has(pix.endToEndId)) continue
       if ((await recordReceivedPix(pix)) !== 'known') recorded++
     }
+    await recordRefundStates(received)
   }
   const waiting = await db()
     .select({ id: pixRefunds.id })

@@ -5,7 +5,7 @@ import {
   PixNotFound,
   PixRefused,
   PixUnavailable,
-  pixTransport,
+  transportFor,
 } from './pix-transport.server.ts'
 
 // A client of the Banco Central's standard API Pix (issue 21; ADR 0019), which banks and payment
@@ -33,6 +33,10 @@ export interface ReceivedPix {
   txid: string | null
   amountCents: number
   paidAt: Date
+  /** The key it was sent to (`chave`); null when the institution did not say. */
+  key: string | null
+  /** Its refunds as the institution lists them (`devolucoes`; absent: none). */
+  refunds: PixRefund[]
 }
 
 export interface PixCharge {
@@ -53,22 +57,6 @@ export interface PixRefund {
   returnId: string | null
   status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO'
 }
-
-/**
- * A Pix sent from the site's account (a withdrawal's payout, issue 22). The standard API Pix
- * covers receiving only; sending goes through the institution's payment API, here the shape most
- * institutions share (Efí's `PUT /gn/pix/{idEnvio}`, a `GET` by the same id).
- */
-export interface SentPix {
-  id: string
-  endToEndId: string | null
-  status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO'
-  /** The institution's words when it did not pay. */
-  failure: string | null
-}
-
-/** Letters and digits, 1 to 35: the id of a payout (idEnvio). */
-export const PAYOUT_ID_PATTERN = /^[a-zA-Z0-9]{1,35}$/
 
 /** Letters and digits, 26 to 35: the API's txid. */
 export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/
@@ -94,18 +82,11 @@ export interface PixApi {
   ): Promise<PixRefund>
   getRefund(endToEndId: string, id: string): Promise<PixRefund>
   registerWebhook(webhookUrl: string): Promise<void>
-  /** Sends `amountCents` to a Pix key; asking again with the same id pays once. */
-  sendPix(input: {
-    id: string
-    amountCents: number
-    key: string
-    description: string
-  }): Promise<SentPix>
-  getSentPix(id: string): Promise<SentPix>
+  // Payouts (sending a Pix) are no part of the API Pix: payouts/ (ADR 0029).
 }
 
 export function pixApi(config: PixConfig): PixApi {
-  const transport = pixTransport(config)
+  const transport = transportFor(config)
 
   /** A call of the API Pix: its answer when 2xx; its problem document (RFC 7807) read otherwise. */
   async function call(method: string, path: string, scope: string, body?: unknown) {
@@ -181,20 +162,6 @@ export function pixApi(config: PixConfig): PixApi {
     async registerWebhook(webhookUrl) {
       await call('PUT', `/webhook/${segment(config.key)}`, PIX_SCOPES.webhookWrite, { webhookUrl })
     },
-    async sendPix(input) {
-      const answer = await call('PUT', `/gn/pix/${segment(input.id)}`, 'pix.send', {
-        valor: pixAmount(input.amountCents),
-        pagador: { chave: config.key, infoPagador: input.description.slice(0, 140) },
-        favorecido: { chave: input.key },
-      })
-      return sentPixOf(answer.body, input.id)
-    },
-    async getSentPix(id) {
-      return sentPixOf(
-        (await call('GET', `/gn/pix/enviados/id-envio/${segment(id)}`, 'gn.pix.send.read')).body,
-        id,
-      )
-    },
   }
 }
 
@@ -262,6 +229,8 @@ export function receivedPixOf(value: unknown): ReceivedPix | null {
     txid?: unknown
     valor?: unknown
     horario?: unknown
+    chave?: unknown
+    devolucoes?: unknown
   } | null
   const amountCents = pixAmountCents(pix?.valor)
   const paidAt = typeof pix?.horario === 'string' ? new Date(pix.horario) : null
@@ -280,20 +249,16 @@ export function receivedPixOf(value: unknown): ReceivedPix | null {
     txid: typeof pix.txid === 'string' && pix.txid !== '' ? pix.txid : null,
     amountCents,
     paidAt,
-  }
-}
-
-function sentPixOf(body: unknown, id: string): SentPix {
-  const sent = body as { e2eId?: unknown; status?: unknown; motivo?: unknown } | null
-  const status = sent?.status
-  if (status !== 'EM_PROCESSAMENTO' && status !== 'REALIZADO' && status !== 'NAO_REALIZADO') {
-    throw new PixUnavailable('a payout the API described oddly')
-  }
-  return {
-    id,
-    endToEndId: typeof sent?.e2eId === 'string' ? sent.e2eId : null,
-    status,
-    failure: typeof sent?.motivo === 'string' ? sent.motivo.slice(0, 200) : null,
+    key: typeof pix.chave === 'string' && pix.chave !== '' ? pix.chave : null,
+    refunds: (Array.isArray(pix.devolucoes) ? pix.devolucoes : []).flatMap((item: unknown) => {
+      const id = (item as { id?: unknown } | null)?.id
+      if (typeof id !== 'string') return []
+      try {
+        return [refundOf(item, id)]
+      } catch {
+        return []
+      }
+    }),
   }
 }
 

@@ -185,3 +185,15 @@ export function pixTransport(config: PixConfig): PixTransport {
     },
   }
 }
+
+/** One transport per configuration: the API Pix and the payout API share its tokens and agent. */
+const transports = new WeakMap<PixConfig, PixTransport>()
+
+export function transportFor(config: PixConfig): PixTransport {
+  let transport = transports.get(config)
+  if (!transport) {
+    transport = pixTransport(config)
+    transports.set(config, transport)
+  }
+  return transport
+}

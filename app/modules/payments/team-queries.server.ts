@@ -52,7 +52,8 @@ const UNITS = {
  * Revenue of the last 30 days or 12 months (the current one included) in Brazilian time, newest
  * first, only the periods with money moving. A Pix counts on the day it was received, a refund
  * on the day it was asked for; a refund the institution refused sent nothing back. A gift's Pix
- * is not revenue (the site passes it on, issue 22): /admin/gifts counts it.
+ * is not revenue (the site passes it on, issue 22): /admin/gifts counts it; nor is a Pix that
+ * is not ours (issue 31), nor the team's refund of one.
  */
 export async function revenueBy(unit: keyof typeof UNITS): Promise<RevenuePeriod[]> {
   const { format, back } = UNITS[unit]
@@ -67,7 +68,7 @@ export async function revenueBy(unit: keyof typeof UNITS): Promise<RevenuePeriod
       select to_char(p.paid_at at time zone ${zone}, ${format}) as period,
         p.amount_cents as received, 1 as received_count, 0 as refunded, 0 as refund_count
       from pix_payments p left join pix_charges c on c.id = p.charge_id
-      where p.paid_at >= ${start} and c.purpose is distinct from 'gift'
+      where p.paid_at >= ${start} and c.purpose is distinct from 'gift' and p.outcome <> 'foreign'
       union all
       select to_char(r.requested_at at time zone ${zone}, ${format}),
         0, 0, r.amount_cents, 1
@@ -75,7 +76,7 @@ export async function revenueBy(unit: keyof typeof UNITS): Promise<RevenuePeriod
         join pix_payments p on p.end_to_end_id = r.end_to_end_id
         left join pix_charges c on c.id = p.charge_id
       where r.requested_at >= ${start} and r.status <> 'failed'
-        and c.purpose is distinct from 'gift'
+        and c.purpose is distinct from 'gift' and p.outcome <> 'foreign'
     ) moved
     group by period
     order by period desc`)
@@ -119,6 +120,7 @@ export async function receivedPayments(page: number) {
       paidAt: pixPayments.paidAt,
       amountCents: pixPayments.amountCents,
       outcome: pixPayments.outcome,
+      key: pixPayments.key,
       chargeId: pixPayments.chargeId,
     })
     .from(pixPayments)
@@ -132,6 +134,7 @@ export async function receivedPayments(page: number) {
       paidAt: shown.paidAt,
       amountCents: shown.amountCents,
       outcome: shown.outcome,
+      key: shown.key,
       purpose: pixCharges.purpose,
       tier: pixCharges.tier,
       days: pixCharges.days,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { formatBrlCents } from '#app/domain/money.ts'
 import type { PaidTier } from '#app/domain/plans.ts'
 import {
@@ -48,8 +48,9 @@ export async function setPlanPrice(
 }
 
 /**
- * Sends a credited payment back in full, with the team's reason (a mistake, a complaint). The
- * plan or fee it paid is not undone here: the team changes the plan on the profile's page if it
+ * Sends a credited payment back in full, with the team's reason (a mistake, a complaint), or a Pix
+ * that was not ours, once, when the team finds it came by mistake. The plan or fee it paid is not
+ * undone here: the team changes the plan on the profile's page if it
  * must. The refund is asked of the institution after the commit, and again by reconciliation
  * until it answers.
  */
@@ -73,7 +74,16 @@ export async function refundPayment(
       .where(eq(pixPayments.endToEndId, endToEndId))
       .for('update', { of: pixPayments })
     if (!payment) throw new Refusal('notFound')
-    if (payment.outcome !== 'credited') throw new Refusal('alreadyRefunded')
+    if (payment.outcome === 'refunded') throw new Refusal('alreadyRefunded')
+    // A Pix not ours (issue 31) stays so; it goes back once, if the team decides it must.
+    if (payment.outcome === 'foreign') {
+      const [earlier] = await tx
+        .select({ id: pixRefunds.id })
+        .from(pixRefunds)
+        .where(and(eq(pixRefunds.endToEndId, endToEndId), ne(pixRefunds.status, 'failed')))
+        .limit(1)
+      if (earlier) throw new Refusal('alreadyRefunded')
+    }
     // A gift's Pix goes back from /admin/gifts, which takes its amount out of her balance too.
     if (payment.purpose === 'gift') throw new Refusal('giftPayment')
     const id = refundId()

@@ -18,13 +18,15 @@ import { balanceFreezes, withdrawals } from '#db/schema/gifts.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { walletOpen } from './gifts.server.ts'
 import { lockBalance, providerBalance, transfer } from './ledger.server.ts'
-import { pixClient, pixEnabled } from './payments.server.ts'
+import { pixEnabled } from './payments.server.ts'
 import { tellPayoutSettled } from './payout-notice.server.ts'
-import { PixNotFound, PixRefused, type SentPix } from './pix-api.server.ts'
+import { payoutInstitution, type SentPix } from './payouts/payouts.server.ts'
+import { PixNotFound, PixRefused } from './pix-transport.server.ts'
 
 // Withdrawals (issue 22 point 3; ADR 0020): a provider sends her available balance, within the
 // terms' limits and less the fee, to the CPF Pix key of her approved identity check. The amount
 // leaves her balance when she asks; a payout that fails puts it back. Every step is audited.
+// Payouts go through the institution's own payout API (payouts/, ADR 0029).
 
 /** The keyed hash of a CPF (11 digits): what is kept to compare a key with, never the CPF. */
 export function cpfHash(digits: string): string {
@@ -87,7 +89,8 @@ type Withdrawable =
  * equal to her identity check's, the amount within the limits.
  */
 async function withdrawable(input: WithdrawalAsk): Promise<Withdrawable> {
-  if (!pixEnabled()) return { ok: false, error: 'off' }
+  // Without a payout API (PIX_PAYOUTS) a withdrawal could be asked for but never sent.
+  if (!pixEnabled() || !payoutInstitution()) return { ok: false, error: 'off' }
   const [profile] = await db()
     .select({
       id: profiles.id,
@@ -234,8 +237,8 @@ const SEND_CLAIM_MS = 60_000
  * been paid by an earlier send whose answer was lost, and the refusal would be of the repeat.
  */
 export async function sendPayout(withdrawalId: string): Promise<void> {
-  const api = pixClient()
-  if (!api) return
+  const institution = payoutInstitution()
+  if (!institution) return
   const now = Date.now()
   const [row] = await db()
     .update(withdrawals)
@@ -259,7 +262,7 @@ export async function sendPayout(withdrawalId: string): Promise<void> {
   }
   let sent: SentPix
   try {
-    sent = await api.sendPix({
+    sent = await institution.send({
       id: row.payoutId,
       amountCents: row.amountCents - row.feeCents,
       key: row.pixKey,
@@ -270,7 +273,7 @@ export async function sendPayout(withdrawalId: string): Promise<void> {
       log.warn('payout not sent yet', { withdrawalId, error: String(error) })
       return
     }
-    const earlier = await api.getSentPix(row.payoutId).catch((lookup: unknown) => lookup)
+    const earlier = await institution.lookup(row.payoutId).catch((lookup: unknown) => lookup)
     if (earlier instanceof PixNotFound) {
       // Refused outright, and never sent before (the key, the amount): the money goes back.
       log.error('payout refused', { withdrawalId, error: String(error) })
@@ -294,7 +297,7 @@ export async function sendPayout(withdrawalId: string): Promise<void> {
     .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'requested')))
   // The SPI settles most payouts within seconds: asked once now, else by reconciliation.
   if (sent.status === 'EM_PROCESSAMENTO') {
-    sent = await api.getSentPix(row.payoutId).catch(() => sent)
+    sent = await institution.lookup(row.payoutId).catch(() => sent)
   }
   await settlePayout(withdrawalId, sent)
 }
@@ -371,8 +374,8 @@ export async function settlePayout(withdrawalId: string, sent: SentPix): Promise
  * id, and those the institution is still processing are asked about.
  */
 export async function reconcilePayouts(): Promise<void> {
-  const api = pixClient()
-  if (!api) return
+  const institution = payoutInstitution()
+  if (!institution) return
   const open = await db()
     .select({ id: withdrawals.id, status: withdrawals.status, payoutId: withdrawals.payoutId })
     .from(withdrawals)
@@ -383,7 +386,7 @@ export async function reconcilePayouts(): Promise<void> {
       continue
     }
     try {
-      await settlePayout(row.id, await api.getSentPix(row.payoutId))
+      await settlePayout(row.id, await institution.lookup(row.payoutId))
     } catch (error) {
       if (!(error instanceof PixNotFound)) {
         log.warn('payout not checked yet', { withdrawalId: row.id, error: String(error) })

@@ -267,7 +267,9 @@ function PaymentItem({ payment }: { payment: Payment }) {
             className={`rounded-full px-2 py-0.5 text-xs font-medium ${
               payment.outcome === 'credited'
                 ? 'bg-emerald-50 text-emerald-900'
-                : 'bg-stone-100 text-stone-800'
+                : payment.outcome === 'foreign'
+                  ? 'bg-amber-50 text-amber-900'
+                  : 'bg-stone-100 text-stone-800'
             }`}
           >
             {p.outcomes[payment.outcome]}
@@ -288,6 +290,12 @@ function PaymentItem({ payment }: { payment: Payment }) {
           )}{' '}
           · {paid}
         </p>
+        {payment.outcome === 'foreign' ? (
+          <p className="text-stone-700">
+            {payment.key ? `${format(p.toKey, { key: payment.key })}. ` : null}
+            {p.foreignHint}
+          </p>
+        ) : null}
         {payment.refunds.map((refund) => (
           <div
             key={refund.requestedAt}
@@ -323,7 +331,9 @@ function PaymentItem({ payment }: { payment: Payment }) {
             {p.giftRefundHint}
           </Link>
         </p>
-      ) : payment.outcome === 'credited' ? (
+      ) : payment.outcome === 'credited' ||
+        (payment.outcome === 'foreign' &&
+          payment.refunds.every((refund) => refund.status === 'failed')) ? (
         <details open={refused || undefined} className="text-sm">
           <summary className="cursor-pointer font-medium text-rose-900 underline">
             {p.refund}
