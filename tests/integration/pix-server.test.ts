@@ -5,6 +5,14 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import tls from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  cobCompletaSchema,
+  cobGeradaSchema,
+  devolucaoSchema,
+  pixConsultadosSchema,
+  pixSchema,
+  problemaSchema,
+} from '#app/modules/payments/pix-schemas.ts'
 import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
 import {
   type PixCharge,
@@ -13,6 +21,7 @@ import {
   type ReceivedPix,
   startPixServer,
 } from '#tests/support/pix-server.ts'
+import { PIX_ERROR_BASE } from '#tests/support/pix-strict.ts'
 
 // The local Pix server (tests/support/pix-server.ts) must behave like a PSP's "API Pix" v2 for
 // the site's payment tests to mean anything: proved here over real HTTPS with the client
@@ -129,7 +138,9 @@ async function startWebhookReceiver() {
 }
 
 beforeAll(async () => {
-  pix = await startPixServer()
+  // Every optional field sent, so that these tests see whole answers; the answers without them
+  // are tested below with servers of their own.
+  pix = await startPixServer({ optionalFields: 'all' })
   const { caFile, clientCertFile, clientKeyFile } = pix.certificates
   ;[ca, identity] = await Promise.all([
     readFile(caFile),
@@ -246,7 +257,8 @@ describe('charges (cob)', () => {
     expect(charge.location).toMatch(/^127\.0\.0\.1:\d+\/qr\/v2\/[0-9a-f-]{36}$/)
     expect(Date.parse(charge.calendario.criacao)).not.toBeNaN()
 
-    const code = charge.pixCopiaECola
+    const code = charge.pixCopiaECola ?? ''
+    expect(code).not.toBe('')
     expect(code.slice(-4)).toBe(pixCrc16(code.slice(0, -4)))
     const fields = readBrCode(code)
     expect(fields.get('00')).toBe('01')
@@ -278,7 +290,8 @@ describe('charges (cob)', () => {
 
     const txid = newTxid()
     expect((await put(txid, valid)).status).toBe(201)
-    expect((await put(txid, valid)).status).toBe(409)
+    // The spec documents 400 (CobOperacaoInvalida) for PUT /cob/{txid}, no 409.
+    expect((await put(txid, valid)).status).toBe(400)
     expect((await call(`${pix.url}/cob/${newTxid()}`, { token })).status).toBe(404)
   })
 
@@ -336,11 +349,12 @@ describe('payments', () => {
         horario: expect.any(String),
         infoPagador: 'oi',
         pagador: { nome: 'Maria' },
+        devolucoes: [],
       },
     ])
     const received = await call<ReceivedPix>(`${pix.url}/pix/${endToEndId}`, { token })
     expect(received.body).toEqual(read.body.pix?.[0])
-    expect((await call(`${pix.url}/pix/E00000000000000000000000000000000`, { token })).status).toBe(
+    expect((await call(`${pix.url}/pix/E0000000000000000000000000000000`, { token })).status).toBe(
       404,
     )
 
@@ -412,7 +426,7 @@ describe('refunds (devolução)', () => {
       expect(read.body).toMatchObject({ id: 'r1', valor: '20.00', status: 'DEVOLVIDO' })
       expect(Date.parse(read.body.horario.liquidacao ?? '')).not.toBeNaN()
       expect((await call(`${pix.url}/pix/${endToEndId}/devolucao/r9`, { token })).status).toBe(404)
-      const unknown = `${pix.url}/pix/E00000000000000000000000000000000/devolucao/r1`
+      const unknown = `${pix.url}/pix/E0000000000000000000000000000000/devolucao/r1`
       expect((await call(unknown, { method: 'PUT', token, json: { valor: '1.00' } })).status).toBe(
         404,
       )
@@ -568,5 +582,265 @@ describe('outage', () => {
       PIX_WEBHOOK_SECRET: 'another-secret',
     })
     expect(pfxEnv).not.toHaveProperty('PIX_CERT')
+  })
+})
+
+// Issue 31 point 9: as strict as the Banco Central's spec (API Pix 2.9.0), so that what passes
+// here passes at a real institution.
+describe('strictness of the spec', () => {
+  interface Problema {
+    type: string
+    title: string
+    status: number
+    detail: string
+    violacoes?: { razao: string; propriedade: string; valor?: string }[]
+  }
+
+  const valid = () => ({
+    calendario: { expiracao: 600 },
+    valor: { original: '10.00' },
+    chave: pix.key,
+    solicitacaoPagador: 'Plano Ouro',
+  })
+
+  /** The refusal's problem, checked for the spec's shape; `propriedade`s it names, sorted. */
+  function refused(reply: Reply<Problema>, type: string) {
+    expect(reply.status).toBe(400)
+    expect(reply.contentType).toBe('application/problem+json')
+    expect(problemaSchema.safeParse(reply.body).success).toBe(true)
+    expect(reply.body).toMatchObject({
+      type: PIX_ERROR_BASE + type,
+      title: expect.any(String),
+      status: 400,
+      detail: expect.any(String),
+    })
+    for (const found of reply.body.violacoes ?? []) expect(found.razao).toEqual(expect.any(String))
+    return (reply.body.violacoes ?? []).map((found) => found.propriedade).sort()
+  }
+
+  /** A token and the TLS identity for another server than the file's. */
+  async function clientOf(server: PixTestServer) {
+    const { caFile, clientCertFile, clientKeyFile } = server.certificates
+    const [serverCa, cert, key] = await Promise.all(
+      [caFile, clientCertFile, clientKeyFile].map((file) => readFile(file)),
+    )
+    const tls = { ca: serverCa, cert, key }
+    const reply = await call<{ access_token: string }>(server.tokenUrl, {
+      method: 'POST',
+      form: 'grant_type=client_credentials',
+      basic: { id: server.clientId, secret: server.clientSecret },
+      tls,
+    })
+    return { token: reply.body.access_token, tls }
+  }
+
+  async function putCharge(json: unknown, txid = newTxid()) {
+    const token = await newToken()
+    return call<Problema>(`${pix.url}/cob/${txid}`, { method: 'PUT', token, json })
+  }
+
+  it('refuses a charge with a problem naming each property at fault and its value', async () => {
+    const reply = await putCharge({
+      ...valid(),
+      valor: { original: '1.5' },
+      solicitacaoPagador: 'x'.repeat(141),
+    })
+    expect(refused(reply, 'CobOperacaoInvalida')).toEqual([
+      'cob.solicitacaoPagador',
+      'cob.valor.original',
+    ])
+    expect(reply.body.violacoes).toContainEqual(
+      expect.objectContaining({ propriedade: 'cob.valor.original', valor: '1.5' }),
+    )
+    expect((await putCharge({ ...valid(), solicitacaoPagador: 'x'.repeat(140) })).status).toBe(201)
+  })
+
+  it('refuses a charge without calendario.expiracao: this institution wants it said', async () => {
+    // The spec would default it to a day; a client counting on that is caught here.
+    const { calendario: _, ...withoutCalendar } = valid()
+    expect(refused(await putCharge({ ...valid(), calendario: {} }), 'CobOperacaoInvalida')).toEqual(
+      ['cob.calendario.expiracao'],
+    )
+    expect(refused(await putCharge(withoutCalendar), 'CobOperacaoInvalida')).toEqual([
+      'cob.calendario',
+    ])
+    const negative = { ...valid(), calendario: { expiracao: 0 } }
+    expect(refused(await putCharge(negative), 'CobOperacaoInvalida')).toEqual([
+      'cob.calendario.expiracao',
+    ])
+  })
+
+  it("refuses a debtor's CPF whose check digits are wrong, or a CPF and a CNPJ at once", async () => {
+    const wrong = await putCharge({ ...valid(), devedor: { cpf: '12345678900', nome: 'Ana' } })
+    expect(refused(wrong, 'CobOperacaoInvalida')).toEqual(['cob.devedor.cpf'])
+    expect(wrong.body.violacoes?.[0]?.valor).toBe('12345678900')
+    const both = { cpf: '12345678909', cnpj: '12345678000195', nome: 'Ana' }
+    expect(refused(await putCharge({ ...valid(), devedor: both }), 'CobOperacaoInvalida')).toEqual([
+      'cob.devedor',
+    ])
+    const right = await putCharge({ ...valid(), devedor: { cpf: '12345678909', nome: 'Ana' } })
+    expect(right.status).toBe(201)
+    expect(right.body).toMatchObject({ devedor: { cpf: '12345678909', nome: 'Ana' } })
+  })
+
+  it('refuses a key not its own and a txid already used, with 400 as the spec documents', async () => {
+    const foreign = await putCharge({ ...valid(), chave: 'someone@else.com' })
+    expect(refused(foreign, 'CobOperacaoInvalida')).toEqual(['cob.chave'])
+    const txid = newTxid()
+    expect((await putCharge(valid(), txid)).status).toBe(201)
+    expect(refused(await putCharge(valid(), txid), 'CobOperacaoInvalida')).toEqual(['txid'])
+    expect(refused(await putCharge(valid(), 'short'), 'CobOperacaoInvalida')).toEqual(['txid'])
+  })
+
+  it('refuses a list whose end is before its start, or whose page is off the schema', async () => {
+    const token = await newToken()
+    const inicio = new Date().toISOString()
+    const before = new Date(Date.now() - 1000).toISOString()
+    const list = (path: string, query: string) =>
+      call<Problema>(`${pix.url}/${path}?inicio=${inicio}&${query}`, { token })
+    for (const [path, type] of [
+      ['pix', 'PixConsultaInvalida'],
+      ['cob', 'CobConsultaInvalida'],
+    ] as const) {
+      expect(refused(await list(path, `fim=${before}`), type)).toEqual(['fim'])
+      const fim = `fim=${new Date(Date.now() + 1000).toISOString()}`
+      for (const page of ['paginacao.paginaAtual=-1', 'paginacao.paginaAtual=x']) {
+        expect(refused(await list(path, `${fim}&${page}`), type)).toEqual(['paginacao.paginaAtual'])
+      }
+      for (const size of ['0', '1001', '1.5']) {
+        const reply = await list(path, `${fim}&paginacao.itensPorPagina=${size}`)
+        expect(refused(reply, type)).toEqual(['paginacao.itensPorPagina'])
+      }
+      // An empty list still has one page (the spec's minimum).
+      const empty = await list(path, fim)
+      expect(empty.status).toBe(200)
+      expect(empty.body).toMatchObject({ parametros: { paginacao: { quantidadeDePaginas: 1 } } })
+    }
+  })
+
+  it('refuses malformed ids in paths, refund bodies and webhook bodies as the spec types them', async () => {
+    const token = await newToken()
+    const charge = await createCharge(token)
+    const { endToEndId } = await pix.pay(charge.txid)
+    const malformed = await call<Problema>(`${pix.url}/pix/not-an-e2eid`, { token })
+    expect(refused(malformed, 'RequisicaoInvalida')).toEqual(['e2eid'])
+    const refund = (id: string, json: unknown) =>
+      call<Problema>(`${pix.url}/pix/${endToEndId}/devolucao/${id}`, { method: 'PUT', token, json })
+    expect(refused(await refund('r-1', { valor: '1.00' }), 'PixDevolucaoInvalida')).toEqual(['id'])
+    const body = { valor: '1', descricao: 'x'.repeat(141), natureza: 'MED_FRAUDE' }
+    expect(refused(await refund('r1', body), 'PixDevolucaoInvalida')).toEqual([
+      'devolucao.descricao',
+      'devolucao.natureza',
+      'devolucao.valor',
+    ])
+    const webhook = (chave: string, json: unknown) =>
+      call<Problema>(`${pix.url}/webhook/${encodeURIComponent(chave)}`, {
+        method: 'PUT',
+        token,
+        json,
+      })
+    const url = { webhookUrl: 'https://example.com/pix' }
+    expect(refused(await webhook('k'.repeat(78), url), 'WebhookOperacaoInvalida')).toEqual([
+      'chave',
+    ])
+    expect(refused(await webhook('other@key.com', url), 'WebhookOperacaoInvalida')).toEqual([
+      'chave',
+    ])
+    expect(
+      refused(await webhook(pix.key, { webhookUrl: 'ftp://x' }), 'WebhookOperacaoInvalida'),
+    ).toEqual(['webhook.webhookUrl'])
+    const registered = await webhook(pix.key, url)
+    // The spec's 200 carries no body.
+    expect(registered).toMatchObject({ status: 200, contentType: undefined })
+  })
+
+  it("answers in the spec's shapes", async () => {
+    const token = await newToken()
+    const charge = await createCharge(token)
+    expect(cobGeradaSchema.safeParse(charge).error).toBeUndefined()
+    const { endToEndId } = await pix.pay(charge.txid, { payerMessage: 'oi' })
+    const read = await call(`${pix.url}/cob/${charge.txid}`, { token })
+    expect(cobCompletaSchema.safeParse(read.body).error).toBeUndefined()
+    const received = await call(`${pix.url}/pix/${endToEndId}`, { token })
+    expect(pixSchema.safeParse(received.body).error).toBeUndefined()
+    const made = await call(`${pix.url}/pix/${endToEndId}/devolucao/s1`, {
+      method: 'PUT',
+      token,
+      json: { valor: '1.00' },
+    })
+    expect(devolucaoSchema.safeParse(made.body).error).toBeUndefined()
+    const horario = Date.parse(String(received.body.horario))
+    const window = `inicio=${new Date(horario - 1000).toISOString()}&fim=${new Date(horario + 1000).toISOString()}`
+    const listed = await call(`${pix.url}/pix?${window}`, { token })
+    expect(pixConsultadosSchema.safeParse(listed.body).error).toBeUndefined()
+  })
+
+  it("with optionalFields 'none', answers leave out every optional field and still fit the spec", async () => {
+    const lean = await startPixServer({ optionalFields: 'none' })
+    try {
+      expect(lean.optionalFields).toBe('none')
+      const { token, tls } = await clientOf(lean)
+      const txid = newTxid()
+      const created = await call<PixCharge>(`${lean.url}/cob/${txid}`, {
+        method: 'PUT',
+        token,
+        tls,
+        json: { ...valid(), chave: lean.key },
+      })
+      expect(created.status).toBe(201)
+      expect(created.body).not.toHaveProperty('pixCopiaECola')
+      expect(created.body).not.toHaveProperty('solicitacaoPagador')
+      expect(created.body.location).toEqual(expect.any(String))
+      expect(cobGeradaSchema.safeParse(created.body).error).toBeUndefined()
+      const { endToEndId } = await lean.pay(txid, { payerMessage: 'oi' })
+      const received = await call<ReceivedPix>(`${lean.url}/pix/${endToEndId}`, { token, tls })
+      expect(received.body).not.toHaveProperty('infoPagador')
+      expect(received.body).not.toHaveProperty('devolucoes')
+      expect(pixSchema.safeParse(received.body).error).toBeUndefined()
+      const read = await call(`${lean.url}/cob/${txid}`, { token, tls })
+      expect(cobCompletaSchema.safeParse(read.body).error).toBeUndefined()
+    } finally {
+      await lean.close()
+    }
+  })
+
+  it('by default leaves optional fields out at random, the same for a thing each time, by seed', async () => {
+    const previous = process.env.PIX_SERVER_SEED
+    process.env.PIX_SERVER_SEED = '20260531'
+    const servers = [await startPixServer(), await startPixServer()]
+    try {
+      expect(servers.map((server) => [server.seed, server.optionalFields])).toEqual([
+        [20260531, 'random'],
+        [20260531, 'random'],
+      ])
+      const shapes = await Promise.all(
+        servers.map(async (server) => {
+          const { token, tls } = await clientOf(server)
+          const shape: boolean[] = []
+          // Other txids on each server, as a site makes them: the choices follow the order.
+          for (const txid of Array.from({ length: 16 }, newTxid)) {
+            const created = await call<PixCharge>(`${server.url}/cob/${txid}`, {
+              method: 'PUT',
+              token,
+              tls,
+              json: { ...valid(), chave: server.key },
+            })
+            const read = await call<PixCharge>(`${server.url}/cob/${txid}`, { token, tls })
+            // The same charge reads the same way every time.
+            expect(Object.keys(read.body).sort()).toEqual(Object.keys(created.body).sort())
+            shape.push('pixCopiaECola' in created.body)
+          }
+          return shape
+        }),
+      )
+      // Both present and absent among 16 charges (2^-15 odds of a false failure per seed; the
+      // seed is fixed here), and the same seed makes the same choices.
+      expect(new Set(shapes[0])).toEqual(new Set([true, false]))
+      expect(shapes[1]).toEqual(shapes[0])
+    } finally {
+      if (previous === undefined) delete process.env.PIX_SERVER_SEED
+      else process.env.PIX_SERVER_SEED = previous
+      await Promise.all(servers.map((server) => server.close()))
+    }
   })
 })

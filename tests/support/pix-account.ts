@@ -1,5 +1,42 @@
 import { randomInt, randomUUID } from 'node:crypto'
+import { isValidCpf } from '#app/domain/gifts.ts'
+import {
+  type CobSolicitada,
+  cobCompletaSchema,
+  cobGeradaSchema,
+  cobQuerySchema,
+  cobSolicitadaSchema,
+  cobsConsultadasSchema,
+  devolucaoSchema,
+  devolucaoSolicitadaSchema,
+  pixConsultadosSchema,
+  pixEndToEndIdSchema,
+  pixQuerySchema,
+  pixRefundIdSchema,
+  pixSchema,
+  pixTxidSchema,
+  pixWebhookKeySchema,
+  webhookSolicitadoSchema,
+} from '#app/modules/payments/pix-schemas.ts'
 import { dynamicBrCode } from '#tests/support/pix-brcode.ts'
+import {
+  type Answer,
+  answerRoute,
+  CHARGE_REFUSAL,
+  type KeepField,
+  listRefusal,
+  Problem,
+  REFUND_REFUSAL,
+  REQUEST_REFUSAL,
+  type Route,
+  type Violation,
+  validated,
+  violation,
+  WEBHOOK_REFUSAL,
+  windowAndPage,
+  windowRule,
+  withOptional,
+} from '#tests/support/pix-strict.ts'
 import type {
   PixCharge,
   PixChargeStatus,
@@ -12,41 +49,19 @@ import type {
 
 // The receiving account behind the local Pix server (pix-server.ts): its charges, the Pix it
 // received, their refunds and its webhook, answering the "API Pix" v2 calls on them. Transport,
-// tokens and outages are the server's business; this is what a PSP keeps and checks.
+// tokens and outages are the server's business; this is what a PSP keeps and checks. Requests
+// are checked with the project's schemas of the spec (app/modules/payments/pix-schemas.ts) and
+// refused as the spec's problems (pix-strict.ts); answers are checked with them too.
 
-const DEFAULT_EXPIRY_SECONDS = 86_400
 // ISPBs in the ids: the payer's bank for received Pix, ours for refunds (any 8 digits do).
 const PAYER_ISPB = '18236120'
 const RECEIVER_ISPB = '00000000'
 
-const TXID = /^[a-zA-Z0-9]{26,35}$/
 const REFUND_ID = /^[a-zA-Z0-9]{1,35}$/
 const AMOUNT = /^\d{1,10}\.\d{2}$/
 
-/** A refusal in the API's problem JSON (RFC 7807); `type` is the last part of the BCB's URI. */
-export class Problem extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly title: string,
-    readonly detail: string,
-    /** The property the request got wrong, listed in the problem's `violacoes`. */
-    readonly propriedade?: string,
-  ) {
-    super(detail)
-  }
-}
-
-export interface Answer {
-  status: number
-  body?: object
-}
-
-interface Route {
-  method: string
-  path: RegExp
-  answer(params: string[], body: unknown, query: URLSearchParams): Answer
-}
+export type { Answer }
+export { Problem }
 
 interface StoredCharge {
   charge: Omit<PixCharge, 'status' | 'pix'>
@@ -56,6 +71,8 @@ interface StoredCharge {
 
 interface StoredPix extends Omit<ReceivedPix, 'devolucoes'> {
   receivedAtMs: number
+  /** 1 for the first Pix received, 2 for the next… (what its optional fields hang on). */
+  ordinal: number
 }
 
 interface WebhookRegistration {
@@ -72,6 +89,8 @@ export interface PixAccountSettings {
   nowMs(): number
   /** 'host:port' of the server, for charge locations. */
   host(): string
+  /** Whether an answer about a thing carries an optional field (pix-strict.ts). */
+  keep: KeepField
   /** Called when a refund was accepted (the server settles it soon, unless held). */
   onRefundAccepted?(): void
 }
@@ -93,35 +112,6 @@ function spiId(prefix: 'E' | 'D', ispb: string, atMs: number): string {
   return `${prefix}${ispb}${stamp}${tail}`
 }
 
-/** The `inicio`/`fim` window and `paginacao.*` page of a list query, as the API defines them. */
-function windowAndPage(query: URLSearchParams, errorType: string) {
-  const inicio = query.get('inicio') ?? ''
-  const fim = query.get('fim') ?? ''
-  const inicioMs = Date.parse(inicio)
-  const fimMs = Date.parse(fim)
-  const paginaAtual = Number(query.get('paginacao.paginaAtual') ?? 0)
-  const itensPorPagina = Number(query.get('paginacao.itensPorPagina') ?? 100)
-  const invalid = (detail: string) => new Problem(400, errorType, 'Consulta inválida.', detail)
-  if (Number.isNaN(inicioMs) || Number.isNaN(fimMs)) throw invalid('`inicio` e `fim` (RFC 3339).')
-  if (!Number.isInteger(paginaAtual) || paginaAtual < 0) {
-    throw invalid('`paginacao.paginaAtual` deve ser >= 0.')
-  }
-  if (!Number.isInteger(itensPorPagina) || itensPorPagina < 1 || itensPorPagina > 1000) {
-    throw invalid('`paginacao.itensPorPagina` deve ser de 1 a 1000.')
-  }
-  const within = (ms: number) => ms >= inicioMs && ms <= fimMs
-  const paginate = <T>(items: T[]) => ({
-    paginacao: {
-      paginaAtual,
-      itensPorPagina,
-      quantidadeDePaginas: Math.ceil(items.length / itensPorPagina),
-      quantidadeTotalDeItens: items.length,
-    },
-    items: items.slice(paginaAtual * itensPorPagina, (paginaAtual + 1) * itensPorPagina),
-  })
-  return { inicio, fim, within, paginate }
-}
-
 /** A new, empty receiving account. */
 export function createPixAccount(settings: PixAccountSettings) {
   const { receivingKey, merchantName, merchantCity, nowMs } = settings
@@ -135,9 +125,28 @@ export function createPixAccount(settings: PixAccountSettings) {
   const pendingRefunds: { endToEndId: string; id: string; fail: boolean }[] = []
   let nextLocationId = 1
 
-  const pixView = ({ receivedAtMs: _, ...pix }: StoredPix): ReceivedPix => {
-    const devolucoes = [...(refunds.get(pix.endToEndId)?.values() ?? [])]
-    return structuredClone(devolucoes.length > 0 ? { ...pix, devolucoes } : pix)
+  // Answers leave out the optional fields `settings.keep` says to (the spec's `required` lists
+  // name the others), each chosen once per thing so that it reads the same every time. A thing
+  // is named by its place in order (the 3rd charge…), not by its ids, which the site makes at
+  // random: so a seed replays a test run.
+  const refundView = (endToEndId: string, made: PixRefund): PixRefund => {
+    const pixOrdinal = pixes.get(endToEndId)?.ordinal ?? 0
+    const index = [...(refunds.get(endToEndId)?.keys() ?? [])].indexOf(made.id)
+    const thing = `devolucao:${pixOrdinal}:${index}`
+    const fields = ['natureza', 'descricao', 'motivo'] as const
+    return withOptional(structuredClone(made), thing, fields, settings.keep)
+  }
+
+  const pixView = ({ receivedAtMs: _, ordinal, ...stored }: StoredPix): ReceivedPix => {
+    const thing = `pix:${ordinal}`
+    const pix = withOptional(structuredClone(stored), thing, ['infoPagador'], settings.keep)
+    const devolucoes = [...(refunds.get(pix.endToEndId)?.values() ?? [])].map((made) =>
+      refundView(pix.endToEndId, made),
+    )
+    // Refunds made are always told; an empty list is sent or not.
+    return devolucoes.length > 0 || settings.keep(thing, 'devolucoes')
+      ? { ...pix, devolucoes }
+      : pix
   }
 
   const chargeView = ({ charge, removed }: StoredCharge): PixCharge => {
@@ -146,16 +155,20 @@ export function createPixAccount(settings: PixAccountSettings) {
     // paid anyway (a late payment) is CONCLUIDA.
     const status: PixChargeStatus =
       received.length > 0 ? 'CONCLUIDA' : removed ? 'REMOVIDA_PELO_PSP' : 'ATIVA'
-    const { valor, chave, solicitacaoPagador, pixCopiaECola, ...head } = structuredClone(charge)
-    return {
+    const { valor, chave, ...head } = structuredClone(charge)
+    const view: PixCharge = {
       ...head,
       status,
       valor,
       chave,
-      ...(solicitacaoPagador === undefined ? {} : { solicitacaoPagador }),
-      pixCopiaECola,
       ...(received.length > 0 ? { pix: received.map(pixView) } : {}),
     }
+    return withOptional(
+      view,
+      `cob:${charge.loc.id}`,
+      ['devedor', 'solicitacaoPagador', 'infoAdicionais', 'pixCopiaECola'],
+      settings.keep,
+    )
   }
 
   const storedCharge = (txid: string) => {
@@ -170,45 +183,63 @@ export function createPixAccount(settings: PixAccountSettings) {
     return pix
   }
 
-  function createCharge(txid: string, body: unknown): Answer {
-    const invalid = (detail: string) =>
-      new Problem(400, 'CobOperacaoInvalida', 'Cobrança inválida.', detail)
-    if (!TXID.test(txid)) throw invalid('O txid deve ter de 26 a 35 letras e algarismos.')
-    if (!isRecord(body)) throw invalid('O corpo deve ser um objeto JSON.')
-    const { calendario, valor, chave, solicitacaoPagador } = body
-    const expiracao = isRecord(calendario) ? calendario.expiracao : undefined
-    if (expiracao !== undefined && (!Number.isInteger(expiracao) || Number(expiracao) <= 0)) {
-      throw invalid('`calendario.expiracao` deve ser um inteiro positivo (segundos).')
+  /** What this institution refuses in a charge that respects the schema. */
+  function chargeRules(txid: string, cob: CobSolicitada): Violation[] {
+    const found: Violation[] = []
+    // The spec lets the expiry default to a day; this institution wants it said, so that a
+    // client relying on the default is caught.
+    if (cob.calendario.expiracao === undefined) {
+      found.push(
+        violation('cob.calendario.expiracao', 'Esta instituição exige cob.calendario.expiracao.'),
+      )
     }
-    if (!isRecord(valor) || !isPositiveAmount(valor.original)) {
-      throw invalid('`valor.original` deve ser um valor positivo como "49.00".')
+    if (cents(cob.valor.original) === 0) {
+      found.push(violation('cob.valor.original', 'O valor da cobrança é zero.', '0.00'))
     }
-    if (chave !== receivingKey) throw invalid('`chave` não pertence a este recebedor.')
-    if (
-      solicitacaoPagador !== undefined &&
-      (typeof solicitacaoPagador !== 'string' || solicitacaoPagador.length > 140)
-    ) {
-      throw invalid('`solicitacaoPagador` deve ser um texto de até 140 caracteres.')
+    if (cob.devedor && 'cpf' in cob.devedor && !isValidCpf(cob.devedor.cpf)) {
+      found.push(
+        violation(
+          'cob.devedor.cpf',
+          'Os dígitos verificadores do CPF não conferem.',
+          cob.devedor.cpf,
+        ),
+      )
     }
+    if (cob.chave !== receivingKey) {
+      found.push(
+        violation('cob.chave', 'A chave não pertence a este usuário recebedor.', cob.chave),
+      )
+    }
+    // The spec documents 400, not 409, for PUT /cob/{txid}: a txid names one charge for good.
     if (charges.has(txid)) {
-      throw new Problem(409, 'CobOperacaoInvalida', 'Cobrança já existe.', `txid ${txid} já usado.`)
+      found.push(violation('txid', 'O txid já foi utilizado por outra cobrança.', txid))
     }
+    return found
+  }
+
+  function createCharge(txid: string, body: unknown): Answer {
+    const cob = validated(cobSolicitadaSchema, body, { ...CHARGE_REFUSAL, prefix: 'cob.' }, (ok) =>
+      chargeRules(txid, ok),
+    )
     const location = `${settings.host()}/qr/v2/${randomUUID()}`
+    const criacao = nowIso()
     const stored: StoredCharge = {
       createdAtMs: nowMs(),
       removed: false,
       charge: {
-        calendario: {
-          criacao: nowIso(),
-          expiracao: expiracao === undefined ? DEFAULT_EXPIRY_SECONDS : Number(expiracao),
-        },
+        // chargeRules refused a charge without expiracao.
+        calendario: { criacao, expiracao: Number(cob.calendario.expiracao) },
         txid,
         revisao: 0,
-        loc: { id: nextLocationId++, location, tipoCob: 'cob' },
+        loc: { id: nextLocationId++, location, tipoCob: 'cob', criacao },
         location,
-        valor: { original: valor.original },
+        ...(cob.devedor === undefined ? {} : { devedor: cob.devedor }),
+        valor: { original: cob.valor.original },
         chave: receivingKey,
-        ...(solicitacaoPagador === undefined ? {} : { solicitacaoPagador }),
+        ...(cob.solicitacaoPagador === undefined
+          ? {}
+          : { solicitacaoPagador: cob.solicitacaoPagador }),
+        ...(cob.infoAdicionais === undefined ? {} : { infoAdicionais: cob.infoAdicionais }),
         pixCopiaECola: dynamicBrCode({ location, merchantName, merchantCity }),
       },
     }
@@ -217,27 +248,42 @@ export function createPixAccount(settings: PixAccountSettings) {
   }
 
   function listCharges(query: URLSearchParams): Answer {
-    const { inicio, fim, within, paginate } = windowAndPage(query, 'CobConsultaInvalida')
-    const status = query.get('status')
+    const params = validated(
+      cobQuerySchema,
+      Object.fromEntries(query),
+      listRefusal('CobConsultaInvalida'),
+      windowRule,
+    )
+    const { inicio, fim, status } = params
+    const { within, paginate } = windowAndPage(params)
     const matching = [...charges.values()]
       .filter((stored) => within(stored.createdAtMs))
       .map(chargeView)
-      .filter((charge) => status === null || charge.status === status)
+      .filter((charge) => status === undefined || charge.status === status)
     const { paginacao, items } = paginate(matching)
-    const parametros = { inicio, fim, ...(status === null ? {} : { status }), paginacao }
+    const parametros = { inicio, fim, ...(status === undefined ? {} : { status }), paginacao }
     return { status: 200, body: { parametros, cobs: items } }
   }
 
   function listPixes(query: URLSearchParams): Answer {
-    const { inicio, fim, within, paginate } = windowAndPage(query, 'PixConsultaInvalida')
-    const txid = query.get('txid')
+    const params = validated(
+      pixQuerySchema,
+      Object.fromEntries(query),
+      listRefusal('PixConsultaInvalida'),
+      windowRule,
+    )
+    const { inicio, fim, txid } = params
+    const { within, paginate } = windowAndPage(params)
     const matching = [...pixes.values()].filter(
-      (pix) => within(pix.receivedAtMs) && (txid === null || pix.txid === txid),
+      (pix) => within(pix.receivedAtMs) && (txid === undefined || pix.txid === txid),
     )
     const { paginacao, items } = paginate(matching)
     return {
       status: 200,
-      body: { parametros: { inicio, fim, paginacao }, pix: items.map(pixView) },
+      body: {
+        parametros: { inicio, fim, ...(txid === undefined ? {} : { txid }), paginacao },
+        pix: items.map(pixView),
+      },
     }
   }
 
@@ -313,20 +359,25 @@ export function createPixAccount(settings: PixAccountSettings) {
   }
 
   function registerWebhook(chave: string, body: unknown): Answer {
-    const invalid = (detail: string) =>
-      new Problem(400, 'WebhookOperacaoInvalida', 'Webhook inválido.', detail)
-    if (chave !== receivingKey) throw invalid('A chave não pertence a este recebedor.')
-    const webhookUrl = isRecord(body) ? body.webhookUrl : undefined
-    if (
-      typeof webhookUrl !== 'string' ||
-      !URL.canParse(webhookUrl) ||
-      !['http:', 'https:'].includes(new URL(webhookUrl).protocol)
-    ) {
-      throw invalid('`webhookUrl` deve ser uma URL http ou https.')
-    }
+    const { webhookUrl } = validated(
+      webhookSolicitadoSchema,
+      body,
+      { ...WEBHOOK_REFUSAL, prefix: 'webhook.' },
+      () =>
+        chave === receivingKey
+          ? []
+          : [violation('chave', 'A chave não pertence a este usuário recebedor.', chave)],
+    )
     webhook = { webhookUrl, chave, criacao: nowIso() }
-    return { status: 200, body: {} }
+    // The spec's 200 has no body.
+    return { status: 200 }
   }
+
+  /** A refund's answer as the spec shapes it (the refund itself is refund()'s business). */
+  const refundAnswer = (endToEndId: string, answer: Answer): Answer => ({
+    ...answer,
+    body: refundView(endToEndId, answer.body as PixRefund),
+  })
 
   function registeredWebhook(chave: string): WebhookRegistration {
     if (!webhook || webhook.chave !== chave) {
@@ -339,43 +390,79 @@ export function createPixAccount(settings: PixAccountSettings) {
     {
       method: 'PUT',
       path: /^\/cob\/([^/]+)$/,
+      refusal: CHARGE_REFUSAL,
+      ids: [{ name: 'txid', schema: pixTxidSchema }],
+      answers: cobGeradaSchema,
       answer: ([txid = ''], body) => createCharge(txid, body),
     },
     {
       method: 'GET',
       path: /^\/cob\/([^/]+)$/,
+      refusal: { ...REQUEST_REFUSAL, type: 'CobConsultaInvalida' },
+      ids: [{ name: 'txid', schema: pixTxidSchema }],
+      answers: cobCompletaSchema,
       answer: ([txid = '']) => ({ status: 200, body: chargeView(storedCharge(txid)) }),
     },
-    { method: 'GET', path: /^\/cob$/, answer: (_, __, query) => listCharges(query) },
+    {
+      method: 'GET',
+      path: /^\/cob$/,
+      answers: cobsConsultadasSchema,
+      answer: (_, __, query) => listCharges(query),
+    },
     {
       method: 'GET',
       path: /^\/pix\/([^/]+)$/,
+      ids: [{ name: 'e2eid', schema: pixEndToEndIdSchema }],
+      answers: pixSchema,
       answer: ([endToEndId = '']) => ({ status: 200, body: pixView(storedPix(endToEndId)) }),
     },
-    { method: 'GET', path: /^\/pix$/, answer: (_, __, query) => listPixes(query) },
+    {
+      method: 'GET',
+      path: /^\/pix$/,
+      answers: pixConsultadosSchema,
+      answer: (_, __, query) => listPixes(query),
+    },
     {
       method: 'PUT',
       path: /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/,
-      answer: ([endToEndId = '', id = ''], body) => refund(endToEndId, id, body),
+      refusal: REFUND_REFUSAL,
+      ids: [
+        { name: 'e2eid', schema: pixEndToEndIdSchema },
+        { name: 'id', schema: pixRefundIdSchema },
+      ],
+      answers: devolucaoSchema,
+      answer: ([endToEndId = '', id = ''], body) => {
+        validated(devolucaoSolicitadaSchema, body, { ...REFUND_REFUSAL, prefix: 'devolucao.' })
+        return refundAnswer(endToEndId, refund(endToEndId, id, body))
+      },
     },
     {
       method: 'GET',
       path: /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/,
-      answer: ([endToEndId = '', id = '']) => findRefund(endToEndId, id),
+      ids: [
+        { name: 'e2eid', schema: pixEndToEndIdSchema },
+        { name: 'id', schema: pixRefundIdSchema },
+      ],
+      answers: devolucaoSchema,
+      answer: ([endToEndId = '', id = '']) => refundAnswer(endToEndId, findRefund(endToEndId, id)),
     },
     {
       method: 'PUT',
       path: /^\/webhook\/([^/]+)$/,
+      refusal: WEBHOOK_REFUSAL,
+      ids: [{ name: 'chave', schema: pixWebhookKeySchema }],
       answer: ([chave = ''], body) => registerWebhook(chave, body),
     },
     {
       method: 'GET',
       path: /^\/webhook\/([^/]+)$/,
+      ids: [{ name: 'chave', schema: pixWebhookKeySchema }],
       answer: ([chave = '']) => ({ status: 200, body: { ...registeredWebhook(chave) } }),
     },
     {
       method: 'DELETE',
       path: /^\/webhook\/([^/]+)$/,
+      ids: [{ name: 'chave', schema: pixWebhookKeySchema }],
       answer: ([chave = '']) => {
         registeredWebhook(chave)
         webhook = undefined
@@ -398,6 +485,7 @@ export function createPixAccount(settings: PixAccountSettings) {
       ...(arrival.payerMessage === undefined ? {} : { infoPagador: arrival.payerMessage }),
       ...(arrival.payerName === undefined ? {} : { pagador: { nome: arrival.payerName } }),
       receivedAtMs: nowMs(),
+      ordinal: pixes.size + 1,
     }
     pixes.set(endToEndId, stored)
     return pixView(stored)
@@ -408,9 +496,7 @@ export function createPixAccount(settings: PixAccountSettings) {
     answer(method: string, apiPath: string, body: unknown, query: URLSearchParams): Answer {
       for (const route of routes) {
         const match = route.path.exec(apiPath)
-        if (match && route.method === method) {
-          return route.answer(match.slice(1).map(decodeURIComponent), body, query)
-        }
+        if (match && route.method === method) return answerRoute(route, match.slice(1), body, query)
       }
       throw new Problem(404, 'NaoEncontrado', 'Não encontrado.', `${method} ${apiPath}`)
     },

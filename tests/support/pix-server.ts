@@ -7,6 +7,7 @@ import { type Answer, createPixAccount, Problem } from '#tests/support/pix-accou
 import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
 import { makePixCertificates } from '#tests/support/pix-certs.ts'
 import { createPixPayouts } from '#tests/support/pix-payouts.ts'
+import { optionalFieldChooser, serverSeed } from '#tests/support/pix-strict.ts'
 import type {
   PixCharge,
   PixPayment,
@@ -33,7 +34,6 @@ export type {
 // needs to happen: a payment and its webhook, a duplicate or forged delivery, an outage… Its
 // payouts are Efí's extension, on the origin as Efí serves them (pix-payouts.ts).
 
-const ERROR_BASE = 'https://pix.bcb.gov.br/api/v2/error/'
 const TOKEN_SECONDS = 3600
 /** What the test client was granted: the API Pix's scopes and the payout ones. */
 const GRANTED_SCOPES = [
@@ -177,12 +177,15 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   const chargeAnswerEdits: ((charge: PixCharge) => object)[] = []
   let host = ''
   const receivingKey = options.key ?? randomUUID()
+  const seed = serverSeed()
+  const optionalFields = options.optionalFields ?? 'random'
   const account = createPixAccount({
     receivingKey,
     merchantName: options.merchantName ?? 'Aprova Teste',
     merchantCity: options.merchantCity ?? 'Recife',
     nowMs,
     host: () => host,
+    keep: optionalFieldChooser(optionalFields, seed),
     onRefundAccepted: () => {
       if (refundMode === 'auto') setImmediate(() => void settlePending())
     },
@@ -286,7 +289,9 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     try {
       return body === '' ? undefined : JSON.parse(body)
     } catch {
-      throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.')
+      throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.', [
+        { razao: 'O corpo da requisição não é JSON.', propriedade: 'corpo' },
+      ])
     }
   }
 
@@ -336,23 +341,14 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
       } else if (edit) chargeAnswerEdits.unshift(edit)
       send(response, answer.status, answer.body, answer.contentType ?? 'application/json')
     } catch (error) {
-      const { status, type, title, detail } =
+      const problem =
         error instanceof Problem
           ? error
           : new Problem(500, 'ErroInternoDoServidor', 'Erro interno.', String(error))
-      if (status === 401) response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
-      const violacoes =
-        error instanceof Problem && error.propriedade
-          ? [{ razao: detail, propriedade: error.propriedade }]
-          : undefined
-      const problem = {
-        type: ERROR_BASE + type,
-        title,
-        status,
-        detail,
-        ...(violacoes ? { violacoes } : {}),
+      if (problem.status === 401) {
+        response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
       }
-      send(response, status, problem, 'application/problem+json')
+      send(response, problem.status, problem.document(), 'application/problem+json')
     }
   }
 
@@ -396,6 +392,8 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
 
   return {
     url: `${origin}/api/v2`,
+    seed,
+    optionalFields,
     tokenUrl: `${origin}/oauth/token`,
     clientId,
     clientSecret,

@@ -1,4 +1,5 @@
 import type { PixCertificates } from '#tests/support/pix-certs.ts'
+import type { OptionalFields } from '#tests/support/pix-strict.ts'
 
 // What the local Pix server (pix-server.ts) speaks and offers. Field names are the Banco
 // Central's "API Pix" v2 ones, so a site that works against this works against a real PSP.
@@ -62,18 +63,23 @@ export interface ReceivedPix {
   devolucoes?: PixRefund[]
 }
 
-/** An immediate charge (cob) as GET /cob/{txid} returns it. */
+/**
+ * An immediate charge (cob) as GET /cob/{txid} returns it. The optional fields may be absent
+ * (PixServerOptions.optionalFields).
+ */
 export interface PixCharge {
   calendario: { criacao: string; expiracao: number }
   txid: string
   revisao: number
-  loc: { id: number; location: string; tipoCob: 'cob' }
+  loc: { id: number; location: string; tipoCob: 'cob'; criacao: string }
   location: string
   status: PixChargeStatus
+  devedor?: { cpf: string; nome: string } | { cnpj: string; nome: string }
   valor: { original: string }
   chave: string
   solicitacaoPagador?: string
-  pixCopiaECola: string
+  infoAdicionais?: { nome: string; valor: string }[]
+  pixCopiaECola?: string
   /** The Pix received for it, once paid. */
   pix?: ReceivedPix[]
 }
@@ -161,6 +167,12 @@ export interface PixServerOptions {
   clientAuthentication?: 'basic' | 'body'
   /** The scopes the test client was granted (default: the API Pix's and the payout ones). */
   grantedScopes?: string[]
+  /**
+   * Which of the spec's optional fields answers carry (`pixCopiaECola`, `solicitacaoPagador`,
+   * `infoPagador`, an empty `devolucoes`…): 'random' (the default: chosen once per charge, Pix
+   * or refund and field, from the server's seed), 'all' or 'none'.
+   */
+  optionalFields?: OptionalFields
 }
 
 export interface PixRequest {
@@ -172,6 +184,12 @@ export interface PixRequest {
 export interface PixTestServer {
   /** The API base, `https://127.0.0.1:PORT/api/v2`. */
   url: string
+  /**
+   * The seed of the random optional fields: run again with PIX_SERVER_SEED=<seed> in the
+   * environment to get the same answers.
+   */
+  seed: number
+  optionalFields: OptionalFields
   /** The OAuth 2 token endpoint, `https://127.0.0.1:PORT/oauth/token`. */
   tokenUrl: string
   clientId: string
