@@ -360,6 +360,22 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
   host = `127.0.0.1:${(server.address() as AddressInfo).port}`
   const origin = `https://${host}`
 
+  /**
+   * The charge a bank app finds from a BR Code: the CRC checked, the Pix GUI and the location read
+   * (field 26), the charge fetched there.
+   */
+  function chargeOfBrCode(code: string): PixCharge {
+    if (pixCrc16(code.slice(0, -4)) !== code.slice(-4) || !code.slice(-8).startsWith('6304')) {
+      throw new Error('the BR Code fails its CRC')
+    }
+    const account26 = readBrCode(readBrCode(code).get('26') ?? '')
+    if (account26.get('00') !== 'br.gov.bcb.pix') throw new Error('not a Pix BR Code')
+    const location = account26.get('25')
+    const charge = account.charges().find((one) => one.location === location)
+    if (!charge) throw new Error(`no charge at ${location}`)
+    return charge
+  }
+
   /** Sends the Pix's webhook, like real PSPs to the registered URL with '/pix' appended. */
   async function notify(pix: ReceivedPix, wanted = true, withRefunds = false): Promise<PixPayment> {
     const registered = account.webhookUrl()
@@ -414,17 +430,9 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     refunds: account.refunds,
     pay: async (txid, payOptions = {}) =>
       notify(account.payCharge(txid, payOptions), payOptions.webhook),
+    chargeOfBrCode,
     async payBrCode(code, payOptions = {}) {
-      // What a bank app does: check the CRC, read the location, fetch the charge there, pay it.
-      if (pixCrc16(code.slice(0, -4)) !== code.slice(-4) || !code.slice(-8).startsWith('6304')) {
-        throw new Error('the BR Code fails its CRC')
-      }
-      const fields = readBrCode(code)
-      const account26 = readBrCode(fields.get('26') ?? '')
-      if (account26.get('00') !== 'br.gov.bcb.pix') throw new Error('not a Pix BR Code')
-      const location = account26.get('25')
-      const charge = account.charges().find((one) => one.location === location)
-      if (!charge) throw new Error(`no charge at ${location}`)
+      const charge = chargeOfBrCode(code)
       return notify(account.payCharge(charge.txid, payOptions), payOptions.webhook)
     },
     editNextChargeAnswer(edit) {

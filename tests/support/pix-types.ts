@@ -215,6 +215,8 @@ export interface PixTestServer {
    * and it is a Pix BR Code; the charge at its location (field 26, sub-field 25) is paid.
    */
   payBrCode(code: string, options?: PixPayOptions): Promise<PixPayment>
+  /** The charge a bank app finds from `code` (CRC checked, then its location); throws otherwise. */
+  chargeOfBrCode(code: string): PixCharge
   /** The answer to the next PUT /cob is changed by `edit` (an institution that answers amiss). */
   editNextChargeAnswer(edit: (charge: PixCharge) => object): void
   /** A Pix for a txid the server never issued, or for none (sent to the key), with its webhook. */
