@@ -131,6 +131,17 @@ describe('a charge the institution answers amiss (issue 31 point 5)', () => {
   })
 })
 
+describe('whose Pix is ours (issue 31 point 6)', () => {
+  it('credits a Pix for our charge whose key the institution writes in another case', async () => {
+    const provider = await approvedProvider()
+    const started = await startPlanCharge(provider.id, 'basico')
+    if (!started.ok) throw new Error(started.error)
+    const { txid } = await chargeRow(started.chargeId)
+    await site.pix.pay(txid, { key: site.pix.key.toUpperCase() })
+    expect((await chargeRow(started.chargeId)).status).toBe('paid')
+  })
+})
+
 describe('a refund (issue 31 point 1)', () => {
   /** A plan paid twice: the second Pix is sent back, and its refund accepted, not yet settled. */
   async function refundInProgress() {

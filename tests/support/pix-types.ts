@@ -130,6 +130,8 @@ export interface PixPayOptions {
   payerMessage?: string
   /** Accept it even though the charge expired or was removed (a PSP that let it through). */
   late?: boolean
+  /** The key as the institution writes it in the Pix (default: the receiving key as given). */
+  key?: string
 }
 
 export interface PixPayUnknownOptions {

@@ -485,7 +485,7 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
             amountCents: pix.amountCents,
             paidAt: pix.paidAt,
             outcome: decision.outcome,
-            key: pix.key !== null && pix.key !== serverEnv().pix?.key ? pix.key : null,
+            key: toAnotherKey(pix) ? pix.key : null,
           })
           .onConflictDoNothing()
           .returning({ id: pixPayments.endToEndId })
@@ -513,7 +513,7 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
     log.warn('Pix not ours left alone', {
       endToEndId: pix.endToEndId,
       txid: pix.txid,
-      toAnotherKey: pix.key !== null && pix.key !== serverEnv().pix?.key,
+      toAnotherKey: toAnotherKey(pix),
     })
     return 'foreign'
   }
@@ -530,6 +530,18 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
 }
 
 class AlreadyRecorded extends Error {}
+
+/**
+ * Whether the institution says the Pix went to another key of the account than the site's. Keys
+ * are compared as the directory keeps them (random keys and e-mails in any case, spaces around
+ * dropped), so a key written differently is not taken for another; a Pix that names none is
+ * judged by its txid alone.
+ */
+function toAnotherKey(pix: ReceivedPix): boolean {
+  const ours = serverEnv().pix?.key
+  const normal = (key: string) => key.trim().toLowerCase()
+  return pix.key !== null && (!ours || normal(pix.key) !== normal(ours))
+}
 
 type ChargeRow = typeof pixCharges.$inferSelect
 
@@ -549,8 +561,7 @@ async function decide(
   })
   // Ours are only Pix to the site's key and with one of its txids (issue 31 point 6): the account
   // also receives the operator's top-ups and Pix to its other keys, which are not ours to return.
-  const toAnotherKey = pix.key !== null && pix.key !== serverEnv().pix?.key
-  if (!charge || toAnotherKey) return { outcome: 'foreign', chargeId: null }
+  if (!charge || toAnotherKey(pix)) return { outcome: 'foreign', chargeId: null }
   if (charge.status === 'paid') return refund('already_paid')
   if (pix.amountCents !== charge.amountCents) return refund('amount_mismatch')
   // Paid after its time (the institution should refuse it; one that did not is refunded).
