@@ -182,17 +182,16 @@ class ChargeMismatch extends PixUnavailable {
  * API Pix), the code built from the charge's location (issue 31 point 4).
  */
 function chargeCode(charge: PixCharge, asked: { txid: string; amountCents: number }): string {
-  const key = serverEnv().pix?.key
+  const config = serverEnv().pix
   const wrong = [
     charge.txid !== asked.txid && 'txid',
     charge.amountCents !== asked.amountCents && 'valor.original',
-    charge.key !== key && 'chave',
+    charge.key !== config?.key && 'chave',
   ].filter(Boolean)
   if (wrong.length > 0) {
     throw new ChargeMismatch(`the institution answered another charge: ${wrong.join(', ')}`)
   }
   if (charge.brCode) return charge.brCode
-  const config = serverEnv().pix
   if (!charge.location || !config) throw new PixUnavailable('a charge with no code and no location')
   return dynamicBrCode({
     location: charge.location,
