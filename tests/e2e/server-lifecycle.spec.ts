@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
@@ -53,6 +53,58 @@ test('SIGTERM stops the server within 5 s and a restart keeps the data', async (
       { username: 'kept' },
     ])
   } finally {
+    await storage.dispose()
+  }
+})
+
+// The README's second command, as an operator types it (issue 32 point 6): `npm start` builds
+// when needed (here the build is fresh), serves, and stops on SIGTERM.
+test('npm start serves the site and stops on SIGTERM', async ({ request }) => {
+  test.setTimeout(120_000)
+  const storage = await createServerStorage()
+  // Its own process group: npm, the launcher and the server are stopped together.
+  const child = spawn('npm', ['start'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  // Never 0: a kill of group 0 would be one of this runner's own group.
+  const group = child.pid
+  if (!group) throw new Error('npm start did not start')
+  let output = ''
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  // npm itself exits at the signal, before the server has finished: the output pipes close only
+  // once every process of the group that holds them has ended.
+  const closed = new Promise((resolve) => child.once('close', resolve))
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        output += chunk
+        const serving = /Serving on (http:\/\/\S+)/.exec(output)
+        if (serving?.[1]) resolve(serving[1])
+      })
+      child.once('exit', () => reject(new Error(`npm start exited:\n${output}`)))
+    })
+    expect((await request.get(`${url}/healthz`)).status()).toBe(200)
+    expect((await request.get(`${url}/pt/`)).status()).toBe(200)
+    process.kill(-group, 'SIGTERM')
+    await closed
+    expect(output).toContain('"msg":"stopped"')
+  } finally {
+    // Whatever of the group is left (npm may have gone before the server).
+    try {
+      process.kill(-group, 'SIGKILL')
+    } catch {
+      // the whole group has ended
+    }
     await storage.dispose()
   }
 })
