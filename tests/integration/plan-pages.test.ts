@@ -295,6 +295,8 @@ describe('a charge from the plan page', () => {
       'Pagamento em duplicidade',
     )
     expect(refunded.ok).toBe(true)
+    // The institution settles the refund after accepting it, and says so by the webhook.
+    await site.pix.idle()
     expect((await pixPage(provider, paid)).data).toMatchObject({
       state: 'refunded',
       refund: { reason: 'team', status: 'done' },

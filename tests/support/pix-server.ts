@@ -187,7 +187,11 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     host: () => host,
     keep: optionalFieldChooser(optionalFields, seed),
     onRefundAccepted: () => {
-      if (refundMode === 'auto') setImmediate(() => void settlePending())
+      if (refundMode !== 'auto') return
+      // Counted as on its way from the moment it is accepted, so idle() waits for it too.
+      const settling = new Promise((resolve) => setImmediate(resolve)).then(settlePending)
+      inFlight.add(settling)
+      void settling.finally(() => inFlight.delete(settling))
     },
   })
   let refundMode = options.refunds ?? 'auto'
