@@ -450,6 +450,8 @@ describe('sending a gift back', () => {
       .from(pixPayments)
       .where(eq(pixPayments.endToEndId, gift.endToEndId))
     expect(payment?.outcome).toBe('refunded')
+    // The institution settles the refund after accepting it, and says so by the webhook.
+    await site.pix.idle()
     const refunds = await db()
       .select()
       .from(pixRefunds)
@@ -599,6 +601,7 @@ describe('/admin/gifts', () => {
       reason: 'Denúncia por telefone',
     })
 
+    await site.pix.idle()
     const answer = await asAdmin(giftsRoute.loader, '/admin/gifts')
     expect(answer.status).toBe(200)
     expect(answer.headers?.get('cache-control')).toMatch(/no-store/)

@@ -276,6 +276,13 @@ describe('a charge from the plan page', () => {
       .update(pixCharges)
       .set({ expiresAt: new Date(Date.now() - 20_000), checkedAt: null })
       .where(eq(pixCharges.id, late))
+    // Reading the page finds the Pix and sends it back; the institution settles the refund
+    // after accepting it, and says so by the webhook.
+    expect((await pixPage(provider, late)).data).toMatchObject({
+      state: 'refunded',
+      refund: { reason: 'charge_expired' },
+    })
+    await site.pix.idle()
     expect((await pixPage(provider, late)).data).toMatchObject({
       state: 'refunded',
       refund: { reason: 'charge_expired', status: 'done' },
