@@ -56,6 +56,7 @@ import { syncDemoData } from '#db/seed/demo.server.ts'
 import { loadReferenceData } from '#db/seed/reference.server.ts'
 import { bodyLimit } from './body-limit.server.ts'
 import { canonicalRedirects } from './canonical-redirects.server.ts'
+import { clientAddress, trustProxies } from './client-address.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
 import { mediaFiles } from './media.server.ts'
@@ -317,6 +318,8 @@ function createApp(
 ) {
   const app = express()
   app.disable('x-powered-by')
+  // Before anything reads req.ip or req.protocol (ADR 0031).
+  trustProxies(app, env.trustProxy)
   app.use(requestLog())
   app.use(
     securityHeaders({
@@ -432,7 +435,7 @@ function createApp(
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce),
       vitalsToken: vitalsTokenIssuer(res),
-      clientIp: req.socket.remoteAddress,
+      clientIp: clientAddress(req),
       audience: typeof res.locals.audience === 'string' ? res.locals.audience : undefined,
       // Whether the institution's client certificate was verified (issue 31 point 2); asked
       // only on the webhook's addresses.

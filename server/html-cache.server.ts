@@ -14,6 +14,7 @@ import {
   SESSION_SIDE_COOKIES,
 } from '#app/modules/auth/audience.server.ts'
 import { geolocateCity } from '#app/modules/location/geolocation.server.ts'
+import { clientAddress } from './client-address.server.ts'
 import { carriesToken, type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.server.ts'
 import { vitalsTokenIssuer } from './vitals-token.server.ts'
 
@@ -339,7 +340,7 @@ function visitorCity(req: Request): string | undefined {
     }
     return geolocateCity({ headers } as globalThis.Request, {
       secure: false,
-      clientIp: req.socket.remoteAddress,
+      clientIp: clientAddress(req),
     }).citySlug
   } catch {
     return undefined

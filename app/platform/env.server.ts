@@ -11,6 +11,7 @@ import {
   pixWebhookConfig,
   pixWebhookIssues,
 } from './pix-webhook-env.server.ts'
+import { TRUST_PROXY_FIELD, type TrustProxy, trustProxySetting } from './trust-proxy.server.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -158,6 +159,8 @@ const schema = z
     S3_ACCESS_KEY_ID: optional(z.string().min(1)),
     S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
     REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'redis://user:pass@host:6379/0')),
+    // Who may say who the client is (issue 32 point 3): trust-proxy.server.ts.
+    TRUST_PROXY: TRUST_PROXY_FIELD,
     WEB_CONCURRENCY: optional(
       z.string().refine(isConcurrency, {
         message: `must be a whole number from 1 to ${MAX_WORKERS}, or 'auto'`,
@@ -311,6 +314,8 @@ export interface ServerEnv {
   s3: S3Config | undefined
   /** Redis for the shared rate-limit counters; undefined counts them in the database. */
   redisUrl: string | undefined
+  /** The proxies trusted for the client's address and protocol (TRUST_PROXY); undefined: none. */
+  trustProxy: TrustProxy
   /** Worker processes `npm start` and `npm run serve` run (WEB_CONCURRENCY; 1: no cluster). */
   webConcurrency: number
   /** The institution's API Pix; undefined: nothing about money is shown (issue 21). */
@@ -431,6 +436,7 @@ export function parseEnv(
           }
         : undefined,
     redisUrl: env.REDIS_URL,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     webConcurrency: workersFor(env.WEB_CONCURRENCY),
     pix: pixConfig(env, baseUrl),
   }

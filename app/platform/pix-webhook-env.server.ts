@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto'
-import { isIP } from 'node:net'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
+import { isAddressOrBlock } from './trust-proxy.server.ts'
 
 // The Pix webhook's mutual TLS (issue 31 point 2, ADR 0028): the institution calls the site with
 // a client certificate its own authority signed (PIX_WEBHOOK_CA), and the site takes the call
@@ -12,15 +12,6 @@ import { z } from 'zod'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
-
-/** One address, or an address block in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
-function isAddressOrBlock(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/')
-  const family = isIP(address)
-  if (family === 0 || rest.length > 0) return false
-  if (prefix === undefined) return true
-  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
-}
 
 /** PIX_WEBHOOK_PROXY's entries: separated by commas and/or spaces. */
 export function proxyEntries(value: string): string[] {

@@ -14,13 +14,12 @@ import { isRecord, MmdbReader } from './mmdb-reader.server.ts'
 export interface GeolocateOptions {
   /** The site is served over https: the cookie gets Secure. */
   secure: boolean
-  /** Address of the connection's peer (req.socket.remoteAddress), used when no proxy is trusted. */
-  clientIp?: string | null
   /**
-   * The app runs behind a proxy that sets X-Forwarded-For: its first entry is the client. Never
-   * set it when clients can reach the app directly, since they could then pick their address.
+   * The client's address as the host derived it (Express's req.ip: the socket's peer, or what a
+   * proxy trusted through TRUST_PROXY said; ADR 0031). No header is read here for it, so the
+   * limits, the session records and the city follow one rule.
    */
-  trustProxy?: boolean
+  clientIp?: string | null
 }
 
 export interface GeolocatedCity {
@@ -48,7 +47,7 @@ export function geolocateCity(request: Request, options: GeolocateOptions): Geol
 function locate(request: Request, options: GeolocateOptions): GeoCitySlug | undefined {
   const fromHeaders = headerCity(request.headers)
   if (fromHeaders !== undefined) return fromHeaders ?? undefined
-  const ip = clientIp(request.headers, options)
+  const ip = options?.clientIp?.trim()
   return ip ? lookupIpCity(ip) : undefined
 }
 
@@ -82,15 +81,6 @@ function headerCity(headers: Headers): GeoCitySlug | null | undefined {
     return geoCityFromName(city, source.state && headers.get(source.state)) ?? null
   }
   return undefined
-}
-
-function clientIp(headers: Headers, options: GeolocateOptions): string | undefined {
-  if (options?.trustProxy === true) {
-    const forwarded = headers.get('x-forwarded-for')
-    // With a header, the socket is the proxy, so a bad first entry leaves the client unknown.
-    if (forwarded !== null) return forwarded.split(',')[0]?.trim() || undefined
-  }
-  return options?.clientIp?.trim() || undefined
 }
 
 /** One of the ten cities for an IP address in the offline database, else undefined. */
