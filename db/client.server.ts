@@ -95,7 +95,8 @@ export async function openDatabase(
       close: () => pool.end(),
     }
   }
-  if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true })
+  // The service's alone (issue 32 point 4); PGlite's own files are corrected by the server.
+  if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true, mode: 0o700 })
   const client = await PGlite.create({
     dataDir: 'dataDir' in target ? target.dataDir : undefined,
     extensions: { unaccent, pg_trgm },

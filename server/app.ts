@@ -45,6 +45,7 @@ import {
 } from '#app/modules/security/shared-counters.server.ts'
 import { parseEnv, type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
+import { keepPrivate, privateByDefault } from '#app/platform/private-files.server.ts'
 import { mediaStorage, storageFor } from '#app/platform/storage.server.ts'
 import {
   type DatabaseHandle,
@@ -125,6 +126,8 @@ export interface StartOptions {
  * reference and demo data, serves HTTP and shuts down cleanly on SIGTERM/SIGINT.
  */
 export async function startServer(options: StartOptions): Promise<void> {
+  // DATA_DIR is the service's alone (issue 32 point 4): what this process creates is born private.
+  privateByDefault()
   const env = parseEnv(process.env, options.mode)
   setServerEnv(env)
   options.onEnvironment?.(env)
@@ -173,6 +176,8 @@ export async function startServer(options: StartOptions): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'))
 
   startup = (async () => {
+    // What an older install, a copy by hand or a backup left open is corrected first.
+    await keepPrivate(env.dataDir, log, 'DATA_DIR')
     handle = await openDatabase(
       env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'db') },
       { onError: (error) => log.error('database connection error', { error: String(error) }) },
@@ -190,6 +195,9 @@ export async function startServer(options: StartOptions): Promise<void> {
         (error: unknown) => log.error('upload sweep failed', { error: String(error) }),
       )
     })
+    // PGlite makes its own files 0644 and folders 0755 whatever the umask: corrected once open.
+    if (handle.kind === 'pglite')
+      await keepPrivate(path.join(env.dataDir, 'db'), log, 'DATA_DIR/db')
     // Rate limits count in Redis with REDIS_URL, else in the database (issue 17).
     await openSharedCounters(env)
     // Kept pages and lists are used only while this instance hears what changes (ADR 0015).

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createSecureContext } from 'node:tls'
@@ -11,6 +11,7 @@ import {
   pixWebhookConfig,
   pixWebhookIssues,
 } from './pix-webhook-env.server.ts'
+import { PRIVATE_FILE_MODE, privateDirSync } from './private-files.server.ts'
 import { TRUST_PROXY_FIELD, type TrustProxy, trustProxySetting } from './trust-proxy.server.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -400,7 +401,8 @@ export function parseEnv(
   const env = result.data
   const dataDir = path.resolve(env.DATA_DIR)
   try {
-    mkdirSync(dataDir, { recursive: true })
+    // The service's alone (issue 32 point 4): 0700, corrected when looser.
+    privateDirSync(dataDir)
   } catch (error) {
     throw new EnvError(`Invalid environment:\n  DATA_DIR cannot be created at ${dataDir}: ${error}`)
   }
@@ -564,7 +566,7 @@ function storedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE })
   return secret
 }
 

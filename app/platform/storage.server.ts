@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AwsClient } from 'aws4fetch'
 import { type S3Config, type ServerEnv, serverEnv } from '#app/platform/env.server.ts'
+import { PRIVATE_FILE_MODE, privateDir } from '#app/platform/private-files.server.ts'
 
 // Where the site's files live (issue 7): photos in the public area, served at /media/{key} (to
 // everyone only while the photo shows on the site: ADR 0024); identity documents in the private
@@ -62,11 +63,12 @@ export function localStorage(dataDir: string): MediaStorage {
   return {
     async put(area, key, data) {
       const target = file(area, key)
-      await mkdir(path.dirname(target), { recursive: true })
-      await mkdir(partial, { recursive: true, mode: 0o700 })
+      // Private on disk, media too: the site serves them, no other local account needs them.
+      await privateDir(path.dirname(target))
+      await privateDir(partial)
       const temporary = path.join(partial, `${randomBytes(12).toString('hex')}.part`)
       try {
-        await writeFile(temporary, data, { mode: area === 'private' ? 0o600 : 0o644 })
+        await writeFile(temporary, data, { mode: PRIVATE_FILE_MODE })
         await rename(temporary, target)
       } catch (error) {
         await rm(temporary, { force: true })

@@ -37,6 +37,7 @@ export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Prom
     gifts: false,
     s3: undefined,
     redisUrl: undefined,
+    trustProxy: undefined,
     webConcurrency: 1,
     pix: undefined,
     ...overrides,

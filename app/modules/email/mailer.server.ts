@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
+import { PRIVATE_FILE_MODE, privateDir } from '#app/platform/private-files.server.ts'
 
 // Outgoing e-mail (DESIGN.md): real SMTP through nodemailer when SMTP_URL is set; otherwise each
 // message is written to DATA_DIR/outbox/ as an .eml file (openable in any mail client) and, on a
@@ -54,10 +55,11 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(message) {
       const built = await builder.sendMail({ from, ...message })
-      await mkdir(outbox, { recursive: true })
+      // Reset and confirmation links: for the service's eyes only (issue 32 point 4).
+      await privateDir(outbox)
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`
       const file = path.join(outbox, name)
-      await writeFile(file, built.message as Buffer)
+      await writeFile(file, built.message as Buffer, { mode: PRIVATE_FILE_MODE })
       log.info('email written to the outbox', {
         file,
         subject: message.subject,
