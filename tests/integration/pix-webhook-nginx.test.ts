@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import https from 'node:https'
-import { type AddressInfo, connect, createServer as createTcpServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { type AddressInfo, createServer as createTcpServer } from 'node:net'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,20 +9,22 @@ import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { db } from '#db/client.server.ts'
 import { pixCharges, pixPayments } from '#db/schema/payments.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
+import {
+  DEPLOY_NGINX,
+  NGINX,
+  nginxAvailable,
+  type RunningNginx,
+  startNginx,
+} from '#tests/support/nginx.ts'
 import { type PixSite, startPixSite, webhookRouteHandler } from '#tests/support/pix-site.ts'
 
 // The nginx configuration the operator is given (deploy/nginx/, issue 31 point 2, ADR 0028), run
 // as is by Debian's nginx in front of the site's webhook: the institution's call is taken, a call
 // without its certificate refused, and headers a client makes up never reach the site.
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
-const DEPLOY = path.resolve(import.meta.dirname, '../../deploy/nginx')
-const available = existsSync(NGINX)
-
 let site: PixSite
 let upstream: Server
-let nginx: ChildProcess | undefined
-let dir: string
+let nginx: RunningNginx | undefined
 let origin: string
 
 async function freePort(): Promise<number> {
@@ -36,24 +35,8 @@ async function freePort(): Promise<number> {
   return port
 }
 
-async function accepting(port: number, deadline: number): Promise<void> {
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1')
-      socket.once('connect', () => resolve(socket.end() && true))
-      socket.once('error', () => resolve(false))
-    })
-    if (open) return
-    if (nginx?.exitCode !== null || Date.now() > deadline) {
-      const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')
-      throw new Error(`nginx did not start:\n${log}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 beforeAll(async () => {
-  if (!available) return
+  if (!nginxAvailable) return
   site = await startPixSite()
   // The site behind nginx: the webhook route, and elsewhere an echo of the headers it got.
   const webhook = webhookRouteHandler({
@@ -67,55 +50,34 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(seen))
   })
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
-  dir = await mkdtemp(path.join(tmpdir(), 'aprova-nginx-'))
   const files = site.pix.certificates
-  // The snippet names the authority relative to nginx's configuration directory.
-  await copyFile(files.webhookCaFile, path.join(dir, 'pix-webhook-ca.pem'))
   const port = await freePort()
   origin = `https://127.0.0.1:${port}`
-  await writeFile(
-    path.join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root root;\n' : ''}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  upstream aprova { server 127.0.0.1:${(upstream.address() as AddressInfo).port}; }
+  nginx = await startNginx(
+    // The snippet names the authority relative to nginx's configuration directory.
+    async (dir) => {
+      await copyFile(files.webhookCaFile, path.join(dir, 'pix-webhook-ca.pem'))
+      return `  upstream aprova { server 127.0.0.1:${(upstream.address() as AddressInfo).port}; }
   server {
     listen 127.0.0.1:${port} ssl;
     ssl_certificate ${files.siteCertFile};
     ssl_certificate_key ${files.siteKeyFile};
-    include ${DEPLOY}/pix-webhook.conf;
+    include ${DEPLOY_NGINX}/pix-webhook.conf;
     location / {
       proxy_pass http://aprova;
       proxy_set_header Host $host;
-      include ${DEPLOY}/pix-webhook-cleared.conf;
+      include ${DEPLOY_NGINX}/pix-webhook-cleared.conf;
     }
-  }
-}
-`,
-  )
-  nginx = spawn(
-    NGINX,
-    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
-    {
-      stdio: 'ignore',
+  }`
     },
+    port,
   )
-  await accepting(port, Date.now() + 10_000)
 })
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx?.once('exit', resolve))
-    nginx.kill('SIGQUIT')
-    await exited
-  }
+  await nginx?.stop()
   await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)))
   await site?.close()
-  if (dir) await rm(dir, { recursive: true, force: true })
 })
 
 /** A request to nginx, with or without a client certificate: its status and body. */
@@ -167,8 +129,8 @@ async function credited(chargeId: string): Promise<number> {
 
 const throughNginx = () => `${origin}${new URL(site.pix.webhookUrl() ?? '').pathname}`
 
-describe.skipIf(!available)(
-  `deploy/nginx/pix-webhook.conf in front of the webhook${available ? '' : ` (skipped: no nginx at ${NGINX}; apt-get install nginx, or set NGINX_PATH)`}`,
+describe.skipIf(!nginxAvailable)(
+  `deploy/nginx/pix-webhook.conf in front of the webhook${nginxAvailable ? '' : ` (skipped: no nginx at ${NGINX}; apt-get install nginx, or set NGINX_PATH)`}`,
   () => {
     it("takes the institution's call with its certificate: credited", async () => {
       const { chargeId, body } = await paidCharge()
