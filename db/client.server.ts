@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>
   ping(): Promise<boolean>
   /**
+   * Its connections now, for the metrics: a PostgreSQL pool's open, idle and waiting counts;
+   * PGlite's single connection (no pool: nothing idle or waiting to count).
+   */
+  connections(): { total: number; idle?: number; waiting?: number }
+  /**
    * Listens to `channel` (PostgreSQL LISTEN/NOTIFY) until the returned function is called.
    * `onState(true)` once listening (again: after a reconnection, notifications sent meanwhile
    * were lost), `onState(false)` as soon as the listening connection is lost.
@@ -91,6 +96,11 @@ export async function openDatabase(
         }
       },
       ping: () => ping(db as unknown as Database),
+      connections: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       listen: (channel, handlers) => listenWithReconnection(target.url, channel, handlers, options),
       close: () => pool.end(),
     }
@@ -109,6 +119,7 @@ export async function openDatabase(
     // PGlite belongs to this process alone.
     withStartupLock: (fn) => fn(),
     ping: () => ping(db as unknown as Database),
+    connections: () => ({ total: 1 }),
     // In process: the connection cannot be lost, and notifications arrive as transactions commit.
     async listen(channel, handlers) {
       const unlisten = await client.listen(channel, handlers.onNotify)

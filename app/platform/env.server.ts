@@ -162,6 +162,15 @@ const schema = z
     REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'redis://user:pass@host:6379/0')),
     // Who may say who the client is (issue 32 point 3): trust-proxy.server.ts.
     TRUST_PROXY: TRUST_PROXY_FIELD,
+    // A bearer token (RFC 6750's characters), long enough not to be guessed (issue 32 point 5).
+    METRICS_TOKEN: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9._~+/-]{32,256}$/,
+          'must be 32 to 256 of A-Z, a-z, 0-9 and . _ ~ + / - (e.g. from openssl rand -hex 32)',
+        ),
+    ),
     WEB_CONCURRENCY: optional(
       z.string().refine(isConcurrency, {
         message: `must be a whole number from 1 to ${MAX_WORKERS}, or 'auto'`,
@@ -319,6 +328,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy
   /** Worker processes `npm start` and `npm run serve` run (WEB_CONCURRENCY; 1: no cluster). */
   webConcurrency: number
+  /** The bearer token GET /metrics asks for; undefined: no /metrics (a 404). */
+  metricsToken: string | undefined
   /** The institution's API Pix; undefined: nothing about money is shown (issue 21). */
   pix: PixConfig | undefined
 }
@@ -440,6 +451,7 @@ export function parseEnv(
     redisUrl: env.REDIS_URL,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     webConcurrency: workersFor(env.WEB_CONCURRENCY),
+    metricsToken: env.METRICS_TOKEN,
     pix: pixConfig(env, baseUrl),
   }
 }
@@ -548,6 +560,7 @@ const SECRET_VARIABLES = new Set([
   'PIX_PFX_PASSPHRASE',
   'PIX_WEBHOOK_SECRET',
   'PIX_WEBHOOK_TLS_KEY',
+  'METRICS_TOKEN',
 ])
 
 /** The offending value for the error message, without secrets or URL passwords. */

@@ -39,6 +39,7 @@ export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Prom
     redisUrl: undefined,
     trustProxy: undefined,
     webConcurrency: 1,
+    metricsToken: undefined,
     pix: undefined,
     ...overrides,
   })

@@ -33,6 +33,22 @@ describe('parseEnv (DESIGN.md runtime contract)', () => {
     expect(parseEnv({ DATA_DIR: dataDir(), REDIS_URL: '' }, 'production').redisUrl).toBeUndefined()
   })
 
+  it('takes METRICS_TOKEN of 32 to 256 token characters, never showing it in the message', () => {
+    const token = 'a'.repeat(31)
+    const parse = (value: string) =>
+      parseEnv({ DATA_DIR: dataDir(), METRICS_TOKEN: value }, 'production').metricsToken
+    expect(parse('')).toBeUndefined()
+    expect(parse(`${token}b`)).toBe(`${token}b`)
+    for (const bad of [token, `${token} x`, 'é'.repeat(40), 'x'.repeat(257)]) {
+      expect(() => parse(bad)).toThrow(/METRICS_TOKEN must be 32 to 256 of/)
+      try {
+        parse(bad)
+      } catch (error) {
+        expect(String(error)).not.toContain(bad)
+      }
+    }
+  })
+
   it('runs WEB_CONCURRENCY workers on PostgreSQL, one per core with auto', () => {
     const url = 'postgres://postgres@127.0.0.1:5432/test'
     const workers = (value: string) =>

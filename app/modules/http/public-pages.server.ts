@@ -1,4 +1,5 @@
 import { log } from '#app/platform/logger.server.ts'
+import { recordChangeFeedEvent, recordChangeFeedState } from '#app/platform/metrics.server.ts'
 import type { DatabaseHandle } from '#db/client.server.ts'
 
 // The change feed (issue 17; ADR 0015). Public pages are kept (server/html-cache.server.ts) and
@@ -61,12 +62,20 @@ function forgetKeptCopies(): void {
  * unreachable, once the first attempt failed: it keeps trying). Returns how to stop.
  */
 export async function startChangeFeed(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  // The metrics count a listen after the first as a reconnection.
+  let listenedBefore = false
   const stop = await handle.listen(PUBLIC_CHANGES_CHANNEL, {
-    onNotify: forgetKeptCopies,
+    onNotify() {
+      // The payload carries no time (migration 0012): the metrics report when one was last heard.
+      recordChangeFeedEvent()
+      forgetKeptCopies()
+    },
     onState(now) {
       // Lost: kept copies stop being served at once. Back: notifications sent meanwhile were
       // lost, so everything kept before is forgotten before anything is served again.
       listening = now
+      recordChangeFeedState(now, now && listenedBefore)
+      if (now) listenedBefore = true
       forgetKeptCopies()
       if (now) log.info('change feed listening')
       else log.warn('change feed lost: kept pages are not served until it is back')
@@ -75,6 +84,7 @@ export async function startChangeFeed(handle: DatabaseHandle): Promise<() => Pro
   return async () => {
     await stop()
     listening = false
+    recordChangeFeedState(false, false)
     forgetKeptCopies()
   }
 }

@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:https'
 import type { PixConfig } from '#app/platform/env.server.ts'
+import { recordPixCall } from '#app/platform/metrics.server.ts'
 
 // How the site talks to its Pix institution, whatever the API (the Banco Central's API Pix in
 // pix-api.server.ts, an institution's own payout API in payouts/): mutual TLS with the site's
@@ -87,11 +88,16 @@ export function pixTransport(config: PixConfig): PixTransport {
     headers: Record<string, string>,
     body?: string,
   ): Promise<Answer> {
+    // Every call to the institution is counted here, the one place they all pass (the metrics).
+    let answer: Answer | undefined
     try {
-      return await sendOnce(method, url, headers, body)
-    } catch (error) {
-      if (!(error instanceof StaleConnection)) throw error
-      return sendOnce(method, url, headers, body)
+      answer = await sendOnce(method, url, headers, body).catch((error: unknown) => {
+        if (!(error instanceof StaleConnection)) throw error
+        return sendOnce(method, url, headers, body)
+      })
+      return answer
+    } finally {
+      recordPixCall(method, url, config.tokenUrl, answer?.status)
     }
   }
 
