@@ -61,6 +61,7 @@ import { clientAddress, trustProxies } from './client-address.server.ts'
 import { fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
 import { mediaFiles } from './media.server.ts'
+import { measureRender, metricsEndpoint, requestMetrics } from './metrics.server.ts'
 import { createPixWebhookServer } from './pix-webhook-listener.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites } from './same-origin-writes.server.ts'
@@ -329,6 +330,9 @@ function createApp(
   // Before anything reads req.ip or req.protocol (ADR 0031).
   trustProxies(app, env.trustProxy)
   app.use(requestLog())
+  // Prometheus metrics (issue 32 point 5) only when they can be read: METRICS_TOKEN set.
+  const metricsToken = env.metricsToken
+  if (metricsToken) app.use(requestMetrics())
   app.use(
     securityHeaders({
       https: env.baseUrl.startsWith('https:'),
@@ -352,6 +356,8 @@ function createApp(
     if (!/%(?:[01][0-9a-f]|7f)/i.test(req.path)) return next()
     res.status(404).set('Cache-Control', 'no-store').type('html').send(fallbackErrorPage(404))
   })
+  // Before the page cache and compression: never kept, never compressed (docs/metrics.md).
+  if (metricsToken) app.all('/metrics', metricsEndpoint(metricsToken))
   // Public pages are kept until the next minute (the rotation's pace) or the next change the feed
   // reports, one copy per audience; never in development. Kept pages are answered here,
   // compressed already; the rest are kept after compression.
@@ -452,6 +458,7 @@ function createApp(
     }),
   })
   app.all('/{*path}', (req, res, next) => {
+    if (metricsToken) measureRender(res)
     const work = Promise.resolve(reactRouter(req, res, next))
     rendering.add(work)
     const settle = () => rendering.delete(work)

@@ -18,6 +18,32 @@ const FAILED_STARTS_LIMIT = 5
 
 const ENVIRONMENT = 'aprova:environment'
 const LISTENING = 'aprova:listening'
+/** A worker asked for GET /metrics wants every worker's metrics (server/metrics.server.ts). */
+const METRICS_ASK = 'aprova:metrics-ask'
+const METRICS_ANSWER = 'aprova:metrics-answer'
+
+/** @type {Promise<import('prom-client').AggregatorRegistry> | undefined} */
+let aggregator
+/**
+ * "The primary answers for all workers" (issue 32 point 5, ADR 0032): prom-client's
+ * AggregatorRegistry asks each worker for its metrics and adds them up, each as its metric says
+ * (sums, or the min or max of a gauge). Loaded at the first scrape: without METRICS_TOKEN the
+ * primary never loads it.
+ * @param {import('node:cluster').Worker} worker
+ * @param {string} id
+ */
+function answerMetrics(worker, id) {
+  aggregator ??= import('prom-client').then((client) => new client.AggregatorRegistry())
+  aggregator
+    .then((registry) => registry.clusterMetrics())
+    .then(
+      (text) => ({ type: METRICS_ANSWER, id, text }),
+      (error) => ({ type: METRICS_ANSWER, id, error: String(error) }),
+    )
+    .then((answer) => {
+      if (worker.isConnected()) worker.send(answer)
+    })
+}
 
 /**
  * One JSON line, like the workers' logs (app/platform/logger.server.ts).
@@ -109,7 +135,9 @@ export function runPrimary() {
   cluster.on('message', (worker, message) => {
     const entry = workers.get(worker.id)
     if (!entry || stopping) return
-    if (message?.type === ENVIRONMENT && wanted === 0) {
+    if (message?.type === METRICS_ASK && typeof message.id === 'string') {
+      answerMetrics(worker, message.id)
+    } else if (message?.type === ENVIRONMENT && wanted === 0) {
       wanted = Number(message.workers)
       // The others wait on the database's start-up lock while the first migrates and seeds.
       for (let i = 1; i < wanted; i++) start()

@@ -39,12 +39,16 @@ const KIND_OF_SEGMENT: Record<string, RouteKind> = {
 
 /** The kind of a request's path (no query string): a few string operations, no regex. */
 export function routeKind(path: string): RouteKind {
+  // React Router's data requests (single fetch, `/pt/cidades.data`): a public page's are `data`,
+  // an area's (`/admin.data`) count with its area.
+  if (path.endsWith('.data')) {
+    const kind = routeKind(path.slice(0, -'.data'.length) || '/')
+    return kind === 'page' ? 'data' : kind
+  }
   const slash = path.indexOf('/', 1)
   const first = slash === -1 ? path.slice(1) : path.slice(1, slash)
   const known = KIND_OF_SEGMENT[first]
   if (known) return known
-  // React Router's data requests of a page (single fetch): `/pt/cidades.data`.
-  if (path.endsWith('.data')) return 'data'
   // The few files of public/ at the root (favicon.svg, sw.js, social-card.png).
   if (slash === -1 && first.includes('.')) return 'asset'
   return 'page'
