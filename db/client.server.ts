@@ -28,7 +28,7 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>
   /**
    * Its connections now, for the metrics: a PostgreSQL pool's open, idle and waiting counts;
-   * PGlite's single connection (no pool: nothing idle or waiting to count).
+   * PGlite's single connection (no pool: idle and waiting are not measured, reported as 0).
    */
   connections(): { total: number; idle?: number; waiting?: number }
   /**

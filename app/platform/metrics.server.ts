@@ -77,7 +77,7 @@ const renderSeconds = once(
 
 /**
  * The database's connections: a PostgreSQL pool's counts; PGlite has one connection and no pool,
- * so only `total` (1) is known, and the other two are left out rather than made up.
+ * so only `total` (1) is known: the other two stay at 0 (a gauge without labels always shows).
  */
 export interface PoolStats {
   total: number
