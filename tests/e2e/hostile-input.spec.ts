@@ -38,6 +38,8 @@ type Role = 'visitor' | 'client' | 'provider' | 'admin'
 const ROLES: Role[] = ['visitor', 'client', 'provider', 'admin']
 
 const ADMIN = { email: 'equipe.fuzz@example.com', password: 'senha-da-equipe-123' }
+/** GET /metrics is on (issue 32 point 5): its bearer token. */
+const METRICS_TOKEN = 'fuzz-metrics-token-0123456789abcdef0123456789'
 const CLIENT = { email: 'cliente.fuzz@example.com', password: 'senha-do-cliente-123' }
 // The provider tests/support/cli's createPendingProvider makes (approved by the admin below).
 const PROVIDER = { email: 'estrela@example.com', password: 'senha-forte-123' }
@@ -79,6 +81,8 @@ interface SendOptions {
   cookie?: string
   body?: string | Buffer
   type?: string
+  /** More request headers (an Authorization header for /metrics). */
+  headers?: Record<string, string>
 }
 
 function send(method: string, target: string, options: SendOptions = {}): Promise<Answer> {
@@ -87,6 +91,7 @@ function send(method: string, target: string, options: SendOptions = {}): Promis
     accept: 'text/html,application/xhtml+xml,*/*',
     'accept-language': 'pt-BR,pt;q=0.9',
     cookie: [cookies[options.role ?? 'visitor'], options.cookie].filter(Boolean).join('; '),
+    ...options.headers,
   }
   if (method !== 'GET' && method !== 'HEAD') {
     // Same-origin writes only (server/same-origin-writes.server.ts), as a browser would say.
@@ -422,7 +427,10 @@ test.beforeAll(async () => {
   // Pix on (issue 21), against the local Pix server: the plan forms make real charges, and so
   // do the gift forms; gifts on (issue 22): the gift pages and the withdrawal form.
   pix = await startPixServer()
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
+  server = await startServer({
+    ...storage,
+    env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN },
+  })
   await server.stop()
   // Her name comes from the command line, where the display-name rule of the forms (issue 30)
   // never looks, as a Google profile's name does: the pages must show it as text.
@@ -440,7 +448,10 @@ test.beforeAll(async () => {
     './tests/support/cli/helpers.server.ts',
     'createPendingProvider',
   ])
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1' } })
+  server = await startServer({
+    ...storage,
+    env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN },
+  })
 
   // Her first sign-in sets up two-step verification (issue 23), with the pages' forms.
   const adminSite = siteWithJar(server.baseUrl)
@@ -828,6 +839,9 @@ const ROUTES: [template: string, role: Role][] = [
   ['/webhooks/pix/{any}', 'visitor'],
   ['/webhooks/pix/{any}/pix', 'visitor'],
   ['/api/auth/callback/{any}', 'visitor'],
+  ['/metrics', 'visitor'],
+  ['/metrics', 'admin'],
+  ['/metrics/{any}', 'visitor'],
   ['/robots.txt', 'visitor'],
   ['/sitemap.xml', 'visitor'],
   ['/sitemaps/{any}', 'visitor'],
@@ -1040,6 +1054,67 @@ test('every route answers hostile paths, query strings, cookies and methods with
   )
   expect(requests).toBeGreaterThanOrEqual(GET_RUNS)
   await expectStillSignedIn()
+  expect(serverErrors(errorsFrom)).toEqual([])
+})
+
+test('/metrics answers hostile credentials, query strings and methods without a 5xx, and reads only with its token', async () => {
+  test.setTimeout(60_000)
+  const errorsFrom = server.output().length
+  const authorization = fc.oneof(
+    fc.constant(undefined),
+    fc.constant(`Bearer ${METRICS_TOKEN}`),
+    fc.constant(`Basic ${Buffer.from(`metrics:${METRICS_TOKEN}`).toString('base64')}`),
+    fc.constant(`Bearer ${METRICS_TOKEN.slice(0, -1)}`),
+    fc.constant(`Bearer ${METRICS_TOKEN}${METRICS_TOKEN}`),
+    fc.constant(METRICS_TOKEN),
+    // Header values carry no line breaks or controls (Node refuses to send them).
+    fc
+      .tuple(fc.constantFrom('Bearer ', 'bearer  ', 'Token ', ''), fc.string({ maxLength: 300 }))
+      .map(([scheme, text]) => `${scheme}${text.replace(/[^\x20-\x7e]/g, '')}`),
+  )
+  const scrape = fc.record({
+    authorization,
+    query: queryArbitrary(),
+    role: fc.constantFrom(...ROLES),
+    cookie: hostileCookie,
+    method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'),
+    path: fc.constantFrom('/metrics', '/metrics/', '/METRICS', '/metrics.data'),
+  })
+  let read = 0
+  await fc.assert(
+    fc.asyncProperty(scrape, async (input) => {
+      const target = (input.query ? `${input.path}?${input.query}` : input.path).slice(
+        0,
+        MAX_TARGET,
+      )
+      const writes = input.method !== 'GET' && input.method !== 'HEAD'
+      const answer = await send(input.method, target, {
+        role: input.role,
+        cookie: input.cookie ?? undefined,
+        headers: input.authorization === undefined ? {} : { authorization: input.authorization },
+        ...(writes ? { body: 'x=1', type: FORM_TYPE } : {}),
+      })
+      const problems = problemsOf(answer)
+      if (problems.length > 0) throw new Error(problems.join('\n'))
+      const allowed =
+        input.authorization === `Bearer ${METRICS_TOKEN}` &&
+        input.path !== '/metrics.data' &&
+        !writes
+      if (answer.body.includes('aprova_http_requests_total') && !allowed)
+        throw new Error(`${input.method} ${short(target)}: metrics without the token`)
+      if (allowed && input.method === 'GET') {
+        read++
+        expect(answer.status).toBe(200)
+      }
+      // Without the token, whatever the method: asked for it; with it, only GET and HEAD read.
+      if (input.path !== '/metrics.data')
+        expect(answer.status).toBe(
+          input.authorization !== `Bearer ${METRICS_TOKEN}` ? 401 : writes ? 405 : 200,
+        )
+    }),
+    { seed: SEED, numRuns: 300, plugins: [fc.interruptAfterTimeLimit(45_000)] },
+  )
+  expect(read).toBeGreaterThan(0)
   expect(serverErrors(errorsFrom)).toEqual([])
 })
 

@@ -21,6 +21,7 @@ import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
 import { pixConfigOf } from '#tests/support/pix-site.ts'
+import { samplesOf, valueOf } from '#tests/support/prometheus-text.ts'
 
 // GET /metrics (issue 32 point 5). /metrics is answered by Express, not by a React Router route,
 // so the authorisation matrix (authorization-matrix.test.ts, route modules only) cannot hold it:
@@ -67,31 +68,11 @@ afterAll(async () => {
 const scrape = (headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) =>
   fetch(`${baseUrl}/metrics`, { headers })
 
-/** Parses Prometheus text: each sample's name, labels and value. */
-function samples(text: string) {
-  return text
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line)
-      if (!match) throw new Error(`not a sample: ${line}`)
-      const labels = Object.fromEntries(
-        [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-      )
-      return { name: match[1], labels, value: Number(match[3]) }
-    })
-}
-
 /** The value of the sample `name` whose labels include `labels` (undefined: none). */
 async function value(name: string, labels: Record<string, string> = {}) {
   const response = await scrape()
   expect(response.status).toBe(200)
-  const found = samples(await response.text()).find(
-    (sample) =>
-      sample.name === name &&
-      Object.entries(labels).every(([key, wanted]) => sample.labels[key] === wanted),
-  )
-  return found?.value
+  return valueOf(await response.text(), name, labels)
 }
 
 describe('who may read /metrics', () => {
@@ -132,7 +113,7 @@ describe('who may read /metrics', () => {
       const text = await response.text()
       expect(text).toContain('# HELP aprova_http_requests_total ')
       expect(text).toContain('# TYPE aprova_http_requests_total counter')
-      expect(() => samples(text)).not.toThrow()
+      expect(() => samplesOf(text)).not.toThrow()
     }
     const post = await fetch(`${baseUrl}/metrics`, {
       method: 'POST',
