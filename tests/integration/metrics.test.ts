@@ -21,7 +21,7 @@ import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
 import { pixConfigOf } from '#tests/support/pix-site.ts'
-import { samplesOf, valueOf } from '#tests/support/prometheus-text.ts'
+import { samplesOf, sampleValue } from '#tests/support/prometheus-text.ts'
 
 // GET /metrics (issue 32 point 5). /metrics is answered by Express, not by a React Router route,
 // so the authorisation matrix (authorization-matrix.test.ts, route modules only) cannot hold it:
@@ -72,7 +72,7 @@ const scrape = (headers: Record<string, string> = { Authorization: `Bearer ${TOK
 async function value(name: string, labels: Record<string, string> = {}) {
   const response = await scrape()
   expect(response.status).toBe(200)
-  return valueOf(await response.text(), name, labels)
+  return sampleValue(await response.text(), name, labels)
 }
 
 describe('who may read /metrics', () => {

@@ -34,7 +34,7 @@ export function find(text: string, name: string, labels: Record<string, string> 
 }
 
 /** The value of the one sample `name` with `labels` (undefined: none). */
-export function valueOf(
+export function sampleValue(
   text: string,
   name: string,
   labels: Record<string, string> = {},
