@@ -4,6 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { sampleValue } from '#tests/support/prometheus-text.ts'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
 import { query } from './storage-query.ts'
 
@@ -47,12 +48,21 @@ function childrenOf(pid: number): number[] {
 }
 
 /** One GET on a new connection (as a load balancer or a new visitor opens them). */
-function get(url: string): Promise<{ status?: number; error?: string }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status?: number; error?: string; body?: string }> {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent: false, timeout: REQUEST_LIMIT_MS }, (response) => {
-      response.resume()
+    const options = { agent: false, timeout: REQUEST_LIMIT_MS, headers }
+    const request = http.get(url, options, (response) => {
+      let body = ''
+      response.on('data', (chunk) => {
+        body += chunk
+      })
       response.on('close', () =>
-        resolve(response.complete ? { status: response.statusCode } : { error: 'body cut short' }),
+        resolve(
+          response.complete ? { status: response.statusCode, body } : { error: 'body cut short' },
+        ),
       )
     })
     request.on('timeout', () => request.destroy(new Error('timed out')))
@@ -237,4 +247,58 @@ test('WEB_CONCURRENCY=2 with an unreachable database exits instead of restarting
   // The first worker, and the second started once the first had read the environment.
   expect(result.stdout.match(/"msg":"worker started"/g)?.length).toBeLessThanOrEqual(2)
   expect(result.ms).toBeLessThan(15_000)
+})
+
+test('WEB_CONCURRENCY=2: whichever worker takes GET /metrics answers for both', async () => {
+  test.skip(!process.env.DATABASE_URL, 'several workers need PostgreSQL (DATABASE_URL)')
+  test.setTimeout(120_000)
+  const storage = await createServerStorage()
+  const token = 'cluster-metrics-token-0123456789abcdef0123'
+  const server = await startServer({
+    ...storage,
+    env: { WEB_CONCURRENCY: '2', METRICS_TOKEN: token },
+  })
+  try {
+    await until('both workers to listen', () => server.output().includes('Serving on '))
+    const [worker1 = 0, worker2 = 0] = childrenOf(server.pid ?? 0)
+    // Whose log lines answered `path` (each worker's lines carry its pid).
+    const answeredBy = (pid: number, path: string) =>
+      server.output().includes(`"msg":"request","pid":${pid},"method":"GET","path":"${path}"`)
+    // A queue is the same for the whole site: read once per scrape, never added up per worker.
+    await query(
+      storage,
+      "insert into reports (profile_id, reason) select id, 'fake_photos' from profiles limit 1",
+    )
+    // Pages on new connections until both workers have answered some.
+    let pages = 0
+    while (!(answeredBy(worker1, '/pt/cidades') && answeredBy(worker2, '/pt/cidades'))) {
+      expect((await get(`${server.baseUrl}/pt/cidades`)).status).toBe(200)
+      pages++
+      expect(pages, 'pages landed on one worker only').toBeLessThan(400)
+      await until('the request log', () =>
+        [worker1, worker2].some((pid) => answeredBy(pid, '/pt/cidades')),
+      )
+    }
+    // Scrapes until each worker has answered one: every answer holds both workers' pages.
+    let scrapes = 0
+    while (!(answeredBy(worker1, '/metrics') && answeredBy(worker2, '/metrics')) || scrapes < 3) {
+      const scrape = await get(`${server.baseUrl}/metrics`, { Authorization: `Bearer ${token}` })
+      expect(scrape.status).toBe(200)
+      const text = scrape.body ?? ''
+      expect(sampleValue(text, 'aprova_http_requests_total', { kind: 'page', status: '2xx' })).toBe(
+        pages,
+      )
+      expect(sampleValue(text, 'aprova_queue_size', { queue: 'open_reports' })).toBe(1)
+      expect(sampleValue(text, 'aprova_change_feed_listening')).toBe(1)
+      scrapes++
+      expect(scrapes, 'scrapes landed on one worker only').toBeLessThan(100)
+      await until(
+        'the request log',
+        () => server.output().split('"path":"/metrics"').length > scrapes,
+      )
+    }
+  } finally {
+    await server.stop('SIGTERM')
+    await storage.dispose()
+  }
 })
