@@ -9,14 +9,18 @@ import { createServerStorage, startServer } from './server-process.mjs'
 // tests/e2e/cluster.spec.ts the sum over several workers.
 
 const TOKEN = 'e2e-metrics-token-0123456789abcdef0123456789'
-const bearer = { Authorization: `Bearer ${TOKEN}` }
+const bearer: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }
 
 test('without METRICS_TOKEN, /metrics is an unknown page, whatever the credentials', async () => {
   test.setTimeout(120_000)
   const storage = await createServerStorage()
   const server = await startServer({ ...storage, env: { METRICS_TOKEN: '' } })
   try {
-    for (const headers of [{}, bearer, { Authorization: 'Bearer x', Cookie: 'aprova-age=1' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      bearer,
+      { Authorization: 'Bearer x', Cookie: 'aprova-age=1' },
+    ]) {
       const response = await fetch(`${server.baseUrl}/metrics`, { headers })
       expect(response.status).toBe(404)
       const body = await response.text()
