@@ -8,6 +8,10 @@ import { createServerStorage, startServer } from './server-process.mjs'
 // tests/integration/metrics.test.ts holds the authorisation rows and every family's movement;
 // tests/e2e/cluster.spec.ts the sum over several workers.
 
+// One server at a time: two PGlite sites seeding their demo data at once on a small machine take
+// longer than a start is given.
+test.describe.configure({ mode: 'serial' })
+
 const TOKEN = 'e2e-metrics-token-0123456789abcdef0123456789'
 const bearer: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }
 
