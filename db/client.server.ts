@@ -38,6 +38,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
   close(): Promise<void>
+  /** The embedded database itself (its snapshot is a backup: app/modules/backup/); pg: none. */
+  pglite?: PGlite
 }
 
 export interface ListenHandlers {
@@ -109,7 +111,7 @@ export async function openDatabase(
   if ('dataDir' in target) await mkdir(target.dataDir, { recursive: true, mode: 0o700 })
   const client = await PGlite.create({
     dataDir: 'dataDir' in target ? target.dataDir : undefined,
-    extensions: { unaccent, pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
   })
   const db = drizzlePglite({ client, schema, casing: 'snake_case' })
   return {
@@ -129,8 +131,12 @@ export async function openDatabase(
       }
     },
     close: () => client.close(),
+    pglite: client,
   }
 }
+
+/** The extensions the migrations create, which PGlite must be given whenever it opens. */
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm }
 
 const STARTUP_LOCK_KEY = 7_241_830_551
 

@@ -1,5 +1,6 @@
 // The whole schema as one object for Drizzle's relational queries and the migrator.
 import * as auth from './schema/auth.ts'
+import * as backups from './schema/backups.ts'
 import * as clients from './schema/clients.ts'
 import * as counters from './schema/counters.ts'
 import * as gifts from './schema/gifts.ts'
@@ -13,6 +14,7 @@ import * as webVitals from './schema/web-vitals.ts'
 
 export const schema = {
   ...auth,
+  ...backups,
   ...clients,
   ...counters,
   ...gifts,

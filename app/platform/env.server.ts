@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
+import { DEFAULT_BACKUP_KEEP_DAYS } from '#app/domain/backup.ts'
 import {
   PIX_WEBHOOK_FIELDS,
   PIX_WEBHOOK_VARIABLES,
@@ -171,6 +172,19 @@ const schema = z
           'must be 32 to 256 of A-Z, a-z, 0-9 and . _ ~ + / - (e.g. from openssl rand -hex 32)',
         ),
     ),
+    // The daily backup (issue 32 point 1): an absolute folder, ideally another disk's mount.
+    BACKUP_DIR: optional(
+      z.string().refine((value) => path.isAbsolute(value), {
+        message: 'must be an absolute path, such as /var/backups/aprova',
+      }),
+    ),
+    BACKUP_KEEP: optional(
+      z.coerce
+        .number({ message: 'must be a number of days' })
+        .int('must be a whole number of days')
+        .min(1, 'must be between 1 and 3650 days')
+        .max(3650, 'must be between 1 and 3650 days'),
+    ).default(DEFAULT_BACKUP_KEEP_DAYS),
     WEB_CONCURRENCY: optional(
       z.string().refine(isConcurrency, {
         message: `must be a whole number from 1 to ${MAX_WORKERS}, or 'auto'`,
@@ -326,6 +340,8 @@ export interface ServerEnv {
   redisUrl: string | undefined
   /** The proxies trusted for the client's address and protocol (TRUST_PROXY); undefined: none. */
   trustProxy: TrustProxy
+  /** The daily backup (BACKUP_DIR, BACKUP_KEEP days); undefined: none is taken on schedule. */
+  backup: { dir: string; keepDays: number } | undefined
   /** Worker processes `npm start` and `npm run serve` run (WEB_CONCURRENCY; 1: no cluster). */
   webConcurrency: number
   /** The bearer token GET /metrics asks for; undefined: no /metrics (a 404). */
@@ -450,6 +466,7 @@ export function parseEnv(
         : undefined,
     redisUrl: env.REDIS_URL,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    backup: env.BACKUP_DIR ? { dir: env.BACKUP_DIR, keepDays: env.BACKUP_KEEP } : undefined,
     webConcurrency: workersFor(env.WEB_CONCURRENCY),
     metricsToken: env.METRICS_TOKEN,
     pix: pixConfig(env, baseUrl),
