@@ -11,6 +11,8 @@ import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
 import { removeUnconfirmedAccounts } from '#app/modules/account/unconfirmed.server.ts'
 import { forgetOldVitals } from '#app/modules/analytics/web-vitals.server.ts'
 import { audienceOfSession } from '#app/modules/auth/audience.server.ts'
+import { listenForBackupRequests } from '#app/modules/backup/channel.server.ts'
+import { scheduleDailyBackups } from '#app/modules/backup/schedule.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { forgetReporterKeys } from '#app/modules/client/reports.server.ts'
 import {
@@ -140,6 +142,9 @@ export async function startServer(options: StartOptions): Promise<void> {
   const rendering = new Set<Promise<unknown>>()
   let handle: DatabaseHandle | undefined
   let stopChangeFeed: (() => Promise<void>) | undefined
+  /** The embedded database's backup socket and the daily backup (issue 32 point 1). */
+  let stopBackupRequests: (() => Promise<void>) | undefined
+  let stopDailyBackups: (() => void) | undefined
   let startup: Promise<void> = Promise.resolve()
   let stopping = false
 
@@ -160,6 +165,8 @@ export async function startServer(options: StartOptions): Promise<void> {
       await settledWithin([...rendering], RENDER_DRAIN_MS)
       // E-mails already accepted for sending (confirmation, reset) go out before the database closes.
       await settleAuthTasks()
+      stopDailyBackups?.()
+      await stopBackupRequests?.()
       await stopChangeFeed?.()
       await closeSharedCounters()
       await handle?.close()
@@ -208,6 +215,10 @@ export async function startServer(options: StartOptions): Promise<void> {
         task().catch((error: unknown) => log.error(`${name} failed`, { error: String(error) }))
       }, ms).unref()
     every(PHOTO_SWEEP_INTERVAL_MS, () => sweepUnfinished(PHOTO_SWEEP_GRACE_MS), 'upload sweep')
+    // Backups (issue 32 point 1, ADR 0033): PGlite is this process's, so `npm run backup` asks
+    // it over DATA_DIR/backup.sock; the daily one with BACKUP_DIR.
+    if (handle.kind === 'pglite') stopBackupRequests = await listenForBackupRequests(env)
+    stopDailyBackups = scheduleDailyBackups(env)
     // Accounts nobody confirmed in a week go (issue 30), now and every hour.
     removeUnconfirmedAccounts().catch((error: unknown) =>
       log.error('unconfirmed account sweep failed', { error: String(error) }),

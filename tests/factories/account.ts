@@ -38,6 +38,7 @@ export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Prom
     s3: undefined,
     redisUrl: undefined,
     trustProxy: undefined,
+    backup: undefined,
     webConcurrency: 1,
     metricsToken: undefined,
     pix: undefined,

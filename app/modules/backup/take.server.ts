@@ -100,9 +100,10 @@ async function dumpPostgres(url: string, file: string): Promise<Record<string, n
   const client = new pg.Client({ connectionString: url, application_name: 'aprova-backup' })
   await client.connect()
   try {
-    const [{ version }] = (await client.query('select current_setting($1)::int as version', [
+    const { rows } = await client.query('select current_setting($1)::int as version', [
       'server_version_num',
-    ])).rows as { version: number }[]
+    ])
+    const version = Number(rows[0]?.version)
     const clientVersion = await pgDumpVersion()
     const refusal = pgDumpRefusal(clientVersion, serverMajorVersion(version))
     if (refusal) throw new Error(refusal)
