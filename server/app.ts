@@ -11,9 +11,9 @@ import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
 import { removeUnconfirmedAccounts } from '#app/modules/account/unconfirmed.server.ts'
 import { forgetOldVitals } from '#app/modules/analytics/web-vitals.server.ts'
 import { audienceOfSession } from '#app/modules/auth/audience.server.ts'
+import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { listenForBackupRequests } from '#app/modules/backup/channel.server.ts'
 import { scheduleDailyBackups } from '#app/modules/backup/schedule.server.ts'
-import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { forgetReporterKeys } from '#app/modules/client/reports.server.ts'
 import {
   onPublicPagesChanged,

@@ -68,7 +68,8 @@ export function serverMajorVersion(versionNum: number): number {
  * undefined when it can: pg_dump reads servers of its own version and older only.
  */
 export function pgDumpRefusal(client: number | undefined, server: number): string | undefined {
-  if (client === undefined) return 'pg_dump did not say its version: is postgresql-client installed?'
+  if (client === undefined)
+    return 'pg_dump did not say its version: is postgresql-client installed?'
   if (client >= server) return undefined
   return `pg_dump ${client} is older than the PostgreSQL ${server} server it would dump: install postgresql-client-${server} (or newer) and run the backup again`
 }

@@ -43,6 +43,10 @@ export const strings: Strings = {
       byTier: 'Profiles by plan',
       open: 'Open',
       none: 'None',
+      backupTitle: 'Backups',
+      backupLast: 'Last backup:',
+      backupNone: 'No backup recorded yet (see docs/backup.md).',
+      backupFailed: 'Backup failed on {date}: {reason}',
     },
     queue: {
       checksTitle: 'Identity checks',

@@ -43,6 +43,10 @@ export const strings = {
       byTier: 'Perfis por plano',
       open: 'Abrir',
       none: 'Nenhum',
+      backupTitle: 'Backups',
+      backupLast: 'Último backup:',
+      backupNone: 'Nenhum backup registrado ainda (veja docs/backup.md).',
+      backupFailed: 'Backup falhou em {date}: {reason}',
     },
     queue: {
       checksTitle: 'Verificações de identidade',

@@ -37,7 +37,9 @@ export async function listenForBackupRequests(
       const end = request.indexOf('\n')
       if (end === -1) return
       socket.removeAllListeners('data')
-      void answer(request.slice(0, end)).then((outcome) => socket.end(`${JSON.stringify(outcome)}\n`))
+      void answer(request.slice(0, end)).then((outcome) =>
+        socket.end(`${JSON.stringify(outcome)}\n`),
+      )
     })
   })
   const answer = async (line: string): Promise<BackupOutcome> => {

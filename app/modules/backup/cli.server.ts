@@ -104,7 +104,10 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
   if (parsed.values['data-dir']) source.DATA_DIR = String(parsed.values['data-dir'])
   // Validated like the server's, but without writing a new auth secret into DATA_DIR: the
   // backup's is restored there.
-  const env = parseEnv({ ...source, AUTH_SECRET: source.AUTH_SECRET || 'x'.repeat(32) }, 'production')
+  const env = parseEnv(
+    { ...source, AUTH_SECRET: source.AUTH_SECRET || 'x'.repeat(32) },
+    'production',
+  )
   try {
     const summary = await restoreBackup(String(parsed.values.from), env)
     const where = env.databaseUrl ? `the database of DATABASE_URL and ${env.dataDir}` : env.dataDir

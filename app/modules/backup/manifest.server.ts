@@ -142,7 +142,9 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
   }
   const manifest = JSON.parse(await readFile(file, 'utf8')) as BackupManifest
   if (manifest.format !== MANIFEST_FORMAT) {
-    throw new Error(`${file} is of format ${manifest.format}, this version reads ${MANIFEST_FORMAT}`)
+    throw new Error(
+      `${file} is of format ${manifest.format}, this version reads ${MANIFEST_FORMAT}`,
+    )
   }
   const listed = [manifest.database, ...(manifest.authSecret ? [manifest.authSecret] : [])]
   for (const entry of [...listed, ...manifest.files]) {
@@ -177,5 +179,8 @@ export function countDifferences(
   const names = new Set([...Object.keys(expected), ...Object.keys(actual)])
   return [...names]
     .filter((name) => expected[name] !== actual[name])
-    .map((name) => `${name}: ${actual[name] ?? 'missing'} rows, manifest says ${expected[name] ?? 'none'}`)
+    .map(
+      (name) =>
+        `${name}: ${actual[name] ?? 'missing'} rows, manifest says ${expected[name] ?? 'none'}`,
+    )
 }

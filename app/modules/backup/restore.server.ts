@@ -58,7 +58,9 @@ export async function restoreBackup(
     : await restorePglite(path.join(dataDir, 'db'), path.join(source, manifest.database.path))
   const differences = countDifferences(manifest.tables, actual)
   if (differences.length > 0) {
-    throw new Error(`the restored database differs from the manifest:\n  ${differences.join('\n  ')}`)
+    throw new Error(
+      `the restored database differs from the manifest:\n  ${differences.join('\n  ')}`,
+    )
   }
   for (const file of manifest.files) {
     // files/media/… goes to DATA_DIR/media/…, files/private/… to DATA_DIR/private/….
@@ -118,7 +120,9 @@ async function restorePglite(dataDir: string, dump: string): Promise<Record<stri
     extensions: PGLITE_EXTENSIONS,
   })
   try {
-    return await countTables(async (text) => (await client.query<Record<string, unknown>>(text)).rows)
+    return await countTables(
+      async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+    )
   } finally {
     await client.close()
   }

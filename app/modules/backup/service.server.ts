@@ -15,9 +15,7 @@ import { type BackupSummary, takeBackup } from './take.server.ts'
 
 export type BackupTrigger = 'daily' | 'command'
 
-export type BackupOutcome =
-  | { ok: true; summary: BackupSummary }
-  | { ok: false; error: string }
+export type BackupOutcome = { ok: true; summary: BackupSummary } | { ok: false; error: string }
 
 const succeeded = new Set<(at: Date) => void>()
 

@@ -134,7 +134,11 @@ async function pgDumpVersion(): Promise<number | undefined> {
  * pg_dump or pg_restore on the database at `url`, with `args`; its error output is the failure's
  * message. The password goes through the environment, never the process list.
  */
-export function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, args: string[]): Promise<void> {
+export function runPgTool(
+  tool: 'pg_dump' | 'pg_restore',
+  url: string,
+  args: string[],
+): Promise<void> {
   const target = new URL(url)
   const password = decodeURIComponent(target.password)
   target.password = ''
@@ -165,11 +169,16 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, args: str
 async function dumpPglite(client: PGlite, file: string): Promise<Record<string, number>> {
   // Fewer WAL records to replay when the snapshot opens.
   await client.exec('checkpoint')
-  const turn = client as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> }
+  const turn = client as unknown as {
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>
+  }
   const dump = await turn._runExclusiveTransaction(() => client.dumpDataDir('gzip'))
   const bytes = Buffer.from(await dump.arrayBuffer())
   await writeFile(file, bytes, { mode: 0o600 })
-  const copy = await PGlite.create({ loadDataDir: new Blob([bytes]), extensions: PGLITE_EXTENSIONS })
+  const copy = await PGlite.create({
+    loadDataDir: new Blob([bytes]),
+    extensions: PGLITE_EXTENSIONS,
+  })
   try {
     return await countTables(async (text) => (await copy.query<Record<string, unknown>>(text)).rows)
   } finally {

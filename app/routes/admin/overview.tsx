@@ -1,11 +1,13 @@
 import { data, Link } from 'react-router'
 import { SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { BackupStatus } from '#app/components/admin/backup-status.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { PROFILE_STATUSES } from '#app/domain/profile-status.ts'
 import { useT } from '#app/i18n/i18n.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
 import { adminCounts } from '#app/modules/admin/queue-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
+import { backupStatus } from '#app/modules/backup/service.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import type { Route } from './+types/overview'
@@ -16,7 +18,15 @@ export const meta = (args: Route.MetaArgs) => adminMeta(args, 'overview')
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
-  return data(await adminCounts(), { headers: PRIVATE_NO_STORE })
+  const [counts, backups] = await Promise.all([adminCounts(), backupStatus()])
+  const backup = {
+    lastSuccess: backups.lastSuccess?.at.toISOString(),
+    failure: backups.failure && {
+      at: backups.failure.at.toISOString(),
+      error: backups.failure.error,
+    },
+  }
+  return data({ ...counts, backup }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -32,6 +42,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   ]
   return (
     <div className="space-y-8">
+      <BackupStatus status={loaderData.backup} />
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {waiting.map((item) => (
           <li key={item.label}>
