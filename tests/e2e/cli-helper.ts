@@ -11,15 +11,21 @@ export function runHelper(
   name: string,
   ...args: string[]
 ) {
-  const result = spawnSync(
-    process.execPath,
-    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', name, ...args],
-    {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  )
+  return runHelperOf('./tests/support/cli/helpers.server.ts', storage, name, ...args)
+}
+
+/** runHelper with the helpers of another module of tests/support/cli/. */
+export function runHelperOf(
+  module: string,
+  storage: { dataDir: string; databaseUrl?: string | null },
+  name: string,
+  ...args: string[]
+) {
+  const result = spawnSync(process.execPath, ['tests/support/cli/run.mjs', module, name, ...args], {
+    env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
   expect(result.status, result.stderr).toBe(0)
   return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}')
 }

@@ -32,6 +32,7 @@ const EMBEDDED_SPECS = [
   'tests/e2e/web-vitals.spec.ts',
   // DATA_DIR's modes: PGlite's own files are the ones it unpacks open (issue 32 point 4).
   'tests/e2e/private-files.spec.ts',
+  'tests/e2e/backup.spec.ts',
 ]
 const scope = process.env.E2E_SCOPE ?? 'all'
 if (scope !== 'all' && scope !== 'embedded') {

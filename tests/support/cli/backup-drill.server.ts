@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { openAccount } from '#app/modules/auth/accounts.server.ts'
+import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { creditGift } from '#app/modules/payments/gift-credit.server.ts'
+import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
+import { submitVerification } from '#app/modules/provider/verification.server.ts'
+import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
+import { db, openDatabase, setDatabase } from '#db/client.server.ts'
+import { user } from '#db/schema/auth.ts'
+import { gifts } from '#db/schema/gifts.ts'
+import { pixCharges, pixPayments } from '#db/schema/payments.ts'
+import { profiles } from '#db/schema/profiles.ts'
+import { reviews } from '#db/schema/reviews.ts'
+import { approvePending, createPendingProvider } from './helpers.server.ts'
+
+// The data of the restore drill (tests/e2e/backup.spec.ts, issue 32 point 1), on a stopped
+// server's storage: a public provider with a photo (her documents decided and deleted), a second
+// provider whose photo and identity documents wait in the queue (private files on disk), a
+// client, his review of the first, a paid plan charge and a paid gift with its ledger rows.
+
+const shape = (hue: number, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: `hsl(${hue}, 50%, 45%)` } })
+    .jpeg()
+    .toBuffer()
+
+async function confirmedAccount(
+  email: string,
+  role: 'client' | 'provider',
+  name: string,
+): Promise<string> {
+  await openAccount(
+    { email, password: 'senha-forte-123', name },
+    role === 'client'
+      ? { role, about: 'Gosto de boas conversas.', dateOfBirth: '1990-05-20' }
+      : { role, workingName: name },
+    { language: 'pt' },
+  )
+  await settleAuthTasks()
+  const [account] = await db()
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.email, email))
+    .returning({ id: user.id })
+  if (!account) throw new Error(`${email} was not created`)
+  return account.id
+}
+
+/** Prints {username} of the public profile. */
+export async function createDrillData(): Promise<number> {
+  await createPendingProvider()
+  await approvePending()
+  const env = parseEnv(process.env, 'production')
+  setServerEnv(env)
+  const handle = await openDatabase(
+    env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'db') },
+  )
+  setDatabase(handle)
+  try {
+    const [profile] = await db()
+      .select({ id: profiles.id, username: profiles.username })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(eq(user.email, 'estrela@example.com'))
+    if (!profile) throw new Error('no public profile')
+
+    const waiting = await confirmedAccount('lua@example.com', 'provider', 'Lua Serena')
+    const photo = await uploadPhoto(waiting, await shape(120, 900, 1200))
+    if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
+    const sent = await submitVerification(
+      waiting,
+      {
+        documentFront: await shape(30, 900, 600),
+        documentBack: await shape(90, 900, 600),
+        selfie: await shape(300, 800, 1000),
+      },
+      true,
+    )
+    if (!sent.ok) throw new Error(`documents refused: ${JSON.stringify(sent.error)}`)
+
+    const client = await confirmedAccount('cliente@example.com', 'client', 'Caio Prado')
+    await db().insert(reviews).values({
+      profileId: profile.id,
+      authorId: client,
+      rating: 5,
+      photosMatch: true,
+      body: 'Muito pontual e simpática, o lugar era limpo e tranquilo. Recomendo a todos.',
+      publishedAt: new Date(),
+    })
+
+    const [provider] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, 'estrela@example.com'))
+    const paidAt = new Date()
+    const charge = (purpose: 'plan' | 'gift', userId: string, amountCents: number) => ({
+      txid: randomBytes(16).toString('hex'),
+      purpose,
+      userId,
+      profileId: profile.id,
+      amountCents,
+      status: 'paid' as const,
+      brCode: '00020101021226',
+      expiresAt: new Date(Date.now() + 3600_000),
+      paidAt,
+      ...(purpose === 'plan' ? { tier: 'prata' as const, days: 30 } : {}),
+    })
+    await db().transaction(async (tx) => {
+      const [plan] = await tx
+        .insert(pixCharges)
+        .values(charge('plan', provider?.id ?? client, 4990))
+        .returning({ id: pixCharges.id, txid: pixCharges.txid })
+      if (!plan) throw new Error('no plan charge')
+      await tx.insert(pixPayments).values({
+        endToEndId: `E${randomBytes(15).toString('hex')}`,
+        txid: plan.txid,
+        chargeId: plan.id,
+        amountCents: 4990,
+        paidAt,
+        outcome: 'credited',
+      })
+      const [gift] = await tx
+        .insert(pixCharges)
+        .values(charge('gift', client, 5000))
+        .returning({ id: pixCharges.id, txid: pixCharges.txid })
+      if (!gift) throw new Error('no gift charge')
+      await tx.insert(gifts).values({
+        clientId: client,
+        profileId: profile.id,
+        chargeId: gift.id,
+        amountCents: 5000,
+        message: 'Obrigado pela conversa de ontem!',
+      })
+      await tx.insert(pixPayments).values({
+        endToEndId: `E${randomBytes(15).toString('hex')}`,
+        txid: gift.txid,
+        chargeId: gift.id,
+        amountCents: 5000,
+        paidAt,
+        outcome: 'credited',
+      })
+      const credited = await creditGift(tx, { id: gift.id, amountCents: 5000 }, paidAt)
+      if (typeof credited !== 'object') throw new Error(`gift not credited: ${credited}`)
+    })
+    process.stdout.write(`${JSON.stringify({ username: profile.username })}\n`)
+    return 0
+  } finally {
+    setDatabase(undefined)
+    await handle.close()
+  }
+}
