@@ -37,9 +37,9 @@ export async function listenForBackupRequests(
       const end = request.indexOf('\n')
       if (end === -1) return
       socket.removeAllListeners('data')
-      void answer(request.slice(0, end)).then((outcome) =>
-        socket.end(`${JSON.stringify(outcome)}\n`),
-      )
+      answer(request.slice(0, end))
+        .catch((error: unknown): BackupOutcome => ({ ok: false, error: String(error) }))
+        .then((outcome) => socket.end(`${JSON.stringify(outcome)}\n`))
     })
   })
   const answer = async (line: string): Promise<BackupOutcome> => {

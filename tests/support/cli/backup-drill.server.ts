@@ -67,6 +67,17 @@ export async function createDrillData(): Promise<number> {
     if (!profile) throw new Error('no public profile')
 
     const waiting = await confirmedAccount('lua@example.com', 'provider', 'Lua Serena')
+    await db()
+      .update(profiles)
+      .set({
+        age: 27,
+        citySlug: 'recife',
+        city: 'Recife',
+        description: 'Olá! Sou a Lua, atendo em Recife com hora marcada e discrição.',
+        hourlyRate: 280,
+        whatsapp: '+5581966665555',
+      })
+      .where(eq(profiles.userId, waiting))
     const photo = await uploadPhoto(waiting, await shape(120, 900, 1200))
     if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
     const sent = await submitVerification(
