@@ -315,4 +315,22 @@ describe('PIX_* (issue 21): all or none, the client certificate checked at start
       /PIX_API_URL must be set together with PIX_PAYOUTS/,
     )
   })
+
+  it('takes BACKUP_DIR (absolute) and BACKUP_KEEP (days, 14 by default)', () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }, 'production').backup).toBeUndefined()
+    expect(
+      parseEnv({ DATA_DIR: dataDir(), BACKUP_DIR: '/var/backups/aprova' }, 'production').backup,
+    ).toEqual({
+      dir: '/var/backups/aprova',
+      keepDays: 14,
+    })
+    expect(
+      parseEnv({ DATA_DIR: dataDir(), BACKUP_DIR: '/b', BACKUP_KEEP: '30' }, 'production').backup,
+    ).toEqual({ dir: '/b', keepDays: 30 })
+    expect(() =>
+      parseEnv({ DATA_DIR: dataDir(), BACKUP_DIR: 'backups', BACKUP_KEEP: '0' }, 'production'),
+    ).toThrow(
+      /BACKUP_DIR must be an absolute path[\s\S]*BACKUP_KEEP must be between 1 and 3650 days/,
+    )
+  })
 })
