@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { backupFolderName, dailyBackupDue, expiredBackupFolders } from '#app/domain/backup.ts'
@@ -41,9 +41,10 @@ export async function runDailyBackupIfDue(
     }
     // Read under the lock: a worker that waited sees the backup the other one just took.
     if (!dailyBackupDue(await lastSuccessfulBackupAt('daily'), now)) return undefined
-    await mkdir(settings.dir, { recursive: true, mode: 0o700 })
+    // The folder is made by the backup itself: a BACKUP_DIR that cannot be written is then a
+    // failure recorded and shown like any other.
     const outcome = await backupNow(env, path.join(settings.dir, backupFolderName(now)), 'daily')
-    await removeExpired(settings.dir, settings.keepDays, now)
+    if (outcome.ok) await removeExpired(settings.dir, settings.keepDays, now)
     return outcome
   } finally {
     running = false

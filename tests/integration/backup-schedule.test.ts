@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { runDailyBackupIfDue } from '#app/modules/backup/schedule.server.ts'
+import { backupStatus, lastSuccessfulBackupAt } from '#app/modules/backup/service.server.ts'
+import type { ServerEnv } from '#app/platform/env.server.ts'
+import { db } from '#db/client.server.ts'
+
+// The daily backup (issue 32 point 1): taken when due into BACKUP_DIR/<UTC time> with its
+// manifest, not again the same day, old folders removed; a failure recorded, and /admin's
+// status says so until the next success.
+
+type BackupEnv = Pick<ServerEnv, 'dataDir' | 'databaseUrl' | 's3' | 'backup'>
+let env: BackupEnv
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'aprova-backup-test-'))
+  const dataDir = path.join(root, 'data')
+  await mkdir(path.join(dataDir, 'media', 'ab'), { recursive: true })
+  await writeFile(path.join(dataDir, 'media', 'ab', 'photo.webp'), 'not really a photo')
+  await writeFile(path.join(dataDir, 'auth-secret'), 'a-secret-of-the-test\n')
+  let databaseUrl: string | undefined
+  if (process.env.TEST_DB_KIND === 'postgres' && process.env.DATABASE_URL) {
+    // The throwaway database of this file, on the server of DATABASE_URL: pg_dump reaches it.
+    const result = await db().execute(sql`select current_database() as name`)
+    const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name ?? ''
+    const url = new URL(process.env.DATABASE_URL)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+  }
+  env = {
+    dataDir,
+    databaseUrl,
+    s3: undefined,
+    backup: { dir: path.join(root, 'backups'), keepDays: 14 },
+  }
+  // A daily backup of long ago, and a folder that is not ours.
+  await mkdir(path.join(root, 'backups', '2020-01-01T03-00-00Z'), { recursive: true })
+  await writeFile(path.join(root, 'backups', '2020-01-01T03-00-00Z', 'manifest.json'), '{}')
+  await mkdir(path.join(root, 'backups', 'by-hand'), { recursive: true })
+}, 60_000)
+
+describe('daily backup', () => {
+  it('is taken when due, once a day, and old ones go', async () => {
+    expect((await backupStatus()).lastSuccess).toBeUndefined()
+    const now = new Date()
+    const outcome = await runDailyBackupIfDue(env, now)
+    expect(outcome?.ok, outcome && !outcome.ok ? outcome.error : '').toBe(true)
+    if (!outcome?.ok) return
+    const { manifest, dir } = outcome.summary
+    expect(path.dirname(dir)).toBe(env.backup?.dir)
+    expect(existsSync(path.join(dir, 'manifest.json'))).toBe(true)
+    expect(manifest.engine).toBe(env.databaseUrl ? 'postgres' : 'pglite')
+    expect(manifest.files.map((file) => file.path)).toEqual(['files/media/ab/photo.webp'])
+    expect(manifest.authSecret).toBeDefined()
+    expect(manifest.tables['public.cities']).toBeGreaterThan(0)
+    expect(manifest.tables['public.backup_runs']).toBe(0)
+    expect(await readdir(env.backup?.dir ?? '')).toEqual(['by-hand', path.basename(dir)].sort())
+    expect(await lastSuccessfulBackupAt('daily')).toBeInstanceOf(Date)
+
+    // Not again within the day.
+    expect(await runDailyBackupIfDue(env, new Date(now.getTime() + 60 * 60_000))).toBeUndefined()
+  }, 120_000)
+
+  it('records a failure, which /admin shows until the next success', async () => {
+    const blocked = path.join(env.dataDir, 'a-file')
+    await writeFile(blocked, 'not a folder')
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60_000)
+    const outcome = await runDailyBackupIfDue(
+      { ...env, backup: { dir: path.join(blocked, 'backups'), keepDays: 14 } },
+      tomorrow,
+    )
+    expect(outcome?.ok).toBe(false)
+    const status = await backupStatus()
+    expect(status.lastSuccess).toBeDefined()
+    expect(status.failure?.error).toMatch(/ENOTDIR|not a directory/)
+  }, 120_000)
+})
