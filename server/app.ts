@@ -100,6 +100,8 @@ const TIER_EXPIRY_INTERVAL_MS = 5 * 60 * 1000
  * often (issue 21): a payment whose webhook never came is credited within this time.
  */
 const PIX_RECONCILE_INTERVAL_MS = 2 * 60 * 1000
+/** How often the payments sandbox's gifts, due as soon as paid, become available. */
+const SANDBOX_RELEASE_INTERVAL_MS = 3 * 1000
 /** Finished rate-limit windows, and a past day's statistics salt, are deleted within this time. */
 const COUNTER_SWEEP_INTERVAL_MS = 5 * 60 * 1000
 
@@ -249,7 +251,9 @@ export async function startServer(options: StartOptions): Promise<void> {
     // payouts not answered yet are sent again or asked about. Each moves money once. With Pix,
     // even once GIFTS is turned off: money received before must still reach her.
     if (env.pix) {
-      every(PIX_RECONCILE_INTERVAL_MS, () => releaseMaturedGifts(), 'gift release')
+      // The sandbox's gifts are due when paid (PIX_SANDBOX): released within seconds there.
+      const release = env.pix.sandbox ? SANDBOX_RELEASE_INTERVAL_MS : PIX_RECONCILE_INTERVAL_MS
+      every(release, () => releaseMaturedGifts(), 'gift release')
       every(PIX_RECONCILE_INTERVAL_MS, () => reconcilePayouts(), 'payout reconciliation')
     }
     every(TIER_EXPIRY_INTERVAL_MS, () => returnSuspendedProfiles(), 'suspension end')

@@ -76,7 +76,11 @@ const PIX_CERTIFICATE_VARIABLES = [
   'PIX_MERCHANT_CITY',
   'PIX_PAYOUTS',
   'PIX_PAYOUT_URL',
+  'PIX_SANDBOX',
 ] as const
+
+/** Hosts of this machine: PIX_SANDBOX=1 takes an institution only there (issue 32 point 2). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 /**
  * The institutions whose payout API the site speaks (issue 31 point 8, ADR 0029): sending a Pix
@@ -208,6 +212,8 @@ const schema = z
       }),
     ),
     PIX_PAYOUT_URL: optional(urlWithProtocols(['https:'], 'https://pix.example.com')),
+    // Set by `npm run sandbox` (sandbox/main.ts) for its local institution: no real money.
+    PIX_SANDBOX: optional(z.enum(['0', '1'], { message: "must be '0' or '1'" })),
     PIX_KEY: optional(
       z
         .string()
@@ -278,6 +284,16 @@ const schema = z
         path: ['PIX_PAYOUT_URL'],
         message: 'is set but PIX_PAYOUTS is not (set PIX_PAYOUTS, or remove it)',
       })
+    }
+    if (env.PIX_SANDBOX === '1' && env.PIX_API_URL && URL.canParse(env.PIX_API_URL)) {
+      if (!LOOPBACK_HOSTS.has(new URL(env.PIX_API_URL).hostname)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PIX_SANDBOX'],
+          message:
+            "'1' is for the local sandbox institution only (npm run sandbox): PIX_API_URL must be on 127.0.0.1",
+        })
+      }
     }
     if (pix.length > 0) {
       for (const name of PIX_VARIABLES.filter((name) => !env[name])) {
@@ -387,6 +403,11 @@ export interface PixConfig {
   payouts: PayoutConfig | undefined
   /** How the institution's webhook calls are authenticated by its certificate (issue 31). */
   webhook: PixWebhookConfig
+  /**
+   * PIX_SANDBOX=1: the institution is the local sandbox's (`npm run sandbox`), its money not
+   * real, so a gift is available as soon as it is paid rather than a business day later.
+   */
+  sandbox: boolean
 }
 
 /** Where payouts go (ADR 0029): the adapter of `institution`, on the host `url`. */
@@ -563,6 +584,7 @@ function pixConfig(env: z.infer<typeof schema>, baseUrl: string): PixConfig | un
     webhook: pixWebhookConfig(env, baseUrl, pemOrFile, (line) => {
       throw new EnvError(`Invalid environment:\n  ${line}`)
     }),
+    sandbox: env.PIX_SANDBOX === '1',
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
+import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
+import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { nextCode } from '#tests/support/totp.ts'
 import { authenticatorKey, signInAdmin } from './admin-sign-in.ts'
 import { runHelper } from './cli-helper.ts'

@@ -13,17 +13,17 @@ import {
   pixSchema,
   problemaSchema,
 } from '#app/modules/payments/pix-schemas.ts'
-import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
+import { pixCrc16, readBrCode } from '#sandbox/pix/brcode.ts'
 import {
   type PixCharge,
   type PixRefund,
   type PixTestServer,
   type ReceivedPix,
   startPixServer,
-} from '#tests/support/pix-server.ts'
-import { PIX_ERROR_BASE } from '#tests/support/pix-strict.ts'
+} from '#sandbox/pix/institution.ts'
+import { PIX_ERROR_BASE } from '#sandbox/pix/strict.ts'
 
-// The local Pix server (tests/support/pix-server.ts) must behave like a PSP's "API Pix" v2 for
+// The local Pix server (sandbox/pix/institution.ts) must behave like a PSP's "API Pix" v2 for
 // the site's payment tests to mean anything: proved here over real HTTPS with the client
 // certificate, as the site will call it.
 

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/platform/env.server.ts'
-import { makePixCertificates, type PixCertificates } from '#tests/support/pix-certs.ts'
+import { makePixCertificates, type PixCertificates } from '#sandbox/pix/certs.ts'
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'aprova-env-'))
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { z } from 'zod'
 import * as pixSchemas from '#app/modules/payments/pix-schemas.ts'
-import { pixCrc16 } from '#tests/support/pix-brcode.ts'
+import { pixCrc16 } from '#sandbox/pix/brcode.ts'
 import { atPointer, compareAt, zodExports } from '#tests/support/pix-spec-conformance.ts'
 
 // The project's API Pix schemas (app/modules/payments/pix-schemas.ts) against the Banco Central's

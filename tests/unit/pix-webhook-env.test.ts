@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/platform/env.server.ts'
-import { makePixCertificates, type PixCertificates } from '#tests/support/pix-certs.ts'
+import { makePixCertificates, type PixCertificates } from '#sandbox/pix/certs.ts'
 
 // The webhook's mutual TLS (issue 31 point 2, ADR 0028): the institution's authority, and the
 // app's own listener or the trusted proxy, checked at start-up with a message naming the variable.

@@ -2,7 +2,7 @@ import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { qrDrawing } from '#app/platform/qr-code.server.ts'
-import { dynamicBrCode } from '#tests/support/pix-brcode.ts'
+import { dynamicBrCode } from '#sandbox/pix/brcode.ts'
 
 // The charge page's QR code (issue 21 point 3) must read back, in a real decoder, as exactly the
 // 'copia e cola' code: rendered from its SVG to pixels as a browser would, then decoded.

@@ -13,7 +13,7 @@ import {
 // certificate (pix-transport.server.ts), immediate charges (`cob`), received Pix, refunds
 // (`devolucao`) and the webhook registration. It speaks only the standard's fields, so any
 // institution that implements it will do; tests run it against a local institution as strict as
-// the specification (tests/support/pix-server.ts).
+// the specification (sandbox/pix/institution.ts).
 
 export { PixNotFound, PixRefused, PixUnavailable }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
-import type { PayoutOutcome, PixSent } from '#tests/support/pix-types.ts'
+import type { PayoutOutcome, PixSent } from '#sandbox/pix/types.ts'
 
-// The local institution's payouts (pix-server.ts routes them): Efí's payout API, an extension of
+// The local institution's payouts (institution.ts routes them): Efí's payout API, an extension of
 // its API Pix that the Banco Central's specification does not cover, answering only with the
 // shapes and status codes Efí documents (its developer pages and official SDKs; ADR 0029):
 // - PUT /v3/gn/pix/{idEnvio} (scope pix.send): 201 { idEnvio, e2eId, valor, horario, status }, or

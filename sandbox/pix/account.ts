@@ -18,7 +18,7 @@ import {
   pixWebhookKeySchema,
   webhookSolicitadoSchema,
 } from '#app/modules/payments/pix-schemas.ts'
-import { dynamicBrCode } from '#tests/support/pix-brcode.ts'
+import { dynamicBrCode } from '#sandbox/pix/brcode.ts'
 import {
   type Answer,
   answerRoute,
@@ -36,7 +36,7 @@ import {
   windowAndPage,
   windowRule,
   withOptional,
-} from '#tests/support/pix-strict.ts'
+} from '#sandbox/pix/strict.ts'
 import type {
   PixCharge,
   PixChargeStatus,
@@ -45,13 +45,13 @@ import type {
   PixRefund,
   PixRefundRecord,
   ReceivedPix,
-} from '#tests/support/pix-types.ts'
+} from '#sandbox/pix/types.ts'
 
-// The receiving account behind the local Pix server (pix-server.ts): its charges, the Pix it
+// The receiving account behind the local Pix server (institution.ts): its charges, the Pix it
 // received, their refunds and its webhook, answering the "API Pix" v2 calls on them. Transport,
 // tokens and outages are the server's business; this is what a PSP keeps and checks. Requests
 // are checked with the project's schemas of the spec (app/modules/payments/pix-schemas.ts) and
-// refused as the spec's problems (pix-strict.ts); answers are checked with them too.
+// refused as the spec's problems (strict.ts); answers are checked with them too.
 
 // ISPBs in the ids: the payer's bank for received Pix, ours for refunds (any 8 digits do).
 const PAYER_ISPB = '18236120'
@@ -89,7 +89,7 @@ export interface PixAccountSettings {
   nowMs(): number
   /** 'host:port' of the server, for charge locations. */
   host(): string
-  /** Whether an answer about a thing carries an optional field (pix-strict.ts). */
+  /** Whether an answer about a thing carries an optional field (strict.ts). */
   keep: KeepField
   /** Called when a refund was accepted (the server settles it soon, unless held). */
   onRefundAccepted?(): void

@@ -10,7 +10,8 @@ import { promisify } from 'node:util'
 // test server does the same with a throwaway CA, and a second CA it does not trust gives a
 // "stranger" certificate that must be refused. All valid for one day only.
 
-const OPENSSL = process.env.OPENSSL_PATH ?? '/usr/bin/openssl'
+// On the PATH unless OPENSSL_PATH says where (the sandbox checks it is there first).
+const OPENSSL = process.env.OPENSSL_PATH ?? 'openssl'
 const run = promisify(execFile)
 
 export interface PixCertificates {

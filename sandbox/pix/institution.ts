@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import https from 'node:https'
 import { type AddressInfo, createServer as createTcpServer } from 'node:net'
-import { type Answer, createPixAccount, Problem } from '#tests/support/pix-account.ts'
-import { pixCrc16, readBrCode } from '#tests/support/pix-brcode.ts'
-import { makePixCertificates } from '#tests/support/pix-certs.ts'
-import { createPixPayouts } from '#tests/support/pix-payouts.ts'
-import { optionalFieldChooser, serverSeed } from '#tests/support/pix-strict.ts'
+import { type Answer, createPixAccount, Problem } from '#sandbox/pix/account.ts'
+import { pixCrc16, readBrCode } from '#sandbox/pix/brcode.ts'
+import { makePixCertificates } from '#sandbox/pix/certs.ts'
+import { createPixPayouts } from '#sandbox/pix/payouts.ts'
+import { optionalFieldChooser, serverSeed } from '#sandbox/pix/strict.ts'
 import type {
   PixCharge,
   PixPayment,
@@ -17,7 +17,7 @@ import type {
   PixTestServer,
   ReceivedPix,
   WebhookCertificate,
-} from '#tests/support/pix-types.ts'
+} from '#sandbox/pix/types.ts'
 
 export type {
   PixCharge,
@@ -25,14 +25,14 @@ export type {
   PixSiteEnv,
   PixTestServer,
   ReceivedPix,
-} from '#tests/support/pix-types.ts'
+} from '#sandbox/pix/types.ts'
 
 // A local PSP speaking the Banco Central's standard "API Pix" v2 (DESIGN.md: third parties are
 // replaced in tests by a real local server speaking the same protocol): HTTPS with mutual TLS
 // (a client without a certificate from the test CA cannot even connect), OAuth 2 client
-// credentials, and the account of pix-account.ts behind /api/v2, with controls for what a test
+// credentials, and the account of account.ts behind /api/v2, with controls for what a test
 // needs to happen: a payment and its webhook, a duplicate or forged delivery, an outage… Its
-// payouts are Efí's extension, on the origin as Efí serves them (pix-payouts.ts).
+// payouts are Efí's extension, on the origin as Efí serves them (payouts.ts).
 
 const TOKEN_SECONDS = 3600
 /** What the test client was granted: the API Pix's scopes and the payout ones. */
@@ -305,7 +305,7 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     return account.answer(request.method ?? '', apiPath, parsedBody(body), url.searchParams)
   }
 
-  /** Efí's payout calls: their answers carry their own shapes (pix-payouts.ts). */
+  /** Efí's payout calls: their answers carry their own shapes (payouts.ts). */
   function answerPayout(request: IncomingMessage, url: URL, body: string) {
     authorize(request, url.pathname)
     const answer = payouts.answer(request.method ?? '', url.pathname, parsedBody(body))

@@ -1,7 +1,7 @@
-import type { PixCertificates } from '#tests/support/pix-certs.ts'
-import type { OptionalFields } from '#tests/support/pix-strict.ts'
+import type { PixCertificates } from '#sandbox/pix/certs.ts'
+import type { OptionalFields } from '#sandbox/pix/strict.ts'
 
-// What the local Pix server (pix-server.ts) speaks and offers. Field names are the Banco
+// What the local Pix server (institution.ts) speaks and offers. Field names are the Banco
 // Central's "API Pix" v2 ones, so a site that works against this works against a real PSP.
 
 export type PixChargeStatus =
@@ -26,7 +26,7 @@ export interface PixRefund {
 
 /**
  * A Pix the account sent (a payout) as the test sees it; on the wire it takes Efí's documented
- * shapes (pix-payouts.ts): the standard API Pix covers receiving only.
+ * shapes (payouts.ts): the standard API Pix covers receiving only.
  */
 export interface PixSent {
   idEnvio: string

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 
-// What makes the local Pix institution (pix-account.ts) as strict as the Banco Central's spec
+// What makes the local Pix institution (account.ts) as strict as the Banco Central's spec
 // (issue 31 point 9): requests parsed with the project's schemas of the spec, refusals as the
 // spec's problem documents with a violation for each property at fault and the endpoint's error
 // type, answers checked against the spec's shapes, and answers whose optional fields (the
