@@ -481,7 +481,7 @@ export function createPixAccount(settings: PixAccountSettings) {
       ...(arrival.txid === undefined ? {} : { txid: arrival.txid }),
       valor: arrival.amount,
       chave: arrival.key ?? receivingKey,
-      horario: nowIso(),
+      horario: arrival.at === undefined ? nowIso() : new Date(arrival.at).toISOString(),
       ...(arrival.payerMessage === undefined ? {} : { infoPagador: arrival.payerMessage }),
       ...(arrival.payerName === undefined ? {} : { pagador: { nome: arrival.payerName } }),
       receivedAtMs: nowMs(),

@@ -130,12 +130,16 @@ export interface PixPayOptions {
   payerMessage?: string
   /** Accept it even though the charge expired or was removed (a PSP that let it through). */
   late?: boolean
+  /** When it was settled, ms since the epoch (default: the server's now): a late Pix's time. */
+  at?: number
   /** The key as the institution writes it in the Pix (default: the receiving key as given). */
   key?: string
 }
 
 export interface PixPayUnknownOptions {
   amount: string
+  /** When it was settled, ms since the epoch (default: the server's now). */
+  at?: number
   /** A txid the server never issued; none for a Pix sent to the key directly. */
   txid?: string
   /** Another key of the account it was sent to (default: the site's receiving key). */
