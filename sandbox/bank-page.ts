@@ -54,7 +54,8 @@ export async function startBankPage(
 
   async function act(path: string, form: URLSearchParams): Promise<string> {
     if (path === '/pay-code') {
-      const code = (form.get('code') ?? '').replace(/\s+/g, '')
+      // Spaces belong to the code (the receiver's name); a pasted line break does not.
+      const code = (form.get('code') ?? '').replace(/[\r\n]+/g, '').trim()
       let txid: string
       try {
         txid = pix.chargeOfBrCode(code).txid

@@ -101,7 +101,11 @@ test.beforeAll(async () => {
   sandbox = {
     site: found(/Site: +(\S+)/)[1] ?? '',
     bank: found(/Bank page: (\S+)/)[1] ?? '',
-    provider: { email: provider[1] ?? '', password: provider[2] ?? '', username: provider[3] ?? '' },
+    provider: {
+      email: provider[1] ?? '',
+      password: provider[2] ?? '',
+      username: provider[3] ?? '',
+    },
     client: { email: client[1] ?? '', password: client[2] ?? '' },
     child: run.child,
     output: run.output,
@@ -126,25 +130,33 @@ async function signIn(page: Page, account: Account) {
 
 /** The bank page's card of the open charge of `amount` ('249.00'). */
 function openCharge(bank: Page, amount: string) {
-  return bank.getByRole('listitem').filter({ hasText: `R$ ${amount}` }).last()
+  return bank
+    .getByRole('listitem')
+    .filter({ hasText: `R$ ${amount}` })
+    .last()
 }
 
-/** The advertiser starts buying VIP+ (or renewing it); the Pix page's 'copia e cola'. */
-async function startPlanCharge(page: Page): Promise<string> {
+/**
+ * The advertiser starts buying plan `tier` (or renewing it, or changing to it): the Pix page's
+ * amount as the API Pix writes it ('249.00').
+ */
+async function startPlanCharge(page: Page, tier: string): Promise<string> {
   await page.goto(`${sandbox.site}/dashboard/plan`)
   await hydrated(page)
   await page
-    .getByRole('row', { name: /VIP\+/ })
-    .getByRole('button', { name: /VIP\+/ })
+    .getByRole('row', { name: new RegExp(tier.replace('+', '\\+')) })
+    .getByRole('button')
     .click()
   await expect(page).toHaveURL(/\/dashboard\/plan\/pix\/[0-9a-f-]{36}$/)
-  return page.getByLabel('Pix Copia e Cola').inputValue()
+  const label = await page.getByRole('img', { name: /^QR code do Pix de R\$/ }).getAttribute('alt')
+  const [reais = '', cents = ''] = (/R\$\s*([\d.]+),(\d\d)$/.exec(label ?? '') ?? []).slice(1)
+  return `${reais.replaceAll('.', '')}.${cents}`
 }
 
 test('the advertiser buys a plan and pays it on the bank page', async ({ page, context }) => {
   test.setTimeout(120_000)
   await signIn(page, sandbox.provider)
-  await startPlanCharge(page)
+  expect(await startPlanCharge(page, 'VIP+')).toBe('249.00')
   await expect(page.getByText('Aguardando o pagamento.')).toBeVisible()
   await hydrated(page)
 
@@ -227,15 +239,16 @@ test('paid twice, a wrong amount or late: the site sends the money back', async 
   await signIn(page, sandbox.provider)
   const bank = await context.newPage()
   const refunds = bank.locator('section').filter({ hasText: 'Refunds sent back by the site' })
-  const cases: [button: string, refunded: string][] = [
-    ['Pay twice', 'R$ 249.00'],
-    ['Pay a wrong amount', 'R$ 248.00'],
-    ['Pay late', 'R$ 249.00'],
+  // A plan each: a charge the site still holds open (its Pix sent back) is offered again.
+  const cases: [tier: string, button: string, refunded: (amount: string) => string][] = [
+    ['VIP+', 'Pay twice', (amount) => amount],
+    ['Ouro', 'Pay a wrong amount', (amount) => (Number(amount) - 1).toFixed(2)],
+    ['Prata', 'Pay late', (amount) => amount],
   ]
-  for (const [index, [button, refunded]] of cases.entries()) {
-    await startPlanCharge(page)
+  for (const [index, [tier, button, refunded]] of cases.entries()) {
+    const amount = await startPlanCharge(page, tier)
     await bank.goto(sandbox.bank)
-    await openCharge(bank, '249.00').getByRole('button', { name: button }).click()
+    await openCharge(bank, amount).getByRole('button', { name: button }).click()
     await expect(bank.getByRole('status')).toContainText('The site should send')
     // The refund is asked for and settled on the way; the page lists it once it is.
     await expect
@@ -247,7 +260,7 @@ test('paid twice, a wrong amount or late: the site sends the money back', async 
         { timeout: 20_000 },
       )
       .toBe(index + 2)
-    await expect(refunds.getByRole('row').nth(1)).toContainText(refunded)
+    await expect(refunds.getByRole('row').nth(1)).toContainText(`R$ ${refunded(amount)}`)
   }
 })
 
