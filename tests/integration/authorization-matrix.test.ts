@@ -107,6 +107,7 @@ import {
 import { profileContacts, reviews } from '#db/schema/reviews.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import { webVitalsDaily } from '#db/schema/web-vitals.ts'
+import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import {
   codeFor,
   createAccount,
@@ -120,7 +121,6 @@ import {
 import { newCpf } from '#tests/factories/cpf.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '#tests/support/oidc-server.ts'
-import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler, type RouteAnswer } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'

@@ -5,9 +5,9 @@ import { PixUnavailable, pixApi } from '#app/modules/payments/pix-api.server.ts'
 import { db } from '#db/client.server.ts'
 import { pixCharges, pixRefunds } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { signedInProvider } from '#tests/factories/profile.ts'
 import { pixCrc16, readBrCode } from '#sandbox/pix/brcode.ts'
 import { startPixServer } from '#sandbox/pix/institution.ts'
+import { signedInProvider } from '#tests/factories/profile.ts'
 import { type PixSite, pixConfigOf, startPixSite } from '#tests/support/pix-site.ts'
 
 // The site against an institution that answers only as the Banco Central's API Pix 2.9 allows

@@ -7,9 +7,9 @@ import { registerWebhook } from '#app/modules/payments/payments.server.ts'
 import { webhookCallerVerified } from '#app/modules/payments/webhook-caller.server.ts'
 import { type PixConfig, parseEnv, type ServerEnv } from '#app/platform/env.server.ts'
 import { action as webhookAction } from '#app/routes/resources/pix-webhook.ts'
+import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { createPixWebhookServer } from '#server/pix-webhook-listener.server.ts'
 import { useTestServerEnv } from '#tests/factories/account.ts'
-import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 
 // An integration test's site with Pix on (issue 21): the local Pix server, and the product's own
 // mutual-TLS webhook listener (server/pix-webhook-listener.server.ts, issue 31 point 2) in front
