@@ -3,12 +3,14 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 import client from 'prom-client'
 import { queueSizes } from '#app/modules/admin/queue-sizes.server.ts'
+import { lastSuccessfulBackupAt } from '#app/modules/backup/service.server.ts'
 import {
   collectProcessMetrics,
   processRegistry,
   recordCacheLookup,
   recordPageRender,
   recordRequest,
+  setLastBackupReader,
   setPoolReader,
   setQueueReader,
   siteRegistry,
@@ -100,6 +102,7 @@ export function metricsEndpoint(token: string): RequestHandler {
   collectProcessMetrics()
   setPoolReader(() => databaseHandle()?.connections())
   setQueueReader(queueSizes)
+  setLastBackupReader(() => lastSuccessfulBackupAt())
   // In a worker, prom-client answers the primary's requests for this process's metrics.
   if (cluster.isWorker) new client.AggregatorRegistry()
   return async (req, res) => {
@@ -114,7 +117,8 @@ export function metricsEndpoint(token: string): RequestHandler {
       return
     }
     try {
-      // Queue sizes are the same for the whole site: read once, here, never added up.
+      // Queue sizes and the last backup are the same for the whole site: read once, here,
+      // never added up.
       const [perProcess, site] = await Promise.all([
         cluster.isWorker ? fromPrimary() : processRegistry.metrics(),
         siteRegistry.metrics(),

@@ -7,7 +7,7 @@ import { pixEndpoint, routeKind, statusClass } from '#app/domain/metrics.ts'
 // Two registries. `processRegistry` (prom-client's global one) holds what each process counts on
 // its own: with WEB_CONCURRENCY > 1 the cluster's primary gathers it from every worker and adds
 // it up (prom-client's AggregatorRegistry; each metric says how it is combined). `siteRegistry`
-// holds what is the same for the whole site (queue sizes): read once per scrape, by the process
+// holds what is the same for the whole site (queue sizes, the last backup): read once per scrape, by the process
 // that answers, and never summed across workers.
 
 const { Counter, Gauge, Histogram, Registry, register: processRegistry } = client
@@ -172,16 +172,29 @@ const pixFailures = once(
     }),
 )
 
-const backupLastSuccess = once(
-  processRegistry,
+let lastBackupReader: (() => Promise<Date | undefined>) | undefined
+
+// Read from the database at scrape time: a backup taken by another process (`npm run backup`
+// against PostgreSQL) or before a restart counts as well as this process's own.
+once(
+  siteRegistry,
   'aprova_backup_last_success_timestamp_seconds',
   () =>
     new Gauge({
       name: 'aprova_backup_last_success_timestamp_seconds',
-      help: 'When the last backup succeeded (Unix time); its age is time() minus it.',
-      aggregator: 'max',
+      help: 'When the last backup succeeded (Unix time; 0 until one has); its age is time() minus it.',
+      registers: [siteRegistry],
+      async collect() {
+        const at = await lastBackupReader?.().catch(() => undefined)
+        this.set(at ? at.getTime() / 1000 : 0)
+      },
     }),
 )
+
+/** How the last successful backup's time is read at scrape time (app/modules/backup). */
+export function setLastBackupReader(reader: () => Promise<Date | undefined>): void {
+  lastBackupReader = reader
+}
 
 /** The queues the team works through, counted in one query (app/modules/admin). */
 export interface QueueSizes {
@@ -259,11 +272,6 @@ export function recordPixCall(
   const endpoint = pixEndpoint(method, url, tokenUrl)
   pixCalls.inc({ endpoint, status: status === undefined ? 'none' : statusClass(status) })
   if (status === undefined || status >= 500) pixFailures.inc({ endpoint })
-}
-
-/** Called by the backups (app/modules/backup/) when one has succeeded. */
-export function setLastBackupTime(date: Date): void {
-  backupLastSuccess.set(date.getTime() / 1000)
 }
 
 let defaultsStarted = false

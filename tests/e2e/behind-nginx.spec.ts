@@ -3,6 +3,7 @@ import http from 'node:http'
 import https from 'node:https'
 import path from 'node:path'
 import { connect as tlsConnect } from 'node:tls'
+import { makePixCertificates, type PixCertificates } from '#sandbox/pix/certs.ts'
 import {
   DEPLOY_NGINX,
   NGINX,
@@ -11,7 +12,6 @@ import {
   startNginx,
   substituted,
 } from '#tests/support/nginx.ts'
-import { makePixCertificates, type PixCertificates } from '#tests/support/pix-certs.ts'
 import { expect, test } from './fixtures.ts'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
 import { query, runOnStorage } from './storage-query.ts'

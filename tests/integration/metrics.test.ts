@@ -12,14 +12,14 @@ import {
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
 import { pixApi } from '#app/modules/payments/pix-api.server.ts'
-import { setLastBackupTime } from '#app/platform/metrics.server.ts'
 import { databaseHandle, db, LISTENER_APPLICATION_NAME } from '#db/client.server.ts'
+import { backupRuns } from '#db/schema/backups.ts'
 import { reports } from '#db/schema/moderation.ts'
+import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { htmlMicroCache } from '#server/html-cache.server.ts'
 import { measureRender, metricsEndpoint, requestMetrics } from '#server/metrics.server.ts'
 import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
-import { type PixTestServer, startPixServer } from '#tests/support/pix-server.ts'
 import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { samplesOf, sampleValue } from '#tests/support/prometheus-text.ts'
 
@@ -236,10 +236,26 @@ describe('each metric family moves', () => {
     }
   })
 
-  it("reports the last backup's time once a backup says so", async () => {
-    setLastBackupTime(new Date('2026-12-01T03:00:00Z'))
+  it("reads the last successful backup's time from the database at each scrape", async () => {
+    const run = (startedAt: string, ok: boolean) => ({
+      trigger: 'command',
+      startedAt: new Date(startedAt),
+      finishedAt: new Date(startedAt),
+      ok,
+      location: '/var/backups/aprova/x',
+    })
+    await db().insert(backupRuns).values(run('2026-12-01T03:00:00Z', true))
     expect(await value('aprova_backup_last_success_timestamp_seconds')).toBe(
       Date.parse('2026-12-01T03:00:00Z') / 1000,
+    )
+    // A later failure leaves it; a later success (another process's, say) moves it.
+    await db().insert(backupRuns).values(run('2026-12-02T03:00:00Z', false))
+    expect(await value('aprova_backup_last_success_timestamp_seconds')).toBe(
+      Date.parse('2026-12-01T03:00:00Z') / 1000,
+    )
+    await db().insert(backupRuns).values(run('2026-12-03T03:00:00Z', true))
+    expect(await value('aprova_backup_last_success_timestamp_seconds')).toBe(
+      Date.parse('2026-12-03T03:00:00Z') / 1000,
     )
   })
 })

@@ -10,20 +10,12 @@ import { MANIFEST_FILE, totalRows } from './manifest.server.ts'
 import { type BackupSummary, takeBackup } from './take.server.ts'
 
 // One backup attempt as the site records it (issue 32 point 1): taken, then a row in
-// backup_runs either way; a failure is logged and shown on /admin; a success is told to whoever
-// listens (the metrics' last-backup gauge).
+// backup_runs either way; a failure is logged and shown on /admin; the metrics' last-backup
+// gauge reads the last success from there.
 
 export type BackupTrigger = 'daily' | 'command'
 
 export type BackupOutcome = { ok: true; summary: BackupSummary } | { ok: false; error: string }
-
-const succeeded = new Set<(at: Date) => void>()
-
-/** Calls `listener` with the start time of every successful backup of this process. */
-export function onBackupSucceeded(listener: (at: Date) => void): () => void {
-  succeeded.add(listener)
-  return () => succeeded.delete(listener)
-}
 
 /**
  * Takes a backup into `dir` (new or empty) from the open database and DATA_DIR, records the
@@ -72,7 +64,6 @@ export async function backupNow(
     )
   if (outcome.ok) {
     log.info('backup taken', { trigger, dir: target, files: manifest?.files.length })
-    for (const listener of succeeded) listener(startedAt)
   }
   return outcome
 }
