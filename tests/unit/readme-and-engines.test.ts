@@ -20,6 +20,10 @@ const RUN_BY: Record<string, { file: string; runs: string }> = {
   'npm test': { file: '.ci/run', runs: 'npm test' },
   'npm start': { file: 'tests/e2e/server-lifecycle.spec.ts', runs: "'npm', ['start']" },
   'npm run admin:create': { file: 'tests/e2e/scale-out.spec.ts', runs: 'scripts/admin-create.mjs' },
+  'npm run sandbox': { file: 'tests/e2e/sandbox.spec.ts', runs: "'npm', ['run', 'sandbox']" },
+  // The restore drill runs the scripts package.json's `backup` and `restore` name.
+  'npm run backup': { file: 'tests/e2e/backup.spec.ts', runs: "'scripts/backup.mjs', '--to'" },
+  'npm run restore': { file: 'tests/e2e/backup.spec.ts', runs: "'scripts/restore.mjs', '--from'" },
 }
 
 /** The commands of the README's shell blocks, each reduced to `npm x` or `npm run x`. */
