@@ -16,8 +16,10 @@ import { startPixServer } from '#sandbox/pix/institution.ts'
 
 const USAGE = `Usage: npm run sandbox [-- --bank-port N]
 
-Starts the site (PORT, default 3000; DATA_DIR, default ./data-sandbox) with a local Pix
-institution and its bank page (on 127.0.0.1, a free port unless --bank-port says). No real money.`
+Starts the site (PORT, default 3000) with a local Pix institution and its bank page (on
+127.0.0.1, a free port unless --bank-port says). No real money. Its data lives apart from the
+site's: SANDBOX_DATA_DIR (default ./data-sandbox) and, for PostgreSQL, SANDBOX_DATABASE_URL;
+DATA_DIR and DATABASE_URL are never used.`
 
 /** The site's own PIX_* variables: any of them set means a real institution may be meant. */
 function setPixVariables(env: NodeJS.ProcessEnv): string[] {
@@ -96,9 +98,19 @@ export async function runSandbox(argv: string[]): Promise<number> {
   const merchant = { merchantName: 'Aprova Sandbox', merchantCity: 'Recife' }
   const pix = await startPixServer(merchant)
   const port = process.env.PORT || '3000'
+  // Never the site's own storage: a shell that has the production environment loaded must not
+  // get sandbox accounts and a verified sandbox profile in the real database.
+  for (const name of ['DATA_DIR', 'DATABASE_URL'] as const) {
+    if (process.env[name]) {
+      console.error(
+        `${name} is set and is not used: the sandbox keeps its data in SANDBOX_${name}.`,
+      )
+    }
+  }
   const siteEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: path.resolve(process.env.DATA_DIR || 'data-sandbox'),
+    DATA_DIR: path.resolve(process.env.SANDBOX_DATA_DIR || 'data-sandbox'),
+    DATABASE_URL: process.env.SANDBOX_DATABASE_URL || '',
     DEMO_DATA: process.env.DEMO_DATA || '1',
     ...pix.env(randomBytes(24).toString('base64url')),
     PIX_PAYOUT_URL: new URL(pix.url).origin,

@@ -19,10 +19,10 @@ const FAILED_STARTS_LIMIT = 5
 const ENVIRONMENT = 'aprova:environment'
 const LISTENING = 'aprova:listening'
 /** A worker asked for GET /metrics wants every worker's metrics (server/metrics.server.ts). */
-const METRICS_ASK = 'aprova:metrics-ask'
-const METRICS_ANSWER = 'aprova:metrics-answer'
+export const METRICS_ASK = 'aprova:metrics-ask'
+export const METRICS_ANSWER = 'aprova:metrics-answer'
 
-/** @type {Promise<import('prom-client').AggregatorRegistry> | undefined} */
+/** @type {Promise<import('prom-client').AggregatorRegistry<import('prom-client').PrometheusContentType>> | undefined} */
 let aggregator
 /**
  * "The primary answers for all workers" (issue 32 point 5, ADR 0032): prom-client's

@@ -16,14 +16,13 @@ import {
   siteRegistry,
 } from '#app/platform/metrics.server.ts'
 import { databaseHandle } from '#db/client.server.ts'
+// The messages between a worker and the cluster's primary.
+import { METRICS_ANSWER, METRICS_ASK } from './cluster.js'
 import { fallbackErrorPage } from './fallback-page.server.ts'
 
 // GET /metrics (issue 32 point 5, docs/metrics.md, ADR 0032): Prometheus text behind a bearer
 // token, answered by Express before the page cache and compression, outside React Router.
 
-/** The messages between a worker and the cluster's primary (server/cluster.js). */
-export const METRICS_ASK = 'aprova:metrics-ask'
-export const METRICS_ANSWER = 'aprova:metrics-answer'
 /** Over prom-client's own 5 s wait for every worker in the primary. */
 const CLUSTER_ANSWER_MS = 6000
 

@@ -49,6 +49,12 @@ async function main() {
   }
   process.env.NODE_ENV ??= 'production'
   if (cluster.isWorker) {
+    // The primary's scrape asks every worker (server/cluster.js): one still starting (migrations,
+    // a restart after a crash) answers too, with what it has, instead of failing the scrape.
+    if (process.env.METRICS_TOKEN) {
+      const { default: client } = await import('prom-client')
+      new client.AggregatorRegistry()
+    }
     const { startServer } = await import(serverBundle)
     await startServer({ mode: 'production', root, ...workerHooks() })
     return

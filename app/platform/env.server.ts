@@ -285,14 +285,18 @@ const schema = z
         message: 'is set but PIX_PAYOUTS is not (set PIX_PAYOUTS, or remove it)',
       })
     }
-    if (env.PIX_SANDBOX === '1' && env.PIX_API_URL && URL.canParse(env.PIX_API_URL)) {
-      if (!LOOPBACK_HOSTS.has(new URL(env.PIX_API_URL).hostname)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PIX_SANDBOX'],
-          message:
-            "'1' is for the local sandbox institution only (npm run sandbox): PIX_API_URL must be on 127.0.0.1",
-        })
+    if (env.PIX_SANDBOX === '1') {
+      // Every address of the institution, not only the API's: a token or payout endpoint left
+      // pointing at a real bank would move real money on the sandbox's rules.
+      for (const name of ['PIX_API_URL', 'PIX_TOKEN_URL', 'PIX_PAYOUT_URL'] as const) {
+        const value = env[name]
+        if (value && URL.canParse(value) && !LOOPBACK_HOSTS.has(new URL(value).hostname)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['PIX_SANDBOX'],
+            message: `'1' is for the local sandbox institution only (npm run sandbox): ${name} must be on 127.0.0.1`,
+          })
+        }
       }
     }
     if (pix.length > 0) {

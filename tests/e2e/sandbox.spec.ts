@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -36,7 +37,7 @@ function cleanEnv(more: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('PIX_') && name !== 'NODE_ENV'),
   )
-  return { ...env, DATABASE_URL: '', ...more }
+  return { ...env, ...more }
 }
 
 /** `npm run sandbox` in its own process group (Ctrl-C reaches the whole group). */
@@ -61,6 +62,11 @@ function runSandbox(env: NodeJS.ProcessEnv) {
 }
 
 let sandbox: Sandbox
+let notTouched = ''
+const notTheSandbox = (dataDir: string) => {
+  notTouched = path.join(dataDir, 'not-the-sandbox')
+  return notTouched
+}
 let stopSandbox: () => Promise<{ code: number | null; signal: string | null }>
 let cleanUp: () => Promise<void>
 
@@ -75,8 +81,11 @@ test.beforeAll(async () => {
     cleanEnv({
       PORT: String(port),
       BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
+      SANDBOX_DATA_DIR: dataDir,
+      SANDBOX_DATABASE_URL: database?.url ?? '',
+      // The site's own storage, as in a shell with the production environment: never touched.
+      DATA_DIR: notTheSandbox(dataDir),
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/production',
     }),
   )
   stopSandbox = async () => {
@@ -274,6 +283,9 @@ test('Ctrl-C stops the site and the bank page', async () => {
   const { code, signal } = await stopSandbox()
   expect(code === 0 || signal === 'SIGINT').toBe(true)
   expect(sandbox.output()).toContain('"msg":"stopped"')
+  // The site's own DATA_DIR and DATABASE_URL were set, and left alone.
+  expect(sandbox.output()).toContain('DATABASE_URL is set and is not used')
+  expect(existsSync(notTouched)).toBe(false)
   await expect(fetch(`${sandbox.site}/healthz`)).rejects.toThrow()
   await expect(fetch(sandbox.bank)).rejects.toThrow()
 })

@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { restoreBackup } from '#app/modules/backup/restore.server.ts'
 import { runDailyBackupIfDue } from '#app/modules/backup/schedule.server.ts'
-import { backupStatus, lastSuccessfulBackupAt } from '#app/modules/backup/service.server.ts'
+import {
+  backupNow,
+  backupStatus,
+  lastSuccessfulBackupAt,
+} from '#app/modules/backup/service.server.ts'
 import type { ServerEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
 
@@ -77,5 +82,51 @@ describe('daily backup', () => {
     const status = await backupStatus()
     expect(status.lastSuccess).toBeDefined()
     expect(status.failure?.error).toMatch(/ENOTDIR|not a directory/)
+  }, 120_000)
+})
+
+describe('what a backup and a restore refuse', () => {
+  it('never writes into, nor deletes, a path that is not a new or empty folder', async () => {
+    const file = path.join(env.dataDir, 'precious.txt')
+    await writeFile(file, 'keep me')
+    const outcome = await backupNow(env, file, 'command')
+    expect(outcome).toEqual({ ok: false, error: expect.stringMatching(/is not a folder/) })
+    expect(await readFile(file, 'utf8')).toBe('keep me')
+    const full = path.join(env.dataDir, 'media')
+    expect((await backupNow(env, full, 'command')).ok).toBe(false)
+    expect(await readdir(path.join(full, 'ab'))).toEqual(['photo.webp'])
+  })
+
+  it('restores nothing from a manifest whose paths leave the backup or DATA_DIR', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'aprova-backup-evil-'))
+    const backup = path.join(root, 'backup')
+    const outcome = await backupNow(env, backup, 'command')
+    expect(outcome.ok).toBe(true)
+    const manifestFile = path.join(backup, 'manifest.json')
+    const good = JSON.parse(await readFile(manifestFile, 'utf8'))
+    const escaped = path.join(root, 'escaped.txt')
+    // The file exists with the right checksum: only its path is wrong.
+    await mkdir(path.join(backup, 'files'), { recursive: true })
+    await writeFile(path.join(backup, 'files', 'x'), 'planted')
+    const planted = good.files[0]
+    for (const evil of [
+      { ...good, files: [{ ...planted, path: 'files/media/../../../escaped.txt' }] },
+      { ...good, files: [{ ...planted, path: '/etc/passwd' }] },
+      { ...good, files: [{ ...planted, path: 'files/x' }] },
+      { ...good, database: { ...good.database, path: '../../etc/shadow' } },
+      { ...good, authSecret: { ...good.authSecret, path: 'files/media/ab/photo.webp' } },
+    ]) {
+      await writeFile(manifestFile, JSON.stringify(evil))
+      const target = path.join(root, `restored-${Math.random().toString(36).slice(2)}`)
+      await expect(
+        restoreBackup(backup, { dataDir: target, databaseUrl: undefined }),
+      ).rejects.toThrow(/not a manifest this site writes/)
+      expect(existsSync(target)).toBe(false)
+    }
+    expect(existsSync(escaped)).toBe(false)
+    await writeFile(manifestFile, '{"format": 1, "engine": "pgl')
+    await expect(
+      restoreBackup(backup, { dataDir: path.join(root, 'r'), databaseUrl: undefined }),
+    ).rejects.toThrow(/not readable JSON/)
   }, 120_000)
 })

@@ -294,6 +294,25 @@ describe('PIX_* (issue 21): all or none, the client certificate checked at start
     ).toBe('efi')
   })
 
+  it('takes PIX_SANDBOX=1 only when every address of the institution is on this machine', () => {
+    const local = {
+      ...base(),
+      PIX_API_URL: 'https://127.0.0.1:8443/api/v2',
+      PIX_PAYOUTS: 'efi',
+      GIFTS: '1',
+      PIX_SANDBOX: '1',
+    }
+    expect(parseEnv(local, 'production').pix).toBeDefined()
+    expect(() =>
+      parseEnv({ ...local, PIX_API_URL: 'https://pix.example.com/api/v2' }, 'production'),
+    ).toThrow(/PIX_SANDBOX '1' is for the local sandbox institution only.*PIX_API_URL/)
+    for (const name of ['PIX_TOKEN_URL', 'PIX_PAYOUT_URL']) {
+      expect(() =>
+        parseEnv({ ...local, [name]: 'https://pix.example.com/oauth/token' }, 'production'),
+      ).toThrow(new RegExp(`PIX_SANDBOX '1' is for the local sandbox institution only.*${name}`))
+    }
+  })
+
   it('refuses GIFTS=1 without PIX_PAYOUTS, an institution it has no adapter for, and a payout URL alone', () => {
     expect(() => parseEnv({ ...base(), GIFTS: '1' }, 'production')).toThrow(
       /PIX_PAYOUTS must be set with GIFTS=1: withdrawals are sent through the institution's payout API \(efi\)/,

@@ -80,7 +80,7 @@ describe('engines', () => {
   it('says the README’s Node.js version', () => {
     const oldest = semver.minVersion(ours)?.version
     expect(oldest).toBe('20.19.0')
-    expect(readme).toContain('Node.js 20.19 or newer')
+    expect(readme).toContain('Node.js 20.19 or newer in the 20 line, 22.13 or newer in the 22 line')
   })
 
   it('accepts only Node.js versions every installed package accepts', () => {

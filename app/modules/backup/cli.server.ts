@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
+import { makePrivate, privateByDefault } from '#app/platform/private-files.server.ts'
 import { openDatabase, setDatabase } from '#db/client.server.ts'
 import { requestBackup } from './channel.server.ts'
 import { totalRows } from './manifest.server.ts'
@@ -60,7 +61,22 @@ export async function runBackupCli(argv: string[]): Promise<number> {
   const to = path.resolve(String(parsed.values.to))
   const source = { ...process.env }
   if (parsed.values['data-dir']) source.DATA_DIR = String(parsed.values['data-dir'])
-  const env = parseEnv(source, 'production')
+  // What the command writes (the backup, a database it opens) is the service's alone.
+  privateByDefault()
+  // The site's DATA_DIR holds its generated secret unless AUTH_SECRET is given: without it, this
+  // is another folder, and a backup of it would carry no photos and a secret of its own.
+  const dataDir = path.resolve(source.DATA_DIR || './data')
+  if (!source.AUTH_SECRET && !existsSync(path.join(dataDir, 'auth-secret'))) {
+    console.error(
+      `${dataDir} holds no auth-secret and AUTH_SECRET is unset: is DATA_DIR the site's? (give it, or --data-dir DIR)`,
+    )
+    return 1
+  }
+  // Validated like the server's, without ever writing a secret into DATA_DIR.
+  const env = parseEnv(
+    { ...source, AUTH_SECRET: source.AUTH_SECRET || 'x'.repeat(32) },
+    'production',
+  )
   setServerEnv(env)
   let outcome: BackupOutcome | undefined
   if (!env.databaseUrl) {
@@ -102,6 +118,7 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
   if ('code' in parsed) return parsed.code
   const source = { ...process.env }
   if (parsed.values['data-dir']) source.DATA_DIR = String(parsed.values['data-dir'])
+  privateByDefault()
   // Validated like the server's, but without writing a new auth secret into DATA_DIR: the
   // backup's is restored there.
   const env = parseEnv(
@@ -110,6 +127,8 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
   )
   try {
     const summary = await restoreBackup(String(parsed.values.from), env)
+    // PGlite writes its own files open whatever the umask: closed again now, not at next start.
+    await makePrivate(env.dataDir).catch(() => {})
     const where = env.databaseUrl ? `the database of DATABASE_URL and ${env.dataDir}` : env.dataDir
     process.stdout.write(
       `Restored into ${where}: ${summary.tables} tables (${summary.rows} rows), ${summary.files} files${summary.authSecret ? ', the auth secret' : ''}; taken ${summary.manifest.takenAt} (${summary.manifest.engine}). Every table and file matches the manifest.\n`,

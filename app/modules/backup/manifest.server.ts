@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { migrationsFolder } from '#db/client.server.ts'
 
@@ -140,12 +140,19 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
   if (!existsSync(file)) {
     throw new Error(`${backupDir} holds no ${MANIFEST_FILE}: not a backup, or an unfinished one`)
   }
-  const manifest = JSON.parse(await readFile(file, 'utf8')) as BackupManifest
-  if (manifest.format !== MANIFEST_FORMAT) {
+  let manifest: BackupManifest
+  try {
+    manifest = JSON.parse(await readFile(file, 'utf8')) as BackupManifest
+  } catch {
+    throw new Error(`${file} is not readable JSON: a damaged or unfinished backup`)
+  }
+  if (manifest?.format !== MANIFEST_FORMAT) {
     throw new Error(
-      `${file} is of format ${manifest.format}, this version reads ${MANIFEST_FORMAT}`,
+      `${file} is of format ${manifest?.format}, this version reads ${MANIFEST_FORMAT}`,
     )
   }
+  const wrong = manifestPathProblem(manifest)
+  if (wrong) throw new Error(`${file} is not a manifest this site writes: ${wrong}`)
   const listed = [manifest.database, ...(manifest.authSecret ? [manifest.authSecret] : [])]
   for (const entry of [...listed, ...manifest.files]) {
     const full = path.join(backupDir, entry.path)
@@ -157,10 +164,55 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
   return manifest
 }
 
+/** The database file's name in a backup of each engine. */
+export const DATABASE_FILES = { postgres: 'database.dump', pglite: 'database.tar.gz' } as const
+export const SECRET_FILE = 'auth-secret'
+/** A copied photo or document: files/media/… or files/private/…, plain names only. */
+const FILE_PATH = /^files\/(?:media|private)(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/
+
+/**
+ * Why the paths of a manifest are not ones this site writes, or undefined. Restore writes where
+ * the manifest says and reads what it names: a manifest edited to name `../…` or an absolute
+ * path must not reach outside the backup folder or DATA_DIR.
+ */
+export function manifestPathProblem(manifest: BackupManifest): string | undefined {
+  const databaseFile = DATABASE_FILES[manifest.engine]
+  if (!databaseFile) return `unknown engine ${JSON.stringify(manifest.engine)}`
+  if (manifest.database?.path !== databaseFile) return `the database file must be ${databaseFile}`
+  if (manifest.authSecret && manifest.authSecret.path !== SECRET_FILE) {
+    return `the secret must be ${SECRET_FILE}`
+  }
+  if (!Array.isArray(manifest.files)) return 'no list of files'
+  const bad = manifest.files.find(
+    (file) => typeof file?.path !== 'string' || !FILE_PATH.test(file.path),
+  )
+  if (bad) return `${JSON.stringify(bad?.path)} is not under files/media or files/private`
+  if (typeof manifest.tables !== 'object' || manifest.tables === null) return 'no table counts'
+  return undefined
+}
+
+/**
+ * Written last, and whole or not at all: the other files are flushed to disk first, the manifest
+ * goes to a temporary name, is flushed, then renamed. A crash or a full disk leaves a folder
+ * without manifest.json, which every reader takes for an unfinished backup.
+ */
 export async function writeManifest(backupDir: string, manifest: BackupManifest): Promise<void> {
-  await writeFile(path.join(backupDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
-    mode: 0o600,
-  })
+  const listed = [manifest.database, ...(manifest.authSecret ? [manifest.authSecret] : [])]
+  for (const entry of [...listed, ...manifest.files]) await flush(path.join(backupDir, entry.path))
+  const temporary = path.join(backupDir, `${MANIFEST_FILE}.partial`)
+  await writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 })
+  await flush(temporary)
+  await rename(temporary, path.join(backupDir, MANIFEST_FILE))
+  await flush(backupDir)
+}
+
+async function flush(file: string): Promise<void> {
+  const handle = await open(file, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
 }
 
 /** Rows in all tables of `counts`. */

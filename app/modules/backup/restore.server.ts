@@ -64,8 +64,12 @@ export async function restoreBackup(
   }
   for (const file of manifest.files) {
     // files/media/… goes to DATA_DIR/media/…, files/private/… to DATA_DIR/private/….
+    // readManifest allowed only plain names under those two: the target stays inside DATA_DIR.
     const inside = file.path.replace(/^files\//, '')
-    await restoreFile(source, file, path.join(dataDir, ...inside.split('/')))
+    const target = path.join(dataDir, ...inside.split('/'))
+    if (!target.startsWith(`${dataDir}${path.sep}`))
+      throw new Error(`${file.path}: outside DATA_DIR`)
+    await restoreFile(source, file, target)
   }
   if (manifest.authSecret) {
     const target = path.join(dataDir, 'auth-secret')
@@ -88,13 +92,16 @@ async function restorePostgres(url: string, dump: string): Promise<Record<string
   try {
     const [row] = (
       await client.query(
-        `select count(*)::int as n from information_schema.tables
-          where table_schema not in ('pg_catalog', 'information_schema')`,
+        // pg_class, not information_schema: tables of other owners count too.
+        `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'p', 'v', 'm', 'S')
+            and n.nspname not in ('pg_catalog', 'information_schema')
+            and n.nspname not like 'pg\\_%'`,
       )
     ).rows as { n: number }[]
     if ((row?.n ?? 0) > 0) {
       throw new Error(
-        `the database of DATABASE_URL holds ${row?.n} tables: restore goes into an empty database only (createdb a new one)`,
+        `the database of DATABASE_URL holds ${row?.n} tables, views or sequences: restore goes into an empty database only (createdb a new one)`,
       )
     }
     // One transaction: a restore that fails leaves the database empty, ready for another try.

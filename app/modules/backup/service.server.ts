@@ -7,7 +7,7 @@ import { log } from '#app/platform/logger.server.ts'
 import { databaseHandle, db } from '#db/client.server.ts'
 import { backupRuns } from '#db/schema/backups.ts'
 import { MANIFEST_FILE, totalRows } from './manifest.server.ts'
-import { type BackupSummary, takeBackup } from './take.server.ts'
+import { type BackupSummary, backupTargetRefusal, takeBackup } from './take.server.ts'
 
 // One backup attempt as the site records it (issue 32 point 1): taken, then a row in
 // backup_runs either way; a failure is logged and shown on /admin; the metrics' last-backup
@@ -29,10 +29,10 @@ export async function backupNow(
   const target = path.resolve(dir)
   const startedAt = new Date()
   let outcome: BackupOutcome
-  if (existsSync(target) && (await readdir(target).catch(() => [])).length > 0) {
-    // Refused before anything is written: not recorded, the folder is someone else's.
-    return { ok: false, error: `${target} is not empty: a backup goes into a new or empty folder` }
-  }
+  // Refused before anything is written, and not recorded: the path is someone else's.
+  const refusal = await backupTargetRefusal(target)
+  if (refusal) return { ok: false, error: refusal }
+  const created = !existsSync(target)
   try {
     const summary = await takeBackup({ env, pglite: databaseHandle()?.pglite }, target)
     outcome = { ok: true, summary }
@@ -40,9 +40,13 @@ export async function backupNow(
     const message = error instanceof Error ? error.message : String(error)
     outcome = { ok: false, error: message }
     log.error('backup failed', { trigger, dir: target, error: message })
-    // What was written is an unfinished backup, of no use: it goes.
+    // What was written is an unfinished backup, of no use: it goes, and only what this attempt
+    // wrote (the folder when it made it, else what it put in the empty folder it was given).
     if (!existsSync(path.join(target, MANIFEST_FILE))) {
-      await rm(target, { recursive: true, force: true }).catch(() => {})
+      const written = created
+        ? [target]
+        : (await readdir(target).catch(() => [])).map((name) => path.join(target, name))
+      for (const item of written) await rm(item, { recursive: true, force: true }).catch(() => {})
     }
   }
   const manifest = outcome.ok ? outcome.summary.manifest : undefined

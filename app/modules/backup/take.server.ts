@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { copyFile, lstat, mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
@@ -13,9 +13,11 @@ import {
   copyTree,
   countTables,
   currentMigration,
+  DATABASE_FILES,
   describeFile,
   MANIFEST_FORMAT,
   type RunQuery,
+  SECRET_FILE,
   writeManifest,
 } from './manifest.server.ts'
 
@@ -26,9 +28,8 @@ import {
 
 const execFileAsync = promisify(execFile)
 
-export const PG_DUMP_FILE = 'database.dump'
-export const PGLITE_DUMP_FILE = 'database.tar.gz'
-const SECRET_FILE = 'auth-secret'
+const PG_DUMP_FILE = DATABASE_FILES.postgres
+const PGLITE_DUMP_FILE = DATABASE_FILES.pglite
 
 export interface BackupSummary {
   dir: string
@@ -47,9 +48,8 @@ export interface BackupSource {
  */
 export async function takeBackup(source: BackupSource, dir: string): Promise<BackupSummary> {
   const target = path.resolve(dir)
-  if (existsSync(target) && (await readdir(target)).length > 0) {
-    throw new Error(`${target} is not empty: a backup goes into a new or empty folder`)
-  }
+  const refusal = await backupTargetRefusal(target)
+  if (refusal) throw new Error(refusal)
   await mkdir(target, { recursive: true, mode: 0o700 })
   const { env } = source
   let engine: BackupManifest['engine']
@@ -90,6 +90,18 @@ export async function takeBackup(source: BackupSource, dir: string): Promise<Bac
   }
   await writeManifest(target, manifest)
   return { dir: target, manifest }
+}
+
+/** Why `target` cannot take a backup (it must be missing or an empty folder), or undefined. */
+export async function backupTargetRefusal(target: string): Promise<string | undefined> {
+  const found = await lstat(target).catch(() => undefined)
+  if (!found) return undefined
+  if (!found.isDirectory())
+    return `${target} is not a folder: a backup goes into a new or empty folder`
+  if ((await readdir(target)).length > 0) {
+    return `${target} is not empty: a backup goes into a new or empty folder`
+  }
+  return undefined
 }
 
 /**
