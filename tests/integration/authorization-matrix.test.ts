@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import { readdir, readFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { and, eq, inArray, like, type SQL, sql } from 'drizzle-orm'
+import express from 'express'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
@@ -108,6 +111,7 @@ import { profileContacts, reviews } from '#db/schema/reviews.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
 import { webVitalsDaily } from '#db/schema/web-vitals.ts'
 import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
+import { metricsEndpoint } from '#server/metrics.server.ts'
 import {
   codeFor,
   createAccount,
@@ -3344,6 +3348,34 @@ describe('the matrix covers every route', () => {
     }
     for (const file of [...MATRIX.map((row) => row.file), ...Object.keys(PUBLIC_LOADERS)]) {
       expect(files, `${file} is not a route`).toContain(file)
+    }
+  })
+})
+
+describe('the endpoints outside React Router', () => {
+  it('/metrics (issue 32 point 5): every caller of the matrix is refused, only its bearer token reads it', async () => {
+    const token = `matrix-${randomUUID().replaceAll('-', '')}`
+    const app = express()
+    app.all('/metrics', metricsEndpoint(token))
+    const server = app.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`
+    try {
+      for (const actor of ACTORS) {
+        const cookie = actor === 'visitor' ? undefined : world[actor].cookie
+        if (cookie) await setProof(cookie, actor === 'staleAdmin')
+        const answer = await fetch(url, { headers: cookie ? { cookie } : {} })
+        expect(answer.status, actor).toBe(401)
+        expect(await answer.text(), actor).not.toContain('aprova_')
+      }
+      const admin = world.admin.cookie ?? ''
+      const read = await fetch(url, {
+        headers: { cookie: admin, authorization: `Bearer ${token}` },
+      })
+      expect(read.status).toBe(200)
+      expect(await read.text()).toContain('# TYPE aprova_http_requests_total counter')
+    } finally {
+      server.close()
     }
   })
 })
