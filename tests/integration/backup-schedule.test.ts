@@ -3,7 +3,9 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { listenForBackupRequests } from '#app/modules/backup/channel.server.ts'
+import { runBackupCli } from '#app/modules/backup/cli.server.ts'
 import { restoreBackup } from '#app/modules/backup/restore.server.ts'
 import { runDailyBackupIfDue } from '#app/modules/backup/schedule.server.ts'
 import {
@@ -129,4 +131,44 @@ describe('what a backup and a restore refuse', () => {
       restoreBackup(backup, { dataDir: path.join(root, 'r'), databaseUrl: undefined }),
     ).rejects.toThrow(/not readable JSON/)
   }, 120_000)
+})
+
+describe('the backup command beside a server on the embedded database', () => {
+  it('never opens a PGlite folder another process has open, and says why', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'aprova-backup-cli-'))
+    await mkdir(path.join(dataDir, 'db'), { recursive: true })
+    await writeFile(path.join(dataDir, 'auth-secret'), 'a-secret-of-the-test-0123456789abcdef\n')
+    await writeFile(path.join(dataDir, 'db', 'PG_VERSION'), '17\n')
+    // A server has it open (its lock file) but does not answer on backup.sock.
+    await writeFile(path.join(dataDir, 'db', 'postmaster.pid'), '42\n')
+    const errors: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => {
+      errors.push(String(line))
+    })
+    // The command reads the process's environment: the embedded engine's, as a shell's.
+    const saved = { DATABASE_URL: process.env.DATABASE_URL, BASE_URL: process.env.BASE_URL }
+    delete process.env.DATABASE_URL
+    delete process.env.BASE_URL
+    try {
+      const to = path.join(dataDir, '..', `${path.basename(dataDir)}-backup`)
+      expect(await runBackupCli(['--to', to, '--data-dir', dataDir])).toBe(1)
+      expect(errors.join('\n')).toMatch(/is open \(db\/postmaster.pid\) but no server answers/)
+      expect(existsSync(to)).toBe(false)
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value !== undefined) process.env[name] = value
+      }
+      spy.mockRestore()
+    }
+  })
+
+  it('does not listen on a socket path the system would cut short', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'aprova-backup-long-'))
+    const dataDir = path.join(root, 'x'.repeat(110))
+    await mkdir(dataDir, { recursive: true })
+    const stop = await listenForBackupRequests({ ...env, dataDir })
+    expect(await readdir(dataDir)).toEqual([])
+    expect((await readdir(root)).length).toBe(1)
+    await stop()
+  })
 })

@@ -16,8 +16,19 @@ export const BACKUP_SOCKET = 'backup.sock'
 /** Longest request line accepted: a path. */
 const MAX_REQUEST_BYTES = 8192
 
+/**
+ * A Unix socket's path holds at most 107 bytes on Linux, and Node cuts a longer one short
+ * without a word: the server would listen elsewhere and the command never find it.
+ */
+const MAX_SOCKET_PATH_BYTES = 107
+
 export function backupSocketPath(dataDir: string): string {
   return path.join(dataDir, BACKUP_SOCKET)
+}
+
+/** PGlite's own lock file: present while a process has the embedded database open. */
+export function embeddedDatabaseOpen(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'db', 'postmaster.pid'))
 }
 
 /** Listens for backup requests; the returned function stops and removes the socket. */
@@ -25,6 +36,14 @@ export async function listenForBackupRequests(
   env: Pick<ServerEnv, 'dataDir' | 'databaseUrl' | 's3'>,
 ): Promise<() => Promise<void>> {
   const file = backupSocketPath(env.dataDir)
+  if (Buffer.byteLength(file) > MAX_SOCKET_PATH_BYTES) {
+    // The command then finds no socket and PGlite's lock file, and refuses (cli.server.ts).
+    log.error('backup socket path too long: npm run backup cannot reach this server', {
+      socket: file,
+      limit: MAX_SOCKET_PATH_BYTES,
+    })
+    return async () => {}
+  }
   // Left by a process that died: the embedded database is this process's, so is its socket.
   if (existsSync(file)) await unlink(file)
   const server = net.createServer((socket) => {

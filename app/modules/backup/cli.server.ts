@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { makePrivate, privateByDefault } from '#app/platform/private-files.server.ts'
 import { openDatabase, setDatabase } from '#db/client.server.ts'
-import { requestBackup } from './channel.server.ts'
+import { embeddedDatabaseOpen, requestBackup } from './channel.server.ts'
 import { totalRows } from './manifest.server.ts'
 import { restoreBackup } from './restore.server.ts'
 import { type BackupOutcome, backupNow } from './service.server.ts'
@@ -84,6 +84,12 @@ export async function runBackupCli(argv: string[]): Promise<number> {
     if (outcome) process.stdout.write('The running server wrote the backup.\n')
     else if (!existsSync(path.join(env.dataDir, 'db', 'PG_VERSION'))) {
       console.error(`No embedded database in ${env.dataDir}/db: is DATA_DIR right?`)
+      return 1
+    } else if (embeddedDatabaseOpen(env.dataDir)) {
+      // Two processes on one PGlite folder would damage it: never opened beside a server.
+      console.error(
+        `The embedded database in ${env.dataDir}/db is open (db/postmaster.pid) but no server answers on ${env.dataDir}/backup.sock. Stop the server and run the command again; if no server runs (it was killed), remove db/postmaster.pid first.`,
+      )
       return 1
     }
   }
