@@ -28,6 +28,8 @@ beforeAll(async () => {
   const dataDir = path.join(root, 'data')
   await mkdir(path.join(dataDir, 'media', 'ab'), { recursive: true })
   await writeFile(path.join(dataDir, 'media', 'ab', 'photo.webp'), 'not really a photo')
+  // Not a file the site stores: left out of the backup (restore would refuse its name).
+  await writeFile(path.join(dataDir, 'media', '.DS_Store'), 'left by a file manager')
   await writeFile(path.join(dataDir, 'auth-secret'), 'a-secret-of-the-test\n')
   let databaseUrl: string | undefined
   if (process.env.TEST_DB_KIND === 'postgres' && process.env.DATABASE_URL) {

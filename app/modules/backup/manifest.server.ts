@@ -12,6 +12,8 @@ import { migrationsFolder } from '#db/client.server.ts'
 // Every file's sha256 is in the manifest, with the rows of every table in the dump's snapshot.
 
 export const MANIFEST_FILE = 'manifest.json'
+/** A copied photo or document: files/media/… or files/private/…, plain names only. */
+const FILE_PATH = /^files\/(?:media|private)(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/
 export const MANIFEST_FORMAT = 1
 
 export interface ManifestFile {
@@ -106,6 +108,8 @@ export async function copyTree(
     if (!entry.isFile()) continue
     const full = path.join(entry.parentPath, entry.name)
     const relative = path.posix.join(prefix, ...path.relative(source, full).split(path.sep))
+    // Not a file the site stores (a '.DS_Store' an operator left): restore would refuse it.
+    if (!FILE_PATH.test(relative)) continue
     let data: Buffer
     try {
       data = await readFile(full)
@@ -167,8 +171,6 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
 /** The database file's name in a backup of each engine. */
 export const DATABASE_FILES = { postgres: 'database.dump', pglite: 'database.tar.gz' } as const
 export const SECRET_FILE = 'auth-secret'
-/** A copied photo or document: files/media/… or files/private/…, plain names only. */
-const FILE_PATH = /^files\/(?:media|private)(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/
 
 /**
  * Why the paths of a manifest are not ones this site writes, or undefined. Restore writes where
