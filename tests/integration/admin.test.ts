@@ -20,6 +20,7 @@ import {
 } from '#app/routes/admin/usernames.tsx'
 import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
+import { backupRuns } from '#db/schema/backups.ts'
 import { auditLog, bannedIdentifiers, profileSanctions, reports } from '#db/schema/moderation.ts'
 import {
   images,
@@ -911,5 +912,36 @@ describe('reserved usernames, roles, audit log', () => {
     expect(after?.byStatus.approved).toBe((before?.byStatus.approved ?? 0) + 1)
     expect(after?.byStatus.pending).toBe((before?.byStatus.pending ?? 0) + 1)
     expect(after?.byTier.free).toBe((before?.byTier.free ?? 0) + 2)
+  })
+
+  it('shows the last backup, and a failure only when it came after it (issue 32 point 1)', async () => {
+    const admin = await signedIn('admin')
+    const backup = async () =>
+      (await call(overviewLoader, '/admin', { cookie: admin.cookie })).data?.backup
+    expect(await backup()).toEqual({ lastSuccess: undefined, failure: undefined })
+    const run = (at: string, ok: boolean, error?: string) => ({
+      trigger: 'daily',
+      startedAt: new Date(at),
+      finishedAt: new Date(at),
+      ok,
+      location: `/var/backups/aprova/${at}`,
+      error,
+    })
+    await db()
+      .insert(backupRuns)
+      .values(run('2026-11-01T03:00:00Z', false, 'disk full'))
+    expect(await backup()).toEqual({
+      lastSuccess: undefined,
+      failure: { at: '2026-11-01T03:00:00.000Z', error: 'disk full' },
+    })
+    await db().insert(backupRuns).values(run('2026-11-02T03:00:00Z', true))
+    expect(await backup()).toEqual({ lastSuccess: '2026-11-02T03:00:00.000Z', failure: undefined })
+    await db()
+      .insert(backupRuns)
+      .values(run('2026-11-03T03:00:00Z', false, 'pg_dump failed'))
+    expect(await backup()).toEqual({
+      lastSuccess: '2026-11-02T03:00:00.000Z',
+      failure: { at: '2026-11-03T03:00:00.000Z', error: 'pg_dump failed' },
+    })
   })
 })

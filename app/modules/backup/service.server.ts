@@ -73,31 +73,27 @@ export async function backupNow(
 }
 
 export interface BackupStatus {
-  lastSuccess: { at: Date; location: string } | undefined
+  /** When the last successful backup started. */
+  lastSuccess: Date | undefined
   /** The latest failure, when it came after the last success. */
   failure: { at: Date; error: string } | undefined
 }
 
 /** What /admin says about backups. */
 export async function backupStatus(): Promise<BackupStatus> {
-  const [success] = await db()
-    .select({ at: backupRuns.startedAt, location: backupRuns.location })
-    .from(backupRuns)
-    .where(eq(backupRuns.ok, true))
-    .orderBy(desc(backupRuns.startedAt))
-    .limit(1)
+  const lastSuccess = await lastSuccessfulBackupAt()
   const [failure] = await db()
     .select({ at: backupRuns.startedAt, error: backupRuns.error })
     .from(backupRuns)
     .where(
-      success
-        ? and(eq(backupRuns.ok, false), gt(backupRuns.startedAt, success.at))
+      lastSuccess
+        ? and(eq(backupRuns.ok, false), gt(backupRuns.startedAt, lastSuccess))
         : eq(backupRuns.ok, false),
     )
     .orderBy(desc(backupRuns.startedAt))
     .limit(1)
   return {
-    lastSuccess: success,
+    lastSuccess,
     failure: failure ? { at: failure.at, error: failure.error ?? '' } : undefined,
   }
 }

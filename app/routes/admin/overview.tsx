@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
   const [counts, backups] = await Promise.all([adminCounts(), backupStatus()])
   const backup = {
-    lastSuccess: backups.lastSuccess?.at.toISOString(),
+    lastSuccess: backups.lastSuccess?.toISOString(),
     failure: backups.failure && {
       at: backups.failure.at.toISOString(),
       error: backups.failure.error,
