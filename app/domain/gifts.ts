@@ -1,3 +1,5 @@
+import { htmlLang, type Language } from './language.ts'
+import { formatBrlCents } from './money.ts'
 import {
   GIFT_AMOUNT,
   GIFT_BIWEEKLY_CAP_PER_CLIENT,
@@ -32,11 +34,22 @@ export const WITHDRAWALS_PER_DAY = 1
 
 /**
  * The withdrawal fee: 0.39% of the amount, at least R$0.65 (the terms: "from R$0.65 to 0.39%"),
- * rounded to the centavo. It covers the Pix cost of the payout; the site keeps nothing else.
+ * rounded to the centavo. The site keeps it; a gift itself reaches her balance whole.
  */
 export function withdrawalFeeCents(amountCents: number): number {
   const percent = Math.round((amountCents * WITHDRAWAL_FEE.upToPercent) / 100)
   return Math.max(Math.round(WITHDRAWAL_FEE.fromReais * 100), percent)
+}
+
+/**
+ * The fee as every text about money states it (issue 33 point 3): the percent ('0,39' or '0.39')
+ * and the floor in reais, for the dictionaries' {percent} and {minFee}.
+ */
+export function withdrawalFeeTerms(language: Language): { percent: string; minFee: string } {
+  return {
+    percent: WITHDRAWAL_FEE.upToPercent.toLocaleString(htmlLang(language)),
+    minFee: formatBrlCents(Math.round(WITHDRAWAL_FEE.fromReais * 100), language),
+  }
 }
 
 /** A CPF's 11 digits from what was typed ('123.456.789-09' or digits), or null. */

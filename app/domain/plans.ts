@@ -25,6 +25,9 @@ export const CHARGE_GRACE_MS = 60_000
 /** While a charge is open, its page asks for news this often. */
 export const CHARGE_POLL_MS = 3_000
 
+/** A charge's page asks the institution itself at most this often while the charge is open. */
+export const OWN_CHECK_MS = 10_000
+
 /** Why a charge cannot be started, as a key of the provider dictionary's plan errors. */
 export type ChargeError =
   | 'noPix'

@@ -67,6 +67,21 @@ test('a client sends a gift from her profile and pays it; his page says so by it
   await page.goto(`${base()}/acompanhante/${username}`)
   await page.getByRole('link', { name: 'Enviar presente' }).first().click()
   await expect(page).toHaveURL(`${base()}/acompanhante/${username}/presente`)
+  // What the terms say, in both languages (issue 33 point 3): the gift whole, the fee kept.
+  const giftPath = `/acompanhante/${username}/presente`
+  await expect(
+    page.getByText(
+      'O presente chega inteiro ao saldo dela. O Aprova fica só com a tarifa de saque, de 0,39% do valor sacado (no mínimo R$ 0,65), quando ela saca.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByText(/nenhum pagamento de encontro passa pelo site/)).toBeVisible()
+  await page.goto(`${base()}/language/en?to=${giftPath}`)
+  await expect(
+    page.getByText(
+      'The gift reaches her balance whole. Aprova keeps only the withdrawal fee, 0.39% of the amount withdrawn (at least R$0.65), when she withdraws.',
+    ),
+  ).toBeVisible()
+  await page.goto(`${base()}/language/pt?to=${giftPath}`)
   await hydrated(page)
   await page.getByRole('radio', { name: 'R$ 50' }).check()
   await page.getByLabel('Mensagem (opcional)').fill('Obrigado pela conversa de ontem!')
@@ -109,6 +124,11 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   await page.getByRole('link', { name: 'Presentes', exact: true }).click()
   await expect(page).toHaveURL(`${base()}/dashboard/gifts`)
   await expect(page.getByText('Obrigado pela conversa de ontem!')).toBeVisible()
+  await expect(
+    page.getByText(
+      /Quando você saca, o Aprova fica com a tarifa de saque: 0,39% do valor sacado, no mínimo R\$\s0,65\./,
+    ),
+  ).toBeVisible()
   await hydrated(page)
   await page.getByLabel('Valor do saque (R$)').fill('50')
   await page.getByLabel('Chave Pix: seu CPF').fill('529.982.247-25')

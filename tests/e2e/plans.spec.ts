@@ -118,6 +118,21 @@ test('a provider buys VIP+ by Pix, her page says so by itself, and her card move
   expect(charge?.valor.original).toBe('199.00')
   await expect(page.getByText('Aguardando o pagamento.')).toBeVisible()
   await hydrated(page)
+  // Issue 33 point 9: 'Já paguei' before paying says nothing came, when the bank was asked,
+  // and that it is asked again; the plan page leads back to the charge still waiting.
+  const chargeUrl = page.url()
+  await page.getByRole('link', { name: 'Já paguei: verificar agora' }).click()
+  await expect(
+    page.getByText(/^Nenhum pagamento chegou até agora: consultamos o banco às \d\d:\d\d:\d\d/),
+  ).toBeVisible()
+  await page.goto(`${base()}/dashboard/plan`)
+  const waiting = page.getByRole('region', { name: 'Pix aguardando pagamento' })
+  await expect(waiting).toContainText(
+    /Plano VIP\+ por 30 dias: R\$\s199,00, pode ser pago até \d\d:\d\d/,
+  )
+  await waiting.getByRole('link', { name: 'Abrir o Pix' }).click()
+  await expect(page).toHaveURL(chargeUrl)
+  await hydrated(page)
 
   // The payer's bank pays; the institution calls the site's webhook; the page, left alone,
   // shows the payment.
@@ -174,6 +189,13 @@ test('in English, another plan is offered with the rest of hers as credit', asyn
   await expect(page.getByRole('heading', { name: 'Pay by Pix' })).toBeVisible()
   await expect(page.getByText('Gold plan for 30 days')).toBeVisible()
   await expect(page.getByRole('img', { name: /^Pix QR code for R\$179\.00$/ })).toBeVisible()
+  await hydrated(page)
+  await page.getByRole('link', { name: 'I have paid: check now' }).click()
+  await expect(page.getByText(/^No payment has arrived yet: we asked the bank at /)).toBeVisible()
+  await page.goto(`${base()}/dashboard/plan`)
+  await expect(page.getByRole('region', { name: 'Pix waiting for payment' })).toContainText(
+    /Gold plan for 30 days: R\$179\.00, can be paid until/,
+  )
 })
 
 // Issue 30 point 7: sending money back asks who is there again, and keeps what was typed.

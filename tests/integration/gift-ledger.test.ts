@@ -172,6 +172,11 @@ describe('a gift', () => {
       .then((result) => (result as unknown as { rows: { email: string }[] }).rows)
     const toHim = await mailsTo(site.dataDir, client?.email ?? '')
     expect(toHim.some((mail) => /Recebemos seu Pix de R\$\s20,00/u.test(mail))).toBe(true)
+    // Issue 33 point 3: the receipt says what the terms say, the gift whole and the fee kept.
+    const receipt = toHim.find((mail) => mail.includes('Recibo: presente')) ?? ''
+    expect(receipt).toMatch(/chega inteiro ao saldo dela/u)
+    expect(receipt).toMatch(/tarifa de saque \(0,39% do valor sacado, no mínimo R\$\s0,65\)/u)
+    expect(receipt).not.toMatch(/não fica com nada/u)
   })
 
   it('keeps to the limits: amount, message, gifts a day, the two-week cap counting paid gifts', async () => {

@@ -253,6 +253,48 @@ describe('a charge from the plan page', () => {
     expect(page.data).toMatchObject({ state: 'expired', code: null, qr: null, tier: 'prata' })
   })
 
+  it('the form sent twice at the same instant makes one charge (issue 33 point 9)', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const { submission } = (await planPage(provider)).data ?? {}
+    expect(submission).toMatch(/^[\w-]{16,64}$/)
+    const twice = await Promise.all(
+      [1, 2].map(() => post(provider, { intent: 'buy', tier: 'ouro', submission })),
+    )
+    expect(twice.map((answer) => answer.status)).toEqual([302, 302])
+    expect(twice[0]?.location).toBe(twice[1]?.location)
+    const charges = await db().select().from(pixCharges).where(eq(pixCharges.userId, provider.id))
+    expect(charges).toHaveLength(1)
+    // Another plan from the same page is another submission, and another charge.
+    const other = await post(provider, { intent: 'buy', tier: 'prata', submission })
+    expect(chargeId(other.location)).not.toBe(chargeId(twice[0]?.location))
+  })
+
+  it('the plan page leads back to a charge still waiting, until it is paid', async () => {
+    const provider = await signedInProvider({ approved: true })
+    expect((await planPage(provider)).data?.waiting).toEqual([])
+    const id = chargeId((await post(provider, { intent: 'buy', tier: 'prata' })).location)
+    const prices = await currentPlanPrices()
+    expect((await planPage(provider)).data?.waiting).toEqual([
+      expect.objectContaining({ id, purpose: 'plan', tier: 'prata', amountCents: prices.prata }),
+    ])
+    const [row] = await db().select().from(pixCharges).where(eq(pixCharges.id, id))
+    await site.pix.pay(row?.txid ?? '')
+    expect((await planPage(provider)).data?.waiting).toEqual([])
+  })
+
+  it("says when the bank was last asked, for 'Já paguei' before paying (issue 33 point 9)", async () => {
+    const provider = await signedInProvider({ approved: true })
+    const id = chargeId((await post(provider, { intent: 'buy', tier: 'bronze' })).location)
+    await db().update(pixCharges).set({ checkedAt: null }).where(eq(pixCharges.id, id))
+    const before = Date.now()
+    const page = await callRoute(pixLoader, `/dashboard/plan/pix/${id}?checked=1`, {
+      cookie: provider.cookie,
+      params: { chargeId: id },
+    })
+    expect(page.data?.state).toBe('open')
+    expect(new Date(page.data?.checkedAt ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1_000)
+  })
+
   it('asks the institution once however many polls come at once', async () => {
     const provider = await signedInProvider({ approved: true })
     const id = chargeId((await post(provider, { intent: 'buy', tier: 'bronze' })).location)

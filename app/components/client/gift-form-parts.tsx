@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { inputClass } from '#app/components/ui/field.tsx'
 import { CalendarClock, CircleAlert, HandCoins, Info, QrCode } from '#app/components/ui/icons.tsx'
-import { GIFT_LIMITS_CENTS } from '#app/domain/gifts.ts'
+import { GIFT_LIMITS_CENTS, withdrawalFeeTerms } from '#app/domain/gifts.ts'
 import { formatBrl, formatBrlCents } from '#app/domain/money.ts'
 import { CHARGE_MINUTES } from '#app/domain/plans.ts'
 import { GIFT_CREDIT_BUSINESS_DAYS } from '#app/domain/terms.ts'
@@ -125,15 +125,16 @@ export function GiftAmountField({
   )
 }
 
-/** What happens once he sends it: the Pix, her business day, nothing kept, no refund after. */
+/** What happens once he sends it: the Pix, her business day, the whole gift, no refund after. */
 export function GiftSteps() {
   const t = useT()
   const g = t.clientGifts
+  const lang = useLanguage()
   const count = useCount()
   const steps = [
     [QrCode, format(g.stepPix, { minutes: CHARGE_MINUTES })],
     [CalendarClock, count(g.stepDelivery, GIFT_CREDIT_BUSINESS_DAYS)],
-    [HandCoins, g.stepNothingKept],
+    [HandCoins, format(g.stepWholeGift, withdrawalFeeTerms(lang))],
     [Info, g.stepNoRefund],
   ] as const
   return (

@@ -1,11 +1,16 @@
 import { type ReactNode, useEffect } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { Link, useRevalidator, useSearchParams } from 'react-router'
 import { PixCode } from '#app/components/payments/pix-code.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { CircleCheck, Clock, TimerOff, Undo2 } from '#app/components/ui/icons.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import type { ChargeState } from '#app/domain/charge-state.ts'
-import { CHARGE_POLL_MS, type RefundReason, type RefundStatus } from '#app/domain/plans.ts'
+import {
+  CHARGE_POLL_MS,
+  OWN_CHECK_MS,
+  type RefundReason,
+  type RefundStatus,
+} from '#app/domain/plans.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 
 // A Pix charge's page, whatever it pays for (a plan, a return fee, a gift): while it is open, its
@@ -13,6 +18,9 @@ import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 // loader asks the institution itself at most every 10 s, so a late webhook does not keep anyone
 // waiting). Past its time it still asks for a minute (a Pix paid at the last second), then says
 // it expired. Paid: what it did, which each page says; sent back: why.
+
+/** The query the 'Já paguei' link adds: the page then says what the check found. */
+const CHECKED_PARAM = 'checked'
 
 /**
  * While the charge may still be paid, asks the loader again CHARGE_POLL_MS after each answer
@@ -38,6 +46,22 @@ export function useWaitForPayment(waiting: boolean) {
   }, [waiting, revalidate])
 }
 
+/**
+ * A time of day in Brasília time, said so (the payer may be in Manaus or Rio Branco); with
+ * seconds for the moment the bank was last asked.
+ */
+export function useBrazilTime(withSeconds = false) {
+  const lang = useLanguage()
+  const formatter = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' as const } : {}),
+    timeZoneName: 'short',
+    timeZone: BRAZIL_TIME_ZONE,
+  })
+  return (date: Date | string) => formatter.format(new Date(date))
+}
+
 const ICONS = { open: null, closing: Clock, paid: CircleCheck, refunded: Undo2, expired: TimerOff }
 
 /** One charge: what it pays for, its code while open, and one live region saying where it is. */
@@ -48,6 +72,7 @@ export function ChargeCard({
   qr,
   code,
   expiresAt,
+  checkedAt,
   refund,
   paidTitle,
   paidText,
@@ -63,6 +88,8 @@ export function ChargeCard({
   qr: { size: number; path: string } | null
   code: string | null
   expiresAt: Date | string
+  /** When the institution was last asked about it (null: not yet). */
+  checkedAt: Date | string | null
   refund: { reason: RefundReason; status: RefundStatus } | null
   /** The paid screen's title (the Pix's own by default). */
   paidTitle?: string
@@ -76,15 +103,14 @@ export function ChargeCard({
   again?: ReactNode
 }) {
   const t = useT()
-  const lang = useLanguage()
+  const shortTime = useBrazilTime()
+  const exactTime = useBrazilTime(true)
+  const [searchParams] = useSearchParams()
   useWaitForPayment(state === 'open' || state === 'closing')
-  // Brasília time, said so: the payer may be in Manaus or Rio Branco.
-  const time = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone: BRAZIL_TIME_ZONE,
-  }).format(new Date(expiresAt))
+  const time = shortTime(expiresAt)
+  // Asked by hand ('Já paguei') and nothing came yet (issue 33 point 9): say so, and when the
+  // bank was asked, and that it is asked again while the page is open.
+  const askedByHand = searchParams.has(CHECKED_PARAM) && state === 'open' && checkedAt !== null
   const title = {
     open: t.pix.title,
     closing: t.pix.closingTitle,
@@ -125,6 +151,14 @@ export function ChargeCard({
         {Icon ? <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" /> : null}
         <div className="space-y-1">
           <p>{status}</p>
+          {askedByHand ? (
+            <p className="font-normal text-stone-800">
+              {format(t.pix.notYet, {
+                time: exactTime(checkedAt),
+                seconds: Math.round(OWN_CHECK_MS / 1000),
+              })}
+            </p>
+          ) : null}
           {state === 'paid' ? paidDetails : null}
           {state === 'paid' ? <p className="text-sm">{t.pix.receipt}</p> : null}
           {state === 'refunded' && refund ? (
@@ -135,7 +169,11 @@ export function ChargeCard({
         </div>
       </div>
       {state === 'open' || state === 'closing' ? (
-        <Link to={checkPath} className="mt-3 inline-block text-sm underline" replace>
+        <Link
+          to={`${checkPath}?${CHECKED_PARAM}=1`}
+          className="mt-3 inline-block text-sm underline"
+          replace
+        >
           {t.pix.check}
         </Link>
       ) : null}

@@ -7,6 +7,7 @@ import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { type PaidTier, PLAN_DAYS, type PurchaseKind } from '#app/domain/plans.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { SUBMISSION_FIELD } from '#app/modules/payments/submission.ts'
 import { useLongDate } from './standing-banner.tsx'
 
 /** One plan of the comparison, as the plan page's loader makes it. */
@@ -29,10 +30,13 @@ export function PlanComparison({
   rows,
   pix,
   buyable,
+  submission,
 }: {
   rows: PlanRow[]
   pix: boolean
   buyable: boolean
+  /** The page's submission key (charge-once.server.ts). */
+  submission: string
 }) {
   const t = useT()
   const p = t.plan
@@ -116,7 +120,13 @@ export function PlanComparison({
                     {row.priceCents === null ? p.freePrice : formatBrlCents(row.priceCents, lang)}
                   </td>
                   <td role="cell" className={`${cell} md:w-64`}>
-                    {row.offer ? <Offer tier={row.tier as PaidTier} offer={row.offer} /> : null}
+                    {row.offer ? (
+                      <Offer
+                        tier={row.tier as PaidTier}
+                        offer={row.offer}
+                        submission={submission}
+                      />
+                    ) : null}
                   </td>
                 </>
               ) : null}
@@ -129,7 +139,15 @@ export function PlanComparison({
 }
 
 /** A plan's button and what paying for it now would do. */
-function Offer({ tier, offer }: { tier: PaidTier; offer: NonNullable<PlanRow['offer']> }) {
+function Offer({
+  tier,
+  offer,
+  submission,
+}: {
+  tier: PaidTier
+  offer: NonNullable<PlanRow['offer']>
+  submission: string
+}) {
   const t = useT()
   const p = t.plan
   const count = useCount()
@@ -149,6 +167,7 @@ function Offer({ tier, offer }: { tier: PaidTier; offer: NonNullable<PlanRow['of
     <Form method="post">
       <input type="hidden" name="intent" value="buy" />
       <input type="hidden" name="tier" value={tier} />
+      <input type="hidden" name={SUBMISSION_FIELD} value={submission} />
       <Button
         type="submit"
         size="page"

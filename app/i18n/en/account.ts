@@ -598,6 +598,8 @@ export const strings: Strings = {
     validUntil: 'Pay by {time}. After that the code no longer works.',
     waiting: 'Waiting for the payment. This page updates by itself.',
     check: 'I have paid: check now',
+    notYet:
+      'No payment has arrived yet: we asked the bank at {time}. While this page is open we ask again every {seconds} seconds; a Pix made just now takes a few seconds to arrive.',
     paidTitle: 'Payment received',
     receipt: 'The receipt was sent to your e-mail.',
     closingTitle: 'Confirming the payment',

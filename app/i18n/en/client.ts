@@ -94,7 +94,8 @@ export const strings: Strings = {
       one: 'She receives the gift {count} business day after the payment and is told by e-mail.',
       other: 'She receives the gift {count} business days after the payment and is told by e-mail.',
     },
-    stepNothingKept: 'Aprova keeps nothing of the gift.',
+    stepWholeGift:
+      'The gift reaches her balance whole. Aprova keeps only the withdrawal fee, {percent}% of the amount withdrawn (at least {minFee}), when she withdraws.',
     stepNoRefund:
       'Once delivered, a gift is not refunded. Only the team can send a payment back, in exceptional cases.',
     termsLink: 'Gift rules in the terms of use',

@@ -292,6 +292,11 @@ export const strings: Strings = {
     notApproved: 'Plans can be bought once your profile is approved and online.',
     noPix: 'To get or change a plan, write to the team: {email}.',
     starting: 'Creating the Pix…',
+    waiting: {
+      title: 'Pix waiting for payment',
+      line: '{what}: {amount}, can be paid until {time}.',
+      open: 'Open the Pix',
+    },
     returnFee: {
       title: 'Return fee',
       due: 'Your suspension has a return fee of {fee}.',
@@ -332,7 +337,7 @@ export const strings: Strings = {
   providerGifts: {
     title: 'Gifts and withdrawals',
     intro:
-      'Clients can send you gifts by Pix from your profile. Each gift can be withdrawn {days} business day after it is paid. Aprova keeps nothing of your gifts: only the withdrawal fee, which covers the cost of the Pix.',
+      'Clients can send you gifts by Pix from your profile. Each gift reaches your balance whole and can be withdrawn {days} business day after it is paid. When you withdraw, Aprova keeps the withdrawal fee: {percent}% of the amount withdrawn, at least {minFee}.',
     balancesTitle: 'Your balance',
     pending: 'Not yet available',
     pendingNext: 'Next release: {date}',
@@ -363,7 +368,7 @@ export const strings: Strings = {
     notAllowed: 'Withdrawals open once your profile is approved and your identity checked.',
     withdrawTitle: 'Withdraw',
     rules:
-      '{min} to {max} per withdrawal, {perDay} withdrawal a day, only to the Pix key of your CPF. A fee of {percent}% of the amount (at least {minFee}) covers the cost of the Pix.',
+      '{min} to {max} per withdrawal, {perDay} withdrawal a day, only to the Pix key of your CPF. A fee of {percent}% of the amount (at least {minFee}) is kept by Aprova.',
     belowMin:
       'The smallest withdrawal is {min}. You can withdraw once your available balance reaches it.',
     nextWithdrawal:

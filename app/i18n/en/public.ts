@@ -72,7 +72,7 @@ export const strings: Strings = {
     allCities: 'All cities',
     services: 'Services',
     neutralSpace:
-      'Aprova is a neutral advertising space: we do not broker, take part in or take money from any meeting between clients and advertisers.',
+      'Aprova is a neutral advertising space: we do not broker or take part in any meeting between clients and advertisers, and no payment for a meeting passes through the site.',
     ipGeolocation: 'IP Geolocation by DB-IP',
     rights: '© {year} Aprova. All rights reserved.',
   },

@@ -104,7 +104,7 @@ export const strings: Strings = {
     giftReceivedAction: 'See gifts',
     giftReceiptSubject: 'Receipt: gift to {profile}',
     giftReceiptText:
-      'We received your Pix of {amount} on {paidAt}: your gift to {profile} was delivered. Aprova keeps nothing of it.',
+      'We received your Pix of {amount} on {paidAt}: your gift to {profile} was delivered and reaches her balance whole. Aprova keeps only the withdrawal fee ({percent}% of the amount withdrawn, at least {minFee}) when she withdraws.',
     giftReceiptAction: 'See my gifts',
     giftRefundedSubject: 'Your gift to {profile} was sent back',
     giftRefundedText:

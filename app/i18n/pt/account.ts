@@ -610,6 +610,8 @@ export const strings = {
     validUntil: 'Pague até {time}. Depois disso o código deixa de valer.',
     waiting: 'Aguardando o pagamento. Esta página se atualiza sozinha.',
     check: 'Já paguei: verificar agora',
+    notYet:
+      'Nenhum pagamento chegou até agora: consultamos o banco às {time}. Enquanto esta página estiver aberta, consultamos de novo a cada {seconds} segundos; um Pix feito agora leva alguns segundos para chegar.',
     paidTitle: 'Pagamento recebido',
     receipt: 'O recibo foi enviado para o seu e-mail.',
     closingTitle: 'Confirmando o pagamento',

@@ -98,7 +98,8 @@ export const strings = {
       one: 'Ela recebe o presente {count} dia útil depois do pagamento e é avisada por e-mail.',
       other: 'Ela recebe o presente {count} dias úteis depois do pagamento e é avisada por e-mail.',
     },
-    stepNothingKept: 'O Aprova não fica com nada do presente.',
+    stepWholeGift:
+      'O presente chega inteiro ao saldo dela. O Aprova fica só com a tarifa de saque, de {percent}% do valor sacado (no mínimo {minFee}), quando ela saca.',
     stepNoRefund:
       'Depois de entregue, o presente não é devolvido. Só a equipe pode devolver um pagamento, em casos excepcionais.',
     termsLink: 'Regras dos presentes nos termos de uso',

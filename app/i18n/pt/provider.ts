@@ -295,6 +295,11 @@ export const strings = {
     notApproved: 'Os planos podem ser assinados quando seu perfil estiver aprovado e no ar.',
     noPix: 'Para assinar ou mudar de plano, escreva para a equipe: {email}.',
     starting: 'Gerando o Pix…',
+    waiting: {
+      title: 'Pix aguardando pagamento',
+      line: '{what}: {amount}, pode ser pago até {time}.',
+      open: 'Abrir o Pix',
+    },
     returnFee: {
       title: 'Taxa de retorno',
       due: 'Sua suspensão tem uma taxa de retorno de {fee}.',
@@ -333,7 +338,7 @@ export const strings = {
   providerGifts: {
     title: 'Presentes e saques',
     intro:
-      'Clientes podem enviar presentes por Pix pelo seu perfil. Cada presente fica disponível para saque {days} dia útil depois do pagamento. O Aprova não fica com nada dos presentes: só a tarifa do saque, que cobre o custo do Pix.',
+      'Clientes podem enviar presentes por Pix pelo seu perfil. Cada presente chega inteiro ao seu saldo e fica disponível para saque {days} dia útil depois do pagamento. Quando você saca, o Aprova fica com a tarifa de saque: {percent}% do valor sacado, no mínimo {minFee}.',
     balancesTitle: 'Seu saldo',
     pending: 'A liberar',
     pendingNext: 'Próxima liberação: {date}',
@@ -365,7 +370,7 @@ export const strings = {
       'Os saques ficam liberados quando seu perfil estiver aprovado e com a identidade verificada.',
     withdrawTitle: 'Sacar',
     rules:
-      'De {min} a {max} por saque, {perDay} saque por dia, só para a chave Pix do seu CPF. Tarifa de {percent}% do valor (no mínimo {minFee}), que cobre o custo do Pix.',
+      'De {min} a {max} por saque, {perDay} saque por dia, só para a chave Pix do seu CPF. Tarifa de {percent}% do valor (no mínimo {minFee}), que fica com o Aprova.',
     belowMin:
       'O saque mínimo é {min}. Você poderá sacar quando o saldo disponível chegar a esse valor.',
     nextWithdrawal:

@@ -74,7 +74,7 @@ export const strings = {
     allCities: 'Todas as cidades',
     services: 'Serviços',
     neutralSpace:
-      'A Aprova é um espaço neutro de anúncios: não intermediamos, não participamos e não recebemos valores de nenhum encontro entre clientes e anunciantes.',
+      'A Aprova é um espaço neutro de anúncios: não intermediamos nem participamos de nenhum encontro entre clientes e anunciantes, e nenhum pagamento de encontro passa pelo site.',
     ipGeolocation: 'Geolocalização por IP: DB-IP',
     rights: '© {year} Aprova. Todos os direitos reservados.',
   },

@@ -105,7 +105,7 @@ export const strings = {
     giftReceivedAction: 'Ver presentes',
     giftReceiptSubject: 'Recibo: presente para {profile}',
     giftReceiptText:
-      'Recebemos seu Pix de {amount} em {paidAt}: o presente para {profile} foi entregue. O Aprova não fica com nada dele.',
+      'Recebemos seu Pix de {amount} em {paidAt}: o presente para {profile} foi entregue e chega inteiro ao saldo dela. O Aprova fica só com a tarifa de saque ({percent}% do valor sacado, no mínimo {minFee}) quando ela saca.',
     giftReceiptAction: 'Ver meus presentes',
     giftRefundedSubject: 'Seu presente para {profile} foi devolvido',
     giftRefundedText:

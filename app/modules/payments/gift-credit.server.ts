@@ -2,7 +2,12 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { shownDisplayName } from '#app/domain/account.ts'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { availableAfterBusinessDays } from '#app/domain/business-days.ts'
-import { GIFT_CAP_CENTS, GIFT_CAP_DAYS, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
+import {
+  GIFT_CAP_CENTS,
+  GIFT_CAP_DAYS,
+  LEDGER_ACCOUNTS,
+  withdrawalFeeTerms,
+} from '#app/domain/gifts.ts'
 import { asLanguage, type Language } from '#app/domain/language.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
@@ -191,6 +196,7 @@ export async function tellGiftPaid(giftId: string): Promise<void> {
       amount: formatBrlCents(gift.amountCents, language),
       paidAt: longDate(gift.paidAt, language),
       txid: gift.txid ?? '',
+      ...withdrawalFeeTerms(language),
     }))
   } catch (error) {
     log.error('gift e-mail not sent', { giftId, error: String(error) })

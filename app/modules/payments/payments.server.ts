@@ -12,6 +12,7 @@ import {
   type ChargePurpose,
   type ChargeStatus,
   isPaidTier,
+  OWN_CHECK_MS,
   PAID_TIERS,
   PAYMENT_RECORD_YEARS,
   type PaidTier,
@@ -305,6 +306,8 @@ export interface ChargeView {
   paidAt: Date | null
   planExpiresAt: Date | null
   creditedDays: number | null
+  /** When the institution was last asked about it. */
+  checkedAt: Date | null
   /** The refund of the Pix that paid it (or came for it too late, or of another amount). */
   refund: ChargeRefund | null
 }
@@ -340,11 +343,9 @@ const chargeColumns = {
   planExpiresAt: pixCharges.planExpiresAt,
   creditedDays: pixCharges.creditedDays,
   refund: chargeRefund,
+  checkedAt: pixCharges.checkedAt,
   txid: pixCharges.txid,
 }
-
-/** The page asks the institution itself at most this often while a charge is open. */
-const OWN_CHECK_MS = 10_000
 
 /**
  * A charge of the user's, as her payment page shows it. While it is open, the institution is

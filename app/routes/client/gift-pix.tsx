@@ -45,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       state,
       amountCents: charge.amountCents,
       expiresAt: charge.expiresAt,
+      checkedAt: open ? charge.checkedAt : null,
       refund: charge.refund,
       // The code only while it can be paid.
       code: open ? charge.brCode : null,
@@ -80,6 +81,7 @@ export default function GiftPixPage({ loaderData, params }: Route.ComponentProps
         qr={loaderData.qr}
         code={loaderData.code}
         expiresAt={loaderData.expiresAt}
+        checkedAt={loaderData.checkedAt}
         refund={loaderData.refund}
         paidTitle={g.paidTitle}
         paidText={

@@ -6,11 +6,15 @@ import { WithdrawalForm } from '#app/components/provider/withdrawal-form.tsx'
 import { FormAlert } from '#app/components/ui/alert.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
-import { WITHDRAWAL_LIMITS_CENTS, WITHDRAWALS_PER_DAY } from '#app/domain/gifts.ts'
+import {
+  WITHDRAWAL_LIMITS_CENTS,
+  WITHDRAWALS_PER_DAY,
+  withdrawalFeeTerms,
+} from '#app/domain/gifts.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
-import { GIFT_CREDIT_BUSINESS_DAYS, WITHDRAWAL_FEE } from '#app/domain/terms.ts'
+import { GIFT_CREDIT_BUSINESS_DAYS } from '#app/domain/terms.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { requireRecentConfirmation, requireRole } from '#app/modules/auth/session.server.ts'
 import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
@@ -126,7 +130,7 @@ export default function GiftsPage({ loaderData, actionData }: Route.ComponentPro
       <div>
         <h2 className="text-xl font-semibold">{g.title}</h2>
         <p className="mt-1 text-sm text-stone-600">
-          {format(g.intro, { days: GIFT_CREDIT_BUSINESS_DAYS })}
+          {format(g.intro, { days: GIFT_CREDIT_BUSINESS_DAYS, ...withdrawalFeeTerms(lang) })}
         </p>
       </div>
       {loaderData.asked && !actionData ? <FormAlert tone="success" title={g.sent} /> : null}
@@ -150,8 +154,7 @@ export default function GiftsPage({ loaderData, actionData }: Route.ComponentPro
             min: money(WITHDRAWAL_LIMITS_CENTS.min),
             max: money(WITHDRAWAL_LIMITS_CENTS.max),
             perDay: WITHDRAWALS_PER_DAY,
-            percent: WITHDRAWAL_FEE.upToPercent.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en'),
-            minFee: money(Math.round(WITHDRAWAL_FEE.fromReais * 100)),
+            ...withdrawalFeeTerms(lang),
           })}
         </p>
         <div className="mt-4">

@@ -12,7 +12,9 @@ import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { submissionKey } from '#app/modules/payments/charge-once.server.ts'
 import { ownCharge } from '#app/modules/payments/payments.server.ts'
+import { SUBMISSION_FIELD } from '#app/modules/payments/submission.ts'
 import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import { qrDrawing } from '#app/platform/qr-code.server.ts'
 import type { Route } from './+types/plan-pix'
@@ -42,12 +44,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       tier: charge.tier,
       amountCents: charge.amountCents,
       expiresAt: charge.expiresAt,
+      checkedAt: open ? charge.checkedAt : null,
       planExpiresAt: charge.planExpiresAt,
       creditedDays: charge.creditedDays,
       refund: charge.refund,
       // The code only while it can be paid.
       code: open ? charge.brCode : null,
       qr: open ? qrDrawing(charge.brCode) : null,
+      // The new charge's form key, once this one expired (charge-once.server.ts).
+      submission: submissionKey(),
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -77,6 +82,7 @@ export default function PixPage({ loaderData, params }: Route.ComponentProps) {
         qr={loaderData.qr}
         code={loaderData.code}
         expiresAt={loaderData.expiresAt}
+        checkedAt={loaderData.checkedAt}
         refund={loaderData.refund}
         paidText={
           purpose === 'plan' && loaderData.planExpiresAt
@@ -93,6 +99,7 @@ export default function PixPage({ loaderData, params }: Route.ComponentProps) {
           <Form method="post" action={paths.dashboardPlan} className="mt-4">
             <input type="hidden" name="intent" value={purpose === 'plan' ? 'buy' : 'return-fee'} />
             {purpose === 'plan' && tier ? <input type="hidden" name="tier" value={tier} /> : null}
+            <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submission} />
             <Button type="submit" size="large" disabled={busy}>
               {busy ? t.plan.starting : t.pix.again}
             </Button>

@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { useBrazilTime } from '#app/components/payments/charge-card.tsx'
 import { PaymentHistory } from '#app/components/provider/payment-history.tsx'
 import { PlanComparison, type PlanRow } from '#app/components/provider/plan-comparison.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
@@ -28,6 +29,11 @@ import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import {
+  chargeOnce,
+  submissionKey,
+  submittedKey,
+} from '#app/modules/payments/charge-once.server.ts'
+import {
   currentPlanPrices,
   paymentHistory,
   pixEnabled,
@@ -36,6 +42,8 @@ import {
   startPlanCharge,
   startReturnFeeCharge,
 } from '#app/modules/payments/payments.server.ts'
+import { SUBMISSION_FIELD } from '#app/modules/payments/submission.ts'
+import { type WaitingCharge, waitingCharges } from '#app/modules/payments/waiting-charges.server.ts'
 import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import type { Route } from './+types/plan'
@@ -51,10 +59,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
   const profile = await ensureOwnProfile(user)
   const pix = pixEnabled()
-  const [prices, returnFee, history] = await Promise.all([
+  const [prices, returnFee, history, waiting] = await Promise.all([
     pix ? currentPlanPrices() : null,
     profile.status === 'suspended' ? returnFeeOf(profile.id) : null,
     pix ? paymentHistory(user.id) : [],
+    pix ? waitingCharges(user.id) : [],
   ])
   const now = new Date()
   const current = { tier: profile.membershipTier, expiresAt: profile.tierExpiresAt }
@@ -93,6 +102,10 @@ export async function loader({ request }: Route.LoaderArgs) {
               ended: returnFee.endsAt !== null && returnFee.endsAt <= now,
             },
       history,
+      // Charges she started and may still pay (issue 33 point 9): the page leads back to them.
+      waiting,
+      // The forms' key: sent twice at once, they lead to one charge (charge-once.server.ts).
+      submission: submissionKey(),
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -127,10 +140,15 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await parseForm(request, PLAN_FORMS)
   const { intent } = form
   if (!form.checked.ok) return data<PlanAnswer>({ intent, error: 'choice' }, 400)
-  const started =
-    form.intent === 'buy' && form.checked.ok
-      ? await startPlanCharge(user.id, form.checked.value.tier)
-      : await startReturnFeeCharge(user.id)
+  const tier = form.intent === 'buy' && form.checked.ok ? form.checked.value.tier : null
+  const started = await chargeOnce(
+    user.id,
+    submittedKey(form.form),
+    // Another plan is another submission.
+    tier ? `plan:${tier}` : 'return-fee',
+    () => (tier ? startPlanCharge(user.id, tier) : startReturnFeeCharge(user.id)),
+    { ok: false, error: 'unavailable' } as const,
+  )
   if (started.ok) return redirect(paths.dashboardCharge(started.chargeId))
   return data<PlanAnswer>(
     { intent, error: started.error },
@@ -142,7 +160,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   const t = useT()
   const p = t.plan
   const longDate = useLongDate()
-  const { pix, rows, returnFee, history } = loaderData
+  const { pix, rows, returnFee, history, waiting, submission } = loaderData
   return (
     <div className="max-w-4xl space-y-4">
       <section aria-labelledby="plan-title" className={cardClass}>
@@ -162,6 +180,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       {actionData ? (
         <FormAlert tone="error" title={p.errors[actionData.error]} reveal={actionData} />
       ) : null}
+      {waiting.length > 0 ? <WaitingCharges charges={waiting} /> : null}
       {returnFee === 'contactTeam' ? (
         <section aria-labelledby="return-fee-title" className={`${cardClass} border-amber-300`}>
           <h2 id="return-fee-title" className="font-semibold">
@@ -170,9 +189,9 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-2 text-sm">{format(p.returnFee.noPix, { email: SUPPORT_EMAIL })}</p>
         </section>
       ) : returnFee ? (
-        <ReturnFeeCard fee={returnFee} />
+        <ReturnFeeCard fee={returnFee} submission={submission} />
       ) : null}
-      <PlanComparison rows={rows} pix={pix} buyable={loaderData.buyable} />
+      <PlanComparison rows={rows} pix={pix} buyable={loaderData.buyable} submission={submission} />
       {pix ? (
         <p className="text-xs text-stone-600">
           {format(p.howItWorks, { days: PLAN_DAYS, reminder: PLAN_REMINDER_DAYS })}
@@ -187,7 +206,47 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   )
 }
 
-function ReturnFeeCard({ fee }: { fee: ReturnFee & { ended: boolean } }) {
+/** Her charges still open (issue 33 point 9): what each is for, until when, and a link to it. */
+function WaitingCharges({ charges }: { charges: WaitingCharge[] }) {
+  const t = useT()
+  const w = t.plan.waiting
+  const lang = useLanguage()
+  const time = useBrazilTime()
+  return (
+    <section aria-labelledby="waiting-title" className={`${cardClass} border-sky-300`}>
+      <h2 id="waiting-title" className="font-semibold">
+        {w.title}
+      </h2>
+      <ul className="mt-2 space-y-2">
+        {charges.map((charge) => (
+          <li key={charge.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span>
+              {format(w.line, {
+                what:
+                  charge.purpose === 'plan' && charge.tier
+                    ? format(t.pix.forPlan, { tier: t.tiers[charge.tier], days: PLAN_DAYS })
+                    : t.pix.forReturnFee,
+                amount: formatBrlCents(charge.amountCents, lang),
+                time: time(charge.expiresAt),
+              })}
+            </span>
+            <Link to={paths.dashboardCharge(charge.id)} className="text-sm font-medium underline">
+              {w.open}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function ReturnFeeCard({
+  fee,
+  submission,
+}: {
+  fee: ReturnFee & { ended: boolean }
+  submission: string
+}) {
   const t = useT()
   const r = t.plan.returnFee
   const lang = useLanguage()
@@ -219,6 +278,7 @@ function ReturnFeeCard({ fee }: { fee: ReturnFee & { ended: boolean } }) {
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="return-fee" />
+            <input type="hidden" name={SUBMISSION_FIELD} value={submission} />
             <Button type="submit" size="large" disabled={busy}>
               {busy ? t.plan.starting : r.pay}
             </Button>
