@@ -8,7 +8,7 @@ import { db } from '#db/client.server.ts'
 import { auditLog, reports } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
-import { createProfile } from '#tests/factories/profile.ts'
+import { createProfile, signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
 
@@ -181,5 +181,25 @@ describe('a report of another reason never swallows a new one', () => {
       ['minor', client.id, 'active'],
     ])
     expect((await visibility(profile.id))?.visibilityStatus).toBe('hidden')
+  })
+})
+
+describe("a profile the site hid on a 'minor' report (issue 33 point 15)", () => {
+  it('tells her it was hidden automatically on a report, not by a decision of the team', async () => {
+    const provider = await signedInProvider({ approved: true })
+    expect(
+      await report(provider.profile, { reason: 'minor' }, { ip: '192.0.2.151' }),
+    ).toMatchObject({ status: 200, data: { done: true } })
+    expect(await visibility(provider.profile.id)).toMatchObject({
+      visibilityStatus: 'hidden',
+      hiddenReason: REPORT_REVIEW_REASON,
+    })
+    // The e-mail goes in the background: it arrives a moment after the answer.
+    await expect
+      .poll(async () => (await mailTo(provider.email)).join('\n'))
+      .toContain('Uma denúncia sobre o seu perfil o ocultou automaticamente')
+    const mail = (await mailTo(provider.email)).join('\n')
+    expect(mail).toContain('A equipe ainda não tomou nenhuma decisão')
+    expect(mail).not.toContain('A equipe ocultou seu perfil')
   })
 })

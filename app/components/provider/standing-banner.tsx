@@ -116,6 +116,17 @@ export function StandingBanner({
         Icon = Pause
         title = s.pausedTitle
         body = <p>{s.pausedText}</p>
+      } else if (standing.visibility === 'hidden' && standing.reason === REPORT_REVIEW_REASON) {
+        // Hidden by the site itself on a report (issue 33 point 15), not by anyone's decision.
+        tone = 'warning'
+        Icon = EyeOff
+        title = s.reportHiddenTitle
+        body = (
+          <>
+            <p>{s.reportHiddenText}</p>
+            {support}
+          </>
+        )
       } else if (standing.visibility === 'hidden') {
         tone = 'danger'
         Icon = EyeOff

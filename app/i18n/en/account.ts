@@ -347,6 +347,9 @@ export const strings: Strings = {
         'Your profile does not show in searches or at its public address. Publish it again whenever you want.',
       hiddenTitle: 'Profile hidden by the team',
       hiddenText: 'Your profile is not shown to the public until the team reviews the case.',
+      reportHiddenTitle: 'Profile hidden until a report is reviewed',
+      reportHiddenText:
+        'A report about your profile hid it automatically, as happens with every report of this kind. The team has not decided anything yet: it reviews the report and tells you by email.',
       changesPending:
         'Your changes (name or new photos) are under review. Meanwhile the approved version stays online.',
       renewSoon: 'Your verification lapses on {date}. Send new documents to stay online.',

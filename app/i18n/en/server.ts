@@ -78,6 +78,8 @@ export const strings: Strings = {
     hiddenSubject: 'Your Aprova profile is hidden',
     hiddenText:
       'Our staff hid your profile while they look into a matter. It does not appear on the site until it is resolved.',
+    reportHiddenText:
+      'A report about your profile hid it automatically, as happens with every report of this kind. The team has not decided anything yet: it reviews the report and tells you the outcome by email.',
     restoredSubject: 'Your Aprova profile is back online',
     restoredText: 'Our staff put your profile back online.',
     newReviewSubject: 'A new review of your profile',

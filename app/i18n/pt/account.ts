@@ -352,6 +352,9 @@ export const strings = {
         'Seu perfil não aparece nas buscas nem no endereço público. Publique de novo quando quiser.',
       hiddenTitle: 'Perfil oculto pela equipe',
       hiddenText: 'Seu perfil não aparece para o público até a equipe revisar o caso.',
+      reportHiddenTitle: 'Perfil oculto até a análise de uma denúncia',
+      reportHiddenText:
+        'Uma denúncia sobre o seu perfil o ocultou automaticamente, como acontece com toda denúncia desse tipo. A equipe ainda não tomou nenhuma decisão: ela analisa a denúncia e avisa você por e-mail.',
       changesPending:
         'Suas alterações (nome ou fotos novas) estão em análise. Enquanto isso, a versão aprovada continua no ar.',
       renewSoon: 'Sua verificação vence em {date}. Envie novos documentos para não sair do ar.',

@@ -79,6 +79,8 @@ export const strings = {
     hiddenSubject: 'Seu perfil no Aprova foi ocultado',
     hiddenText:
       'A equipe ocultou seu perfil enquanto analisa uma questão. Ele não aparece no site até a situação ser resolvida.',
+    reportHiddenText:
+      'Uma denúncia sobre o seu perfil o ocultou automaticamente, como acontece com toda denúncia desse tipo. A equipe ainda não tomou nenhuma decisão: ela analisa a denúncia e avisa você por e-mail do resultado.',
     restoredSubject: 'Seu perfil no Aprova voltou ao ar',
     restoredText: 'A equipe reativou seu perfil.',
     newReviewSubject: 'Nova avaliação do seu perfil',

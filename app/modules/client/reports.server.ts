@@ -3,7 +3,6 @@ import { MINOR_HIDES, REPORT_LIMITS, REPORTER_KEY_DAYS } from '#app/domain/clien
 import { asLanguage } from '#app/domain/language.ts'
 import type { ReportReason } from '#app/domain/moderation.ts'
 import { REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
-import { dictionary } from '#app/i18n/i18n.ts'
 import { inBackground } from '#app/modules/auth/auth.server.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { teamAlertEmail } from '#app/modules/email/messages.ts'
@@ -136,12 +135,8 @@ export async function fileReport(
   if ('ok' in outcome) return outcome
   if (outcome.hid) {
     // The reporter's answer does not wait for the mail server.
-    inBackground(
-      tellProvider(input.profileId, 'hidden', {
-        reason: (language) => dictionary(language).dashboard.standing.reportReviewReason,
-      }),
-      'report e-mail not sent',
-    )
+    // Said as what it is: the site hid it on a report, nobody decided (issue 33 point 15).
+    inBackground(tellProvider(input.profileId, 'reportHidden'), 'report e-mail not sent')
   }
   if (outcome.minor) inBackground(alertTeam(input.profileId, outcome.hid), 'report alert not sent')
   return { ok: true, already: false, hid: outcome.hid }

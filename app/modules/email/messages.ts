@@ -86,6 +86,7 @@ export type DecisionEmail =
   | 'suspended'
   | 'banned'
   | 'hidden'
+  | 'reportHidden'
   | 'restored'
 
 export function decisionEmail(
@@ -109,6 +110,7 @@ export function decisionEmail(
     suspended: [t.suspendedSubject, t.suspendedText, t.dashboardAction],
     banned: [t.bannedSubject, t.bannedText, t.dashboardAction],
     hidden: [t.hiddenSubject, t.hiddenText, t.dashboardAction],
+    reportHidden: [t.hiddenSubject, t.reportHiddenText, t.dashboardAction],
     restored: [t.restoredSubject, t.restoredText, t.dashboardAction],
   }
   const [subject, body, action] = texts[kind]
