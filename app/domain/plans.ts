@@ -25,6 +25,12 @@ export const CHARGE_GRACE_MS = 60_000
 /** While a charge is open, its page asks for news this often. */
 export const CHARGE_POLL_MS = 3_000
 
+/**
+ * A received Pix can be sent back (devolução) for this many days after it was paid: the Pix
+ * rules' window, past which the institution refuses the refund.
+ */
+export const PIX_REFUND_DAYS = 90
+
 /** A charge's page asks the institution itself at most this often while the charge is open. */
 export const OWN_CHECK_MS = 10_000
 

@@ -2,6 +2,7 @@
 import { Link } from 'react-router'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
+import { PIX_REFUND_DAYS } from '#app/domain/plans.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import type {
   BalanceView,
@@ -216,7 +217,8 @@ export function GiftItem({ gift }: { gift: GiftView }) {
   const money = useMoney()
   const when = useWhen()
   const refused = useRefused('gift-refund', gift.id)
-  const refundable = gift.status === 'pending' || gift.status === 'available'
+  // Offered only while it can be done (issue 33 point 13); otherwise why not.
+  const refundable = gift.sendBack === 'open'
   const dates: [at: Date | string, text: string][] = []
   if (gift.paidAt) dates.push([gift.paidAt, g.paidAt])
   if (gift.availableAt && gift.status !== 'refunded') {
@@ -289,6 +291,11 @@ export function GiftItem({ gift }: { gift: GiftView }) {
           </p>
         ) : null}
       </div>
+      {gift.sendBack === 'withdrawn' || gift.sendBack === 'tooOld' ? (
+        <p className="self-start rounded-md border border-stone-200 bg-stone-50 p-2 text-sm text-stone-700">
+          {format(g.cannotSendBack[gift.sendBack], { days: PIX_REFUND_DAYS })}
+        </p>
+      ) : null}
       {refundable ? (
         <Disclosed open={refused} summary={g.refund} hint={g.refundHint}>
           <AdminForm

@@ -458,6 +458,12 @@ export const strings: Strings = {
       refundHint:
         'Takes the amount out of her balance and refunds the whole Pix to the giver, who is told by e-mail. Only while her balance still holds it.',
       refundSubmit: 'Send back {amount}',
+      cannotSendBack: {
+        withdrawn:
+          'Can no longer be sent back: her balance no longer holds this amount (it was withdrawn).',
+        tooOld:
+          'Can no longer be sent back: it was paid more than {days} days ago, the Pix limit for refunds.',
+      },
       refundDone: 'Gift sent back. The Pix refund was asked of the institution.',
       withdrawalsTitle: 'Withdrawals',
       withdrawalsHint: 'The {size} most recent. The key shows its last 2 digits only.',
@@ -671,6 +677,8 @@ export const strings: Strings = {
       planPrice: 'Price: an amount in reais from {min} to {max}.',
       giftNotRefundable:
         'This gift cannot be sent back: it was sent back already, is not paid yet, or its profile was deleted.',
+      giftTooOld:
+        'This gift was paid more than {days} days ago: under the Pix rules it can no longer be sent back.',
       giftWithdrawn:
         'Her available balance no longer holds this amount (it was withdrawn): the gift cannot be sent back from here.',
       alreadyFrozen: 'This profile’s balance is frozen already.',

@@ -466,6 +466,12 @@ export const strings = {
       refundHint:
         'Tira o valor do saldo dela e devolve o Pix inteiro a quem deu, que recebe um aviso por e-mail. Só enquanto o saldo ainda tem o valor.',
       refundSubmit: 'Devolver {amount}',
+      cannotSendBack: {
+        withdrawn:
+          'Não pode mais ser devolvido: o saldo dela não tem mais este valor (já foi sacado).',
+        tooOld:
+          'Não pode mais ser devolvido: foi pago há mais de {days} dias, o prazo do Pix para devoluções.',
+      },
       refundDone: 'Presente devolvido. O Pix foi pedido de volta à instituição.',
       withdrawalsTitle: 'Saques',
       withdrawalsHint: 'Os {size} mais recentes. A chave aparece só com os 2 últimos dígitos.',
@@ -679,6 +685,8 @@ export const strings = {
       planPrice: 'Preço: um valor em reais de {min} a {max}.',
       giftNotRefundable:
         'Este presente não pode ser devolvido: já foi devolvido, ainda não foi pago ou o perfil foi apagado.',
+      giftTooOld:
+        'Este presente foi pago há mais de {days} dias: pelas regras do Pix ele não pode mais ser devolvido.',
       giftWithdrawn:
         'O saldo disponível dela não tem mais este valor (já foi sacado): o presente não pode ser devolvido por aqui.',
       alreadyFrozen: 'O saldo deste perfil já está bloqueado.',

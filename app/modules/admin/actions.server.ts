@@ -107,7 +107,14 @@ export async function adminAction(request: Request, intents: readonly AdminInten
   }
   const status = result.error === 'notFound' ? 404 : 409
   return data(
-    { ...answer, values, error: { field: 'form', message: t.errors[result.error] } },
+    {
+      ...answer,
+      values,
+      error: {
+        field: 'form',
+        message: format(t.errors[result.error], adminMessageValues(result.error, language)),
+      },
+    },
     { status },
   )
 }

@@ -17,6 +17,7 @@ import {
   isEndToEndId,
   isPaidTier,
   type PaidTier,
+  PIX_REFUND_DAYS,
   PLAN_PRICE_LIMITS_CENTS,
 } from '#app/domain/plans.ts'
 import { REVIEW_MODERATION_REASONS } from '#app/domain/reviews.ts'
@@ -40,6 +41,7 @@ export const ADMIN_MESSAGE_VALUES: Partial<Record<AdminProblem, Record<string, n
   days: SUSPENSION_DAYS,
   dailyValue: { max: MAX_DAILY_VALUE },
   selection: { max: MAX_BATCH },
+  giftTooOld: { days: PIX_REFUND_DAYS },
 }
 
 /** The values of the message of `problem` in `language` (prices as money in that language). */

@@ -47,6 +47,8 @@ export type AdminError =
   // gift's Pix sent back from the payments list (which would leave it in her balance).
   | 'giftNotRefundable'
   | 'giftWithdrawn'
+  // Issue 33 point 13: paid longer ago than the Pix rules let a Pix be sent back.
+  | 'giftTooOld'
   | 'alreadyFrozen'
   | 'alreadyReleased'
   | 'giftPayment'

@@ -1,11 +1,19 @@
-import { desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { type AnyColumn, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { type FreezeCause, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
+import { PIX_REFUND_DAYS } from '#app/domain/plans.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { balanceFreezes, gifts, ledgerTransfers, withdrawals } from '#db/schema/gifts.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import type { BalanceView, FreezeView, GiftRefund, GiftView, WithdrawalView } from './gift-views.ts'
+import type {
+  BalanceView,
+  FreezeView,
+  GiftRefund,
+  GiftSendBack,
+  GiftView,
+  WithdrawalView,
+} from './gift-views.ts'
 
 // What /admin/gifts reads (issue 22 point 4): the ledger's totals, the open freezes, the
 // balances per provider, the recent gifts and withdrawals. One query per list; every figure of
@@ -161,6 +169,34 @@ export async function providerBalances(): Promise<{ rows: BalanceView[]; total: 
 }
 
 /**
+ * Whether the team can still send a gift back, as refundGift decides it (issue 33 point 13):
+ * 'open' while it is pending or available, its Pix credited, paid within PIX_REFUND_DAYS and her
+ * balance still holding it; 'withdrawn' when the balance no longer does; 'tooOld' past the Pix
+ * window; null for a gift that was never refundable here (sent back, its profile gone).
+ */
+function sendBackOf(shown: {
+  status: AnyColumn
+  profileId: AnyColumn
+  chargeId: AnyColumn
+  paidAt: AnyColumn
+  amountCents: AnyColumn
+}) {
+  const account = sql`'provider:' || ${shown.profileId} || ':' || ${shown.status}`
+  const since = new Date(Date.now() - PIX_REFUND_DAYS * 86_400_000)
+  return sql<GiftSendBack | null>`case
+    when ${shown.status} not in ('pending', 'available') or ${shown.profileId} is null
+      or not exists (select 1 from pix_payments pp
+        where pp.charge_id = ${shown.chargeId} and pp.outcome = 'credited') then null
+    when ${shown.paidAt} is null or ${shown.paidAt} < ${since} then 'tooOld'
+    when (select coalesce(sum(case when l.to_account = ${account} then l.amount_cents
+        else -l.amount_cents end), 0)
+      from ledger_transfers l
+      where l.to_account = ${account} or l.from_account = ${account}) < ${shown.amountCents}
+      then 'withdrawn'
+    else 'open' end`
+}
+
+/**
  * One page of the gifts paid (or sent back), newest first: giver, profile, amount, status,
  * dates, message, and the last refund of its Pix. Gifts still waiting for their Pix are left
  * out. `more` tells whether an older page exists.
@@ -209,6 +245,7 @@ export async function recentGifts(page: number): Promise<{ rows: GiftView[]; mor
         from pix_payments pp join pix_refunds r on r.end_to_end_id = pp.end_to_end_id
         where pp.charge_id = ${shown.chargeId}
         order by r.requested_at desc limit 1)`,
+      sendBack: sendBackOf(shown),
     })
     .from(shown)
     .leftJoin(user, eq(user.id, shown.clientId))

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
+import { PIX_REFUND_DAYS } from '#app/domain/plans.ts'
 import { freezeInside } from '#app/modules/moderation/freezes.server.ts'
 import {
   type Actor,
@@ -46,6 +47,10 @@ export async function refundGift(actor: Actor, giftId: string, note: string): Pr
       .where(and(eq(pixPayments.chargeId, gift.chargeId), eq(pixPayments.outcome, 'credited')))
       .for('update')
     if (!payment) throw new Refusal('giftNotRefundable')
+    // The institution would refuse it after her balance gave the amount up.
+    if (!gift.paidAt || gift.paidAt.getTime() < Date.now() - PIX_REFUND_DAYS * 86_400_000) {
+      throw new Refusal('giftTooOld')
+    }
     // No withdrawal, maturing or payout moves her balance until this commits.
     await lockBalance(tx, profileId)
     const from =

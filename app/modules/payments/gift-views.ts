@@ -58,7 +58,11 @@ export interface GiftView {
   profileName: string | null
   username: string | null
   refund: GiftRefund | null
+  /** Whether the team can still send it back, or why not (gift-team-queries.server.ts). */
+  sendBack: GiftSendBack | null
 }
+
+export type GiftSendBack = 'open' | 'withdrawn' | 'tooOld'
 
 /** A withdrawal, its key reduced to its last two digits. */
 export interface WithdrawalView {
