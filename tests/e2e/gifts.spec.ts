@@ -121,6 +121,15 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   await start()
 
   await page.goto(`${base()}/dashboard`)
+  // Her overview says when the gift came and what she holds, with a way to withdraw (issue 33
+  // point 12).
+  const card = page.getByRole('region', { name: 'Presentes' })
+  await expect(card).toContainText(/Último presente: R\$\s50,00, pago em \d+ de \p{L}+ de \d{4}\./u)
+  await expect(card.getByRole('definition').first()).toHaveText(/R\$\s50,00/)
+  await expect(card.getByRole('link', { name: 'Sacar' })).toHaveAttribute(
+    'href',
+    '/dashboard/gifts',
+  )
   await page.getByRole('link', { name: 'Presentes', exact: true }).click()
   await expect(page).toHaveURL(`${base()}/dashboard/gifts`)
   await expect(page.getByText('Obrigado pela conversa de ontem!')).toBeVisible()
@@ -155,4 +164,10 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   expect(payout).toMatchObject({ valor: '49.35', chave: CPF, status: 'REALIZADO' })
   await page.reload()
   await expect(page.getByText(/Pago em/)).toBeVisible()
+  // In English, her overview: the gift, and nothing left to withdraw.
+  await page.goto(`${base()}/language/en?to=/dashboard`)
+  const english = page.getByRole('region', { name: 'Gifts' })
+  await expect(english).toContainText(/Last gift: R\$50\.00, paid on \p{L}+ \d+, \d{4}\./u)
+  await expect(english.getByRole('definition').first()).toHaveText('R$0.00')
+  await expect(english.getByRole('link', { name: 'See gifts and withdrawals' })).toBeVisible()
 })

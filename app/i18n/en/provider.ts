@@ -60,6 +60,16 @@ export const strings: Strings = {
         'For your profile to go back online when the suspension ends, pay the return fee.',
       returnFeeLink: 'Pay by Pix',
     },
+    gifts: {
+      title: 'Gifts',
+      last: 'Last gift: {amount}, paid on {date}.',
+      none: 'No gift received yet.',
+      available: 'Available to withdraw',
+      pending: 'Pending',
+      next: 'Next release: {date}',
+      withdraw: 'Withdraw',
+      open: 'See gifts and withdrawals',
+    },
     visibility: {
       title: 'Visibility',
       pause: 'Pause profile',

@@ -60,6 +60,16 @@ export const strings = {
         'Para seu perfil voltar ao ar quando a suspensão terminar, pague a taxa de retorno.',
       returnFeeLink: 'Pagar com Pix',
     },
+    gifts: {
+      title: 'Presentes',
+      last: 'Último presente: {amount}, pago em {date}.',
+      none: 'Nenhum presente recebido ainda.',
+      available: 'Disponível para saque',
+      pending: 'A liberar',
+      next: 'Próxima liberação: {date}',
+      withdraw: 'Sacar',
+      open: 'Ver presentes e saques',
+    },
     visibility: {
       title: 'Visibilidade',
       pause: 'Pausar perfil',

@@ -92,6 +92,36 @@ export async function giftsPageOf(profileId: string, now = new Date()) {
   }
 }
 
+/**
+ * What her overview says of gifts (issue 33 point 12): the last gift that reached her (amount
+ * and when it was paid), what she holds pending (and its next release) and available.
+ */
+export async function giftSummaryOf(profileId: string) {
+  const [balance, [last], [nextPending]] = await Promise.all([
+    providerBalance(profileId),
+    db()
+      .select({ amountCents: gifts.amountCents, paidAt: gifts.paidAt })
+      .from(gifts)
+      .where(and(eq(gifts.profileId, profileId), isNotNull(gifts.paidAt)))
+      .orderBy(desc(gifts.paidAt))
+      .limit(1),
+    db()
+      .select({ availableAt: gifts.availableAt })
+      .from(gifts)
+      .where(and(eq(gifts.profileId, profileId), eq(gifts.status, 'pending')))
+      .orderBy(asc(gifts.availableAt))
+      .limit(1),
+  ])
+  return {
+    pendingCents: balance.pendingCents,
+    availableCents: balance.availableCents,
+    nextAvailableAt: nextPending?.availableAt ?? null,
+    lastGift: last?.paidAt ? { amountCents: last.amountCents, paidAt: last.paidAt } : null,
+  }
+}
+
+export type GiftSummary = Awaited<ReturnType<typeof giftSummaryOf>>
+
 /** What her export holds of gifts (issue 22): every gift received and every withdrawal. */
 export async function giftRecordsOf(profileId: string) {
   const [received, asked] = await Promise.all([receivedGifts(profileId), withdrawalsOf(profileId)])

@@ -4,9 +4,11 @@ import { StandingBanner, useLongDate } from '#app/components/provider/standing-b
 import { StatsChart } from '#app/components/provider/stats-chart.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
-import { Eye, Star } from '#app/components/ui/icons.tsx'
+import { Eye, Gift, Star } from '#app/components/ui/icons.tsx'
 import { calendarDate, isoDay } from '#app/domain/account.ts'
 import { brazilDay, daysUpTo } from '#app/domain/brazil-time.ts'
+import { WITHDRAWAL_LIMITS_CENTS } from '#app/domain/gifts.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { providerStanding, uploadAllowance } from '#app/domain/provider.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -15,7 +17,9 @@ import { orderedForm } from '#app/modules/forms/checks.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { walletOpen } from '#app/modules/payments/gifts.server.ts'
 import { pixEnabled, returnFeeOf } from '#app/modules/payments/payments.server.ts'
+import { type GiftSummary, giftSummaryOf } from '#app/modules/payments/provider-gifts.server.ts'
 import { profileStats } from '#app/modules/profile/stats.server.ts'
 import { dashboardMeta } from '#app/modules/provider/meta.ts'
 import { ensureOwnProfile, setPaused } from '#app/modules/provider/own-profile.server.ts'
@@ -38,10 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
   const profile = await ensureOwnProfile(user)
   const today = brazilDay()
-  const [figures, ratings, returnFee] = await Promise.all([
+  const [figures, ratings, returnFee, gifts] = await Promise.all([
     profileStats(profile.id, STATS_DAYS),
     ratingsOf(profile.id),
     profile.status === 'suspended' && pixEnabled() ? returnFeeOf(profile.id) : null,
+    // Her gifts at a glance (issue 33 point 12), while her gifts page is open.
+    walletOpen(profile.id).then((open) => (open ? giftSummaryOf(profile.id) : null)),
   ])
   const byDay = new Map(figures.map((row) => [row.day, row]))
   const days = daysUpTo(today, STATS_DAYS).map((day) => {
@@ -72,6 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       days,
       ratings,
       returnFeeDue: returnFee?.settled === 'due',
+      gifts,
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -157,6 +164,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
             </Link>
           </p>
         </section>
+        {loaderData.gifts ? <GiftsCard gifts={loaderData.gifts} /> : null}
         <section aria-labelledby="reviews-title" className={cardClass}>
           <h2 id="reviews-title" className="flex items-center gap-2 font-semibold">
             <Star aria-hidden="true" className="size-5" />
@@ -235,5 +243,47 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
     </div>
+  )
+}
+
+/** Her gifts at a glance: the last one and when, what is pending and available, a way to withdraw. */
+function GiftsCard({ gifts }: { gifts: GiftSummary }) {
+  const t = useT()
+  const g = t.dashboard.gifts
+  const lang = useLanguage()
+  const longDate = useLongDate()
+  const money = (cents: number) => formatBrlCents(cents, lang)
+  const canWithdraw = gifts.availableCents >= WITHDRAWAL_LIMITS_CENTS.min
+  return (
+    <section aria-labelledby="gifts-title" className={cardClass}>
+      <h2 id="gifts-title" className="flex items-center gap-2 font-semibold">
+        <Gift aria-hidden="true" className="size-5" />
+        {g.title}
+      </h2>
+      <p className="mt-2 text-sm">
+        {gifts.lastGift
+          ? format(g.last, {
+              amount: money(gifts.lastGift.amountCents),
+              date: longDate(gifts.lastGift.paidAt),
+            })
+          : g.none}
+      </p>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-600">{g.available}</dt>
+        <dd className="text-right font-semibold tabular-nums">{money(gifts.availableCents)}</dd>
+        <dt className="text-stone-600">{g.pending}</dt>
+        <dd className="text-right tabular-nums">{money(gifts.pendingCents)}</dd>
+      </dl>
+      {gifts.nextAvailableAt ? (
+        <p className="mt-1 text-xs text-stone-600">
+          {format(g.next, { date: longDate(gifts.nextAvailableAt) })}
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm">
+        <Link to={paths.dashboardGifts} className="font-semibold underline">
+          {canWithdraw ? g.withdraw : g.open}
+        </Link>
+      </p>
+    </section>
   )
 }
