@@ -154,7 +154,7 @@ describe('backup codes used and renewed', () => {
     })
     expect(challenge.location).toBe('/auth/two-factor')
     const signedInAnswer = await callRoute(secondFactorAction, '/auth/two-factor', {
-      body: { intent: 'second-factor', code: backupCodes[0], next: '' },
+      body: { intent: 'second-factor', code: backupCodes[0] ?? '', next: '' },
       cookie: cookieOf(challenge.headers?.getSetCookie()),
       headers: { 'user-agent': FROM.userAgent },
       context: { clientIp: FROM.ip },
@@ -170,7 +170,7 @@ describe('backup codes used and renewed', () => {
     // Confirming who she is before a sensitive action, with another one.
     await makeStale(cookie)
     const confirmed = await callRoute(confirmAction, '/auth/confirm', {
-      body: { intent: 'code', code: backupCodes[1], next: '/dashboard/account' },
+      body: { intent: 'code', code: backupCodes[1] ?? '', next: '/dashboard/account' },
       cookie,
       headers: { 'user-agent': FROM.userAgent },
       context: { clientIp: FROM.ip },
