@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { nextCode } from '#tests/support/totp.ts'
 import { rememberKey, typeSecondFactor } from './admin-sign-in.ts'
 import { expect, hydrated, test } from './fixtures.ts'
@@ -26,6 +26,8 @@ test.use({ locale: 'pt-BR' })
 const ADMIN = { email: 'equipe-2fa@example.com', password: 'senha-da-equipe-123' }
 /** Another new admin, who sets it up on a phone. */
 const PHONE_ADMIN = { email: 'equipe-2fa-celular@example.com', password: 'senha-da-equipe-456' }
+/** A third, who keeps her codes by copying and downloading them (issue 33 point 11). */
+const CODES_ADMIN = { email: 'equipe-2fa-codigos@example.com', password: 'senha-da-equipe-789' }
 /** Where the screenshots of the set-up go, to be looked at. */
 const SHOTS = '/tmp/shots'
 /** The answer to a password (hashed to be checked): slow on a loaded machine. */
@@ -39,7 +41,7 @@ test.beforeAll(async () => {
   // A first start migrates the storage; stopped, it gets the two admins.
   server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
   await server.stop()
-  for (const admin of [ADMIN, PHONE_ADMIN]) {
+  for (const admin of [ADMIN, PHONE_ADMIN, CODES_ADMIN]) {
     runOnStorage(storage, [
       'scripts/admin-create.mjs',
       '--email',
@@ -221,4 +223,141 @@ test.describe('on a phone 390 px wide', () => {
     await page.goto(`${base()}/admin`)
     await expect(page).toHaveURL(`${base()}/admin`)
   })
+})
+
+/** The text of the file the codes' download link gives, and its name. */
+async function downloadCodes(page: Page, name: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name }).click(),
+  ])
+  const path = await download.path()
+  return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') }
+}
+
+/** The vertical gap between the bottom of `upper` and the top of `lower`, in CSS pixels. */
+async function gapBetween(upper: Locator, lower: Locator): Promise<number> {
+  const [a, b] = await Promise.all([upper.boundingBox(), lower.boundingBox()])
+  if (!a || !b) throw new Error('an element to measure is not on the page')
+  return b.y - (a.y + a.height)
+}
+
+test('the backup codes are copied and downloaded as a text file, in pt and en; the admin link keeps its distance', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() })
+  const codeList = page.locator('li').filter({ hasText: /^[a-z0-9]{5}-[a-z0-9]{5}$/ })
+  const today = new Intl.DateTimeFormat('pt-BR', {
+    dateStyle: 'long',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date())
+
+  // The set-up's ten codes: copied as they are shown, and downloaded with the account and date.
+  await logIn(page, CODES_ADMIN)
+  await expect(page).toHaveURL(`${base()}/account/security?setup=1`, PASSWORD_CHECKED)
+  await hydrated(page)
+  await page.getByLabel('Sua senha').fill(CODES_ADMIN.password)
+  await page.getByRole('button', { name: 'Ativar', exact: true }).click()
+  await expect(codeList).toHaveCount(10, PASSWORD_CHECKED)
+  const shown = await codeList.allTextContents()
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Copiar códigos' }).click()
+  await expect(page.getByText('Códigos copiados.')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join('\n'))
+  const file = await downloadCodes(page, 'Baixar como .txt')
+  expect(file.name).toBe('aprova-codigos-de-recuperacao.txt')
+  expect(file.text).toContain('Aprova – códigos de recuperação')
+  expect(file.text).toContain(`Conta: ${CODES_ADMIN.email}`)
+  expect(file.text).toContain(`Gerados em ${today}`)
+  for (const code of shown) expect(file.text).toContain(`\n${code}\n`)
+  await page.screenshot({ path: `${SHOTS}/codes-setup-pt-1366.png`, fullPage: true })
+  const key = (
+    (await page.getByText('Ou digite esta chave no aplicativo:').locator('code').textContent()) ??
+    ''
+  ).replace(/\s+/g, '')
+  await page.getByLabel('Código', { exact: true }).fill(await nextCode(key))
+  await page.getByRole('button', { name: 'Confirmar e ativar' }).click()
+  await expect(page.getByText('Verificação em duas etapas ativada.')).toBeVisible()
+  rememberKey(base(), CODES_ADMIN.email, key)
+
+  // 'Ir para a administração' stands clear of the card below it, on a desktop and a phone.
+  const toAdmin = (name: string) => page.getByRole('link', { name })
+  const firstCard = page.locator('section').filter({ has: page.getByRole('heading', { level: 2 }) })
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(
+      await gapBetween(toAdmin('Ir para a administração'), firstCard.first()),
+    ).toBeGreaterThanOrEqual(8)
+    await page.screenshot({ path: `${SHOTS}/security-admin-pt-${width}.png`, fullPage: true })
+  }
+
+  // New codes, on a phone: copied and downloaded the same way.
+  await hydrated(page)
+  await page.getByLabel('Sua senha').fill(CODES_ADMIN.password)
+  await page.getByRole('button', { name: 'Novos códigos de recuperação' }).click()
+  await expect(page.getByText('Novos códigos gerados. Os antigos não valem mais.')).toBeVisible(
+    PASSWORD_CHECKED,
+  )
+  const renewed = await codeList.allTextContents()
+  expect(renewed).toHaveLength(10)
+  expect(renewed.some((code) => shown.includes(code))).toBe(false)
+  await page.getByRole('button', { name: 'Copiar códigos' }).click()
+  await expect(page.getByText('Códigos copiados.')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(renewed.join('\n'))
+  const again = await downloadCodes(page, 'Baixar como .txt')
+  for (const code of renewed) expect(again.text).toContain(`\n${code}\n`)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: `${SHOTS}/codes-renewed-pt-390.png`, fullPage: true })
+
+  // In English: the same, with the English file name and words.
+  await page.context().addCookies([{ name: 'aprova-lang', value: 'en', url: base() }])
+  await page.goto(`${base()}/account/security`)
+  await hydrated(page)
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(
+      await gapBetween(toAdmin('Go to the admin area'), firstCard.first()),
+    ).toBeGreaterThanOrEqual(8)
+    await page.screenshot({ path: `${SHOTS}/security-admin-en-${width}.png`, fullPage: true })
+  }
+  await page.getByLabel('Your password').fill(CODES_ADMIN.password)
+  await page.getByRole('button', { name: 'New backup codes' }).click()
+  await expect(codeList).toHaveCount(10, PASSWORD_CHECKED)
+  const english = await codeList.allTextContents()
+  await page.getByRole('button', { name: 'Copy codes' }).click()
+  await expect(page.getByText('Codes copied.')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(english.join('\n'))
+  const inEnglish = await downloadCodes(page, 'Download as .txt')
+  expect(inEnglish.name).toBe('aprova-recovery-codes.txt')
+  expect(inEnglish.text).toContain(`Account: ${CODES_ADMIN.email}`)
+  expect(inEnglish.text).toMatch(/Made on .+ \(Brasília time\)/)
+  for (const code of english) expect(inEnglish.text).toContain(`\n${code}\n`)
+  await page.screenshot({ path: `${SHOTS}/codes-renewed-en-1366.png`, fullPage: true })
+
+  // Without JavaScript: no copy button (it could not work), and the download still does.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    locale: 'pt-BR',
+    storageState: await page.context().storageState(),
+  })
+  try {
+    const plain = await noScript.newPage()
+    await plain.context().addCookies([{ name: 'aprova-lang', value: 'pt', url: base() }])
+    await plain.goto(`${base()}/account/security`)
+    await plain.getByLabel('Sua senha').fill(CODES_ADMIN.password)
+    await plain.getByRole('button', { name: 'Novos códigos de recuperação' }).click()
+    await expect(plain.locator('li').filter({ hasText: /^[a-z0-9]{5}-[a-z0-9]{5}$/ })).toHaveCount(
+      10,
+      PASSWORD_CHECKED,
+    )
+    await expect(plain.getByRole('button', { name: 'Copiar códigos' })).toHaveCount(0)
+    const offline = await downloadCodes(plain, 'Baixar como .txt')
+    expect(offline.name).toBe('aprova-codigos-de-recuperacao.txt')
+    expect(offline.text).toContain(`Conta: ${CODES_ADMIN.email}`)
+  } finally {
+    await noScript.close()
+  }
 })

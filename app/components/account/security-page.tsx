@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { Section } from '#app/components/account/account-settings.tsx'
 import { SecurityNotice } from '#app/components/account/security-cards.tsx'
@@ -5,6 +6,7 @@ import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-
 import { ActionAlert, FormAlert } from '#app/components/ui/alert.tsx'
 import { Button, buttonClass, SubmitButton } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/field.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
 import type { Flash } from '#app/domain/flash.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -20,6 +22,8 @@ import {
 
 export interface SecurityPageProps {
   role: 'provider' | 'client' | 'admin'
+  /** The account's address, written into the backup codes' file. */
+  email: string
   setupRequired: boolean
   twoFactorEnabled: boolean
   password: boolean
@@ -42,21 +46,90 @@ function PasswordInput({ form }: { form: ReturnType<typeof useCheckedForm> }) {
   )
 }
 
-function BackupCodes({ codes }: { codes: string[] }) {
+/** The text of the codes' file: what it is, the account, when they were made, the codes. */
+function codesFile(
+  s: ReturnType<typeof useT>['security'],
+  language: ReturnType<typeof useLanguage>,
+  { codes, email, at }: { codes: string[]; email: string; at?: string },
+) {
+  const date = at
+    ? new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'America/Sao_Paulo',
+      }).format(new Date(at))
+    : undefined
+  return [
+    s.codesFileTitle,
+    format(s.codesFileAccount, { email }),
+    ...(date ? [format(s.codesFileDate, { date })] : []),
+    '',
+    ...codes,
+    '',
+    s.codesFileNote,
+    '',
+  ].join('\n')
+}
+
+/**
+ * The backup codes, shown once (issue 23), with a button that copies them (once the page runs
+ * its scripts; where the clipboard refuses, they are selected to copy by hand) and a link that
+ * downloads them as a text file (issue 33 point 11). The file is made in the page from the codes
+ * it shows, as a data: address, so it downloads without JavaScript too and no address of the
+ * site ever serves codes.
+ */
+function BackupCodes({ codes, email, at }: { codes: string[]; email: string; at?: string }) {
   const s = useT().security
+  const language = useLanguage()
+  const hydrated = useHydrated()
+  const list = useRef<HTMLUListElement>(null)
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'))
+      setCopied('yes')
+    } catch {
+      const range = document.createRange()
+      if (list.current) range.selectNodeContents(list.current)
+      document.getSelection()?.removeAllRanges()
+      document.getSelection()?.addRange(range)
+      setCopied('failed')
+    }
+  }
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(codesFile(s, language, { codes, email, at }))}`
   return (
     <FormAlert tone="info" title={s.codesTitle}>
       <p>{s.codesText}</p>
-      <ul className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-base text-stone-900">
+      <ul
+        ref={list}
+        className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-base text-stone-900"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {hydrated ? (
+          <Button type="button" tone="secondary" size="small" onClick={copy}>
+            {s.copyCodes}
+          </Button>
+        ) : null}
+        <a
+          href={file}
+          download={s.codesFileName}
+          className={`inline-block ${buttonClass('secondary', 'small')}`}
+        >
+          {s.downloadCodes}
+        </a>
+      </div>
+      <p role="status" className="text-sm not-empty:mt-2">
+        {copied === 'yes' ? s.codesCopied : copied === 'failed' ? s.codesCopyFailed : ''}
+      </p>
     </FormAlert>
   )
 }
 
-function Enrolment({ answer }: { answer: SecurityAnswer }) {
+function Enrolment({ answer, email }: { answer: SecurityAnswer; email: string }) {
   const s = useT().security
   const enrolment = answer.enrolment
   const form = useCheckedForm<SecurityAnswer>('enrol-confirm', firstProblem(enrolConfirmSchema))
@@ -87,7 +160,9 @@ function Enrolment({ answer }: { answer: SecurityAnswer }) {
           {enrolment.secret}
         </code>
       </p>
-      {enrolment.backupCodes ? <BackupCodes codes={enrolment.backupCodes} /> : null}
+      {enrolment.backupCodes ? (
+        <BackupCodes codes={enrolment.backupCodes} email={email} at={answer.codesAt} />
+      ) : null}
       <h3 className="font-medium">{s.confirmTitle2}</h3>
       <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-3">
         <input type="hidden" name="intent" value="enrol-confirm" />
@@ -124,7 +199,7 @@ function TwoFactorSection(props: SecurityPageProps) {
     return (
       <Section heading="h2" title={s.twoFactorTitle} text={s.twoFactorOffText}>
         {enrolling ? (
-          <Enrolment answer={enrolling} />
+          <Enrolment answer={enrolling} email={props.email} />
         ) : (
           <Form method="post" noValidate onSubmit={start.onSubmit} className="space-y-3">
             <input type="hidden" name="intent" value="enrol" />
@@ -145,7 +220,7 @@ function TwoFactorSection(props: SecurityPageProps) {
       {codes.data?.backupCodes ? (
         <>
           <FormAlert tone="success" title={s.newCodesDone} reveal={codes.data} />
-          <BackupCodes codes={codes.data.backupCodes} />
+          <BackupCodes codes={codes.data.backupCodes} email={props.email} at={codes.data.codesAt} />
         </>
       ) : null}
       <Form method="post" noValidate onSubmit={codes.onSubmit} className="space-y-3">
@@ -286,9 +361,12 @@ export function SecurityPage(props: SecurityPageProps) {
         </FormAlert>
       ) : null}
       {props.role === 'admin' && props.twoFactorEnabled ? (
-        <Link to="/admin" className={buttonClass('main', 'page')}>
-          {s.goToAdmin}
-        </Link>
+        // A block of its own, so the card below keeps its distance (issue 33 point 11).
+        <p>
+          <Link to="/admin" className={`inline-block ${buttonClass('main', 'page')}`}>
+            {s.goToAdmin}
+          </Link>
+        </p>
       ) : null}
       <TwoFactorSection {...props} />
       <SessionsSection sessions={props.sessions} />

@@ -421,6 +421,17 @@ export const strings: Strings = {
     newCodesText:
       'Make new codes if the old ones ran out or someone may have seen them: the old ones stop working.',
     openInApp: 'Open in this device’s authenticator app',
+    copyCodes: 'Copy codes',
+    codesCopied: 'Codes copied.',
+    codesCopyFailed:
+      'Could not copy: the codes are selected, copy them from the menu or with Ctrl+C.',
+    downloadCodes: 'Download as .txt',
+    codesFileName: 'aprova-recovery-codes.txt',
+    codesFileTitle: 'Aprova – backup codes',
+    codesFileAccount: 'Account: {email}',
+    codesFileDate: 'Made on {date} (Brasília time)',
+    codesFileNote:
+      'Each code works once, in place of the app’s code. Keep this file off your phone; new codes cancel these.',
     goToAdmin: 'Go to the admin area',
     noPhoneNow: 'No phone at hand? You can log out and come back later.',
     signOut: 'Log out',

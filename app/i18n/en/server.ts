@@ -41,6 +41,31 @@ export const strings: Strings = {
     failedSignInsText:
       'In the last {minutes} minutes, someone typed a wrong password for your Aprova account {count} times. Whoever keeps failing must wait longer each time and is then blocked; you can still sign in as usual. If it was not you, use a long password you use nowhere else and turn on two-step verification on the account security page.',
     failedSignInsAction: 'Open the security page',
+    twoFactorOnSubject: 'Two-step verification turned on for your Aprova account',
+    twoFactorOnText:
+      'Two-step verification was turned on for your Aprova account on {date} (Brasília time), from {device}, {place}. From now on, signing in also asks for a code from the authenticator app or a backup code. If it was you, there is nothing to do. If it was not, someone knows your password and put their own device on your account: write to {support} at once and change your password.',
+    twoFactorOffSubject: 'Two-step verification turned off for your Aprova account',
+    twoFactorOffText:
+      'Two-step verification was turned off for your Aprova account on {date} (Brasília time), from {device}, {place}. Only the password protects your account now. If it was you, there is nothing to do. If it was not, someone knows your password and has your account open: change the password, end the devices you do not recognise on the security page and turn two-step verification on again.',
+    backupCodeUsedSubject: 'A backup code was used on your Aprova account',
+    backupCodeUsedText:
+      'A backup code was used to sign in to your Aprova account or to confirm it was you on {date} (Brasília time), from {device}, {place}. {left} Each code works once; make new ones on the security page when they run low. If it was not you, someone knows your password and has your codes: change the password, make new codes (the old ones stop working) and end the devices you do not recognise.',
+    backupCodesLeft: {
+      one: '{count} backup code is left.',
+      other: '{count} backup codes are left.',
+    },
+    backupCodesNoneLeft: 'No backup code is left.',
+    backupCodesRenewedSubject: 'New backup codes for your Aprova account',
+    backupCodesRenewedText:
+      'New backup codes were made for your Aprova account on {date} (Brasília time), from {device}, {place}; the previous ones no longer work. If it was you, there is nothing to do. If it was not, someone knows your password and has your account open: change the password, make new codes and end the devices you do not recognise on the security page.',
+    securityPageAction: 'Open the security page',
+    passwordChangedSubject: 'The password of your Aprova account was changed',
+    passwordChangedText:
+      'The password of your Aprova account was changed on {date} (Brasília time), from {device}, {place}, and the other sessions were ended. If it was you, there is nothing to do. If it was not, ask for a new password now with the link below (it comes to this address) and, once signed in, end the devices you do not recognise on the security page.',
+    passwordResetSubject: 'The password of your Aprova account was reset',
+    passwordResetText:
+      'The password of your Aprova account was reset on {date} (Brasília time), from {device}, {place}, with a link sent to this address, and every session was ended. If it was you, there is nothing to do. If it was not, someone opened this mailbox: change the password of your e-mail, then ask for a new Aprova password with the link below.',
+    newPasswordAction: 'Ask for a new password',
     securedSubject: 'The e-mail change of your Aprova account was cancelled',
     securedText:
       "The protection link sent to your account's previous address was used: the change to this address was cancelled and every session was ended. If it was you, there is nothing to do. If it was not (for example, because the previous address is no longer yours), sign in with your password and change the e-mail again: for {days} days the previous address cannot undo the change or reset your password. If in doubt, write to {support}.",

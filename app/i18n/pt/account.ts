@@ -428,6 +428,18 @@ export const strings = {
     newCodesText:
       'Gere novos códigos se os antigos acabaram ou se alguém pode tê-los visto: os antigos deixam de valer.',
     openInApp: 'Abrir no aplicativo autenticador deste aparelho',
+    // Os códigos de recuperação: copiar e baixar como arquivo de texto (issue 33, ponto 11).
+    copyCodes: 'Copiar códigos',
+    codesCopied: 'Códigos copiados.',
+    codesCopyFailed:
+      'Não deu para copiar: os códigos estão selecionados, copie pelo menu ou com Ctrl+C.',
+    downloadCodes: 'Baixar como .txt',
+    codesFileName: 'aprova-codigos-de-recuperacao.txt',
+    codesFileTitle: 'Aprova – códigos de recuperação',
+    codesFileAccount: 'Conta: {email}',
+    codesFileDate: 'Gerados em {date} (horário de Brasília)',
+    codesFileNote:
+      'Cada código entra uma vez, no lugar do código do aplicativo. Guarde este arquivo fora do celular; novos códigos anulam estes.',
     goToAdmin: 'Ir para a administração',
     noPhoneNow: 'Sem o celular agora? Você pode sair e voltar depois.',
     signOut: 'Sair',

@@ -42,6 +42,34 @@ export const strings = {
     failedSignInsText:
       'Nos últimos {minutes} minutos, alguém errou a senha da sua conta no Aprova {count} vezes. Quem erra tem de esperar cada vez mais e depois é bloqueado; você continua entrando normalmente. Se não foi você, use uma senha longa que não use em nenhum outro lugar e ative a verificação em duas etapas na página de segurança da conta.',
     failedSignInsAction: 'Abrir a página de segurança',
+    // Issue 33 point 11: the owner is told of each change to how the account is protected, with
+    // when (Brasília time), from which device and place, and what to do if it was not her. None
+    // carries a password or a code.
+    twoFactorOnSubject: 'Verificação em duas etapas ativada na sua conta do Aprova',
+    twoFactorOnText:
+      'A verificação em duas etapas foi ativada na sua conta do Aprova em {date} (horário de Brasília), de {device}, {place}. Agora, ao entrar, pedimos também um código do aplicativo autenticador ou um código de recuperação. Se foi você, não precisa fazer nada. Se não foi, alguém sabe sua senha e pôs o aparelho dele na sua conta: escreva já para {support} e troque sua senha.',
+    twoFactorOffSubject: 'Verificação em duas etapas desativada na sua conta do Aprova',
+    twoFactorOffText:
+      'A verificação em duas etapas foi desativada na sua conta do Aprova em {date} (horário de Brasília), de {device}, {place}. Agora só a senha protege sua conta. Se foi você, não precisa fazer nada. Se não foi, alguém sabe sua senha e está com sua conta aberta: troque a senha, encerre os aparelhos que você não reconhece na página de segurança e ative a verificação de novo.',
+    backupCodeUsedSubject: 'Um código de recuperação foi usado na sua conta do Aprova',
+    backupCodeUsedText:
+      'Um código de recuperação foi usado para entrar ou confirmar que é você na sua conta do Aprova em {date} (horário de Brasília), de {device}, {place}. {left} Cada código vale uma vez; gere novos na página de segurança quando estiverem acabando. Se não foi você, alguém sabe sua senha e tem seus códigos: troque a senha, gere novos códigos (os antigos deixam de valer) e encerre os aparelhos que você não reconhece.',
+    backupCodesLeft: {
+      one: 'Resta {count} código de recuperação.',
+      other: 'Restam {count} códigos de recuperação.',
+    },
+    backupCodesNoneLeft: 'Não resta nenhum código de recuperação.',
+    backupCodesRenewedSubject: 'Novos códigos de recuperação na sua conta do Aprova',
+    backupCodesRenewedText:
+      'Novos códigos de recuperação foram gerados para a sua conta do Aprova em {date} (horário de Brasília), de {device}, {place}; os anteriores não valem mais. Se foi você, não precisa fazer nada. Se não foi, alguém sabe sua senha e está com sua conta aberta: troque a senha, gere novos códigos e encerre os aparelhos que você não reconhece na página de segurança.',
+    securityPageAction: 'Abrir a página de segurança',
+    passwordChangedSubject: 'A senha da sua conta do Aprova foi trocada',
+    passwordChangedText:
+      'A senha da sua conta do Aprova foi trocada em {date} (horário de Brasília), de {device}, {place}, e as outras sessões foram encerradas. Se foi você, não precisa fazer nada. Se não foi, peça agora uma nova senha pelo link abaixo (ela chega a este endereço) e, depois de entrar, encerre os aparelhos que você não reconhece na página de segurança.',
+    passwordResetSubject: 'A senha da sua conta do Aprova foi redefinida',
+    passwordResetText:
+      'A senha da sua conta do Aprova foi redefinida em {date} (horário de Brasília), de {device}, {place}, com um link enviado a este endereço, e todas as sessões foram encerradas. Se foi você, não precisa fazer nada. Se não foi, alguém abriu este e-mail: troque a senha do seu e-mail e depois peça uma nova senha do Aprova pelo link abaixo.',
+    newPasswordAction: 'Pedir uma nova senha',
     securedSubject: 'A troca de e-mail da sua conta no Aprova foi cancelada',
     securedText:
       'O link de proteção enviado ao endereço anterior da sua conta foi usado: a troca para este endereço foi cancelada e todas as sessões foram encerradas. Se foi você, não precisa fazer nada. Se não foi (por exemplo, porque o endereço anterior não é mais seu), entre com sua senha e troque o e-mail de novo: por {days} dias o endereço anterior não pode desfazer a troca nem redefinir sua senha. Em caso de dúvida, escreva para {support}.',

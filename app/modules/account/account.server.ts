@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { authHeaders, type Caller, roleOf } from '#app/modules/auth/accounts.server.ts'
 import { auth, withAuthCall } from '#app/modules/auth/auth.server.ts'
+import { tellOwner } from '#app/modules/auth/security-notices.server.ts'
 import type { FieldError } from '#app/modules/forms/checks.ts'
 import { giftRecordsOf as giftsGivenBy } from '#app/modules/payments/client-gifts.server.ts'
 import { lockBalance, providerBalance } from '#app/modules/payments/ledger.server.ts'
@@ -37,7 +38,7 @@ async function cookiesOf(response: Response) {
 
 /**
  * Changes the password of the signed-in account; every other session ends and this one is
- * renewed (its cookie comes back in `headers`).
+ * renewed (its cookie comes back in `headers`); its owner is e-mailed.
  */
 export async function changeOwnPassword(
   request: Request,
@@ -55,7 +56,12 @@ export async function changeOwnPassword(
       asResponse: true,
     }),
   )
-  if (response.ok) return { ok: true, headers: await cookiesOf(response) }
+  if (response.ok) {
+    // Its owner is told, from this browser and address (issue 33 point 11).
+    const { user: changed } = (await response.json()) as { user: { id: string } }
+    await tellOwner('passwordChanged', changed.id, caller)
+    return { ok: true, headers: await cookiesOf(response) }
+  }
   const code = ((await response.json().catch(() => ({}))) as { code?: string }).code
   if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
     return { ok: false, error: { field: 'currentPassword', message: 'noPasswordYet' } }

@@ -6,12 +6,13 @@ import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { isBannedIdentifier } from '#app/modules/security/ban-list.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
-import { user, userRoles } from '#db/schema/auth.ts'
+import { user, userRoles, verification } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
 import { auth, inAuthTransaction, sendAccountEmail, withAuthCall } from './auth.server.ts'
 import { GOOGLE_PROVIDER_ID } from './google.server.ts'
 import { dropPendingAccount } from './pending-accounts.server.ts'
 import { resetHeld } from './secure-account.server.ts'
+import { tellOwner } from './security-notices.server.ts'
 
 // The account actions of the /auth screens, on better-auth's server API. Each answers with what
 // the screen needs to say; none tells whether an address has an account (no enumeration).
@@ -170,7 +171,7 @@ export async function requestPasswordReset(email: string, caller: Caller): Promi
   )
 }
 
-/** Sets a new password from a reset link; every session of the account ends. */
+/** Sets a new password from a reset link; every session of the account ends; its owner is told. */
 export async function resetPassword(
   input: { token: string; password: string },
   caller: Caller,
@@ -178,6 +179,11 @@ export async function resetPassword(
   // Reset tokens are letters, digits, '-' and '_' (better-auth's and secure-account's): anything
   // else (a NUL byte, which PostgreSQL refuses in text) is no token, not a failure.
   if (!/^[\w-]{1,256}$/.test(input.token)) return 'invalid-token'
+  // The account the link is for (better-auth's row, used up by the reset): told once it is done.
+  const [link] = await db()
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(eq(verification.identifier, `reset-password:${input.token}`))
   const response = await withAuthCall({ language: caller.language }, () =>
     auth().api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -185,7 +191,11 @@ export async function resetPassword(
       asResponse: true,
     }),
   )
-  if (response.ok) return 'done'
+  if (response.ok) {
+    // Issue 33 point 11: from this browser and address, to the address the link proved.
+    if (link) await tellOwner('passwordReset', link.userId, caller)
+    return 'done'
+  }
   if (response.status === 400) return 'invalid-token'
   throw new Error(`password reset answered ${response.status}`)
 }

@@ -345,7 +345,7 @@ export async function authAction(request: Request, context: LoadContext | undefi
         const guessed = guess === 'sign-in' ? owner.email : owner.userId
         const wait = await guesses.before(guess, context, guessed)
         if (wait !== undefined) return limited(formIntent, wait, {})
-        const proved = await proveOwner(checked.value.proof, checked.value)
+        const proved = await proveOwner(checked.value.proof, checked.value, caller)
         if (proved.ok)
           return redirect(`/auth?mode=reset&token=${encodeURIComponent(proved.resetToken)}`)
         if (proved.reason === 'expired')

@@ -11,19 +11,18 @@ import {
   PASSWORD_LENGTH,
   REMEMBER_ME_DAYS,
 } from '#app/domain/account.ts'
-import { deviceKey, deviceOf } from '#app/domain/device.ts'
+import { deviceKey } from '#app/domain/device.ts'
 import { asLanguage, DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
-import { dictionary, format } from '#app/i18n/i18n.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
-import { type AccountEmail, accountEmail } from '#app/modules/email/messages.ts'
+import { type AccountEmail, accountEmail, SECURITY_NOTICES } from '#app/modules/email/messages.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
-import { lookupIpPlace } from '#app/modules/location/geolocation.server.ts'
 import { fixedWindowLimiter, type RateLimiter } from '#app/modules/security/rate-limit.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { type Database, db } from '#db/client.server.ts'
 import { account, knownDevices, session, twoFactor, user, verification } from '#db/schema/auth.ts'
 import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
+import { deviceDetails } from './device-details.server.ts'
 import { googleSignIn } from './google.server.ts'
 
 // better-auth on our database (DESIGN.md: no hand-written password hashing, sessions or OAuth).
@@ -117,6 +116,18 @@ const mailQuota = fixedWindowLimiter({
   windowMs: 60 * 60 * 1000,
 })
 
+/**
+ * The security notices of issue 33 (two-step verification, backup codes, the password) count on
+ * a quota of their own: only the account itself (or a reset link) sets them off, and a stranger
+ * filling the address's quota with forgotten-password requests must not silence them.
+ */
+const securityNoticeQuota = fixedWindowLimiter({
+  name: 'security-notices',
+  limit: 4 * ACCOUNT_EMAILS_PER_HOUR,
+  windowMs: 60 * 60 * 1000,
+})
+const securityNotices: ReadonlySet<AccountEmail> = new Set(SECURITY_NOTICES)
+
 /** Starts `task` without waiting for it; shutdown and tests wait through settleAuthTasks(). */
 export function inBackground(task: Promise<unknown>, what = 'account e-mail not sent'): void {
   const tracked = task.catch((error: unknown) => log.error(what, { error: String(error) }))
@@ -152,7 +163,8 @@ export function sendAccountEmail(
   )
   inBackground(
     (async () => {
-      if (!(await mailQuota.hit(recipient.email.toLowerCase())).allowed) {
+      const quota = securityNotices.has(kind) ? securityNoticeQuota : mailQuota
+      if (!(await quota.hit(recipient.email.toLowerCase())).allowed) {
         log.warn('account e-mail quota reached', { kind })
         return
       }
@@ -200,19 +212,8 @@ async function tellNewDevice(created: {
     .from(user)
     .where(eq(user.id, created.userId))
   if (!owner) return
-  const language = owner.language
-  const t = dictionary(language)
-  const parsed = deviceOf(created.userAgent)
   sendAccountEmail('newDevice', owner, `${serverEnv().baseUrl}/account/security`, undefined, {
-    device: parsed
-      ? format(t.security.deviceOn, { browser: parsed.browser, system: parsed.system })
-      : t.security.unknownDevice,
-    place: lookupIpPlace(created.ipAddress) ?? t.email.newDevicePlaceUnknown,
-    date: new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'America/Sao_Paulo',
-    }).format(new Date()),
+    ...deviceDetails(owner.language, created),
   })
 }
 

@@ -6,7 +6,8 @@ import { account, user, verification } from '#db/schema/auth.ts'
 import { auth } from './auth.server.ts'
 import { claimCode, spendBackupCode } from './one-time-codes.server.ts'
 import { disputeKey, hashed, PROOF_MS, proofKey } from './secure-account.server.ts'
-import { codeKind } from './two-factor.server.ts'
+import { tellOwner } from './security-notices.server.ts'
+import { backupCodesLeft, codeKind } from './two-factor.server.ts'
 
 // Issue 30 point 5: after the link of a change notice has secured the account, a new password is
 // offered only to whoever proves it is the account's: its current password, or a code of its
@@ -71,11 +72,19 @@ async function passwordMatches(userId: string, password: string): Promise<boolea
   return (await auth().$context).password.verify({ hash: row.hash, password })
 }
 
-/** A code of the account's second factor, used up when it matches (one-time-codes.server.ts). */
-async function codeMatches(userId: string, code: string): Promise<boolean> {
+/**
+ * A code of the account's second factor, used up when it matches (one-time-codes.server.ts); a
+ * backup code used is told to the owner (issue 33 point 11).
+ */
+async function codeMatches(userId: string, code: string, from: NoticeFrom): Promise<boolean> {
   if (codeKind(code) === 'totp') return (await claimCode(userId, code)) === 'claimed'
-  return spendBackupCode(userId, code.toLowerCase())
+  if (!(await spendBackupCode(userId, code.toLowerCase()))) return false
+  await tellOwner('backupCodeUsed', userId, from, await backupCodesLeft(userId))
+  return true
 }
+
+/** Who answered the proof screen: the request's browser and address. */
+type NoticeFrom = Parameters<typeof tellOwner>[2]
 
 export type ProofResult =
   /** Proved: the token of the reset screen, where the new password is set. */
@@ -89,6 +98,7 @@ export type ProofResult =
 export async function proveOwner(
   token: string,
   answer: { password: string } | { code: string },
+  from: NoticeFrom = {},
 ): Promise<ProofResult> {
   const owner = await proofAccount(token)
   if (!owner) return { ok: false, reason: 'expired' }
@@ -103,7 +113,7 @@ export async function proveOwner(
   const right =
     'password' in answer
       ? owner.password && (await passwordMatches(owner.userId, answer.password))
-      : owner.code && (await codeMatches(owner.userId, answer.code))
+      : owner.code && (await codeMatches(owner.userId, answer.code, from))
   if (!right) {
     if ((await wrongAnswers.hit(hashed(token))).count >= PROOF_TRIES) await end()
     return { ok: false, reason: 'wrong' }

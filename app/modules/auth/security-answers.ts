@@ -44,4 +44,6 @@ export interface SecurityAnswer extends FormAnswer<SecurityIntent> {
   enrolment?: { secret: string; uri: string; qr: QrPath; backupCodes?: string[] }
   /** New backup codes, shown once. */
   backupCodes?: string[]
+  /** When the codes shown were made (ISO): the date in their downloaded file (issue 33). */
+  codesAt?: string
 }

@@ -30,6 +30,7 @@ import type {
   SecurityAnswer,
   SessionRow,
 } from './security-answers.ts'
+import { tellOwner } from './security-notices.server.ts'
 import {
   awaitingSecondFactor,
   confirmedRecently,
@@ -278,6 +279,8 @@ export async function securityLoader(request: Request) {
   return data(
     {
       role: user.role,
+      // Written into the backup codes' file (issue 33 point 11).
+      email: user.email,
       setupRequired: user.role === 'admin' && !user.twoFactorEnabled,
       twoFactorEnabled: user.twoFactorEnabled,
       password,
@@ -348,18 +351,20 @@ export async function securityAction(request: Request, context: LoadContext | un
         if (user.twoFactorEnabled) return redirect(SECURITY_PAGE)
         const started = await startEnrolment(request, caller, password)
         if (!started.ok) return started.reason === 'on' ? redirect(SECURITY_PAGE) : wrongPassword()
-        return answer({ intent, enrolment: started.enrolment })
+        return answer({ intent, enrolment: started.enrolment, codesAt: new Date().toISOString() })
       }
       if (!user.twoFactorEnabled) return redirect(SECURITY_PAGE)
       if (intent === 'backup-codes') {
         const codes = await newBackupCodes(request, caller, password)
         if (codes === 'wrong-password') return wrongPassword()
-        return answer({ intent, backupCodes: codes })
+        await tellOwner('backupCodesRenewed', user.id, caller)
+        return answer({ intent, backupCodes: codes, codesAt: new Date().toISOString() })
       }
       if (user.role === 'admin')
         return answer({ intent, error: { field: 'form', message: 'adminKeepsTwoFactor' } }, 403)
       const off = await turnOff(request, caller, password)
       if (!off.ok) return wrongPassword()
+      await tellOwner('twoFactorOff', user.id, caller)
       return backWith('two-factor-off', off.headers)
     }
     case 'enrol-confirm': {
@@ -371,7 +376,7 @@ export async function securityAction(request: Request, context: LoadContext | un
         .split(/\s+/)
         .filter((code) => /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(code))
         .slice(0, 10)
-      const again = shownAgain(uri, backupCodes)
+      const again = { ...shownAgain(uri, backupCodes), codesAt: new Date().toISOString() }
       if (!checked.ok) return answer({ intent, error: checked.error, ...again }, 400)
       if (user.twoFactorEnabled) return redirect(SECURITY_PAGE)
       const refused = await guesses.before('second-factor', context, user.id)
@@ -381,6 +386,7 @@ export async function securityAction(request: Request, context: LoadContext | un
         await guesses.failed('second-factor', context, user.id)
         return answer({ intent, error: { field: 'code', message: 'codeWrong' }, ...again }, 401)
       }
+      await tellOwner('twoFactorOn', user.id, caller)
       return backWith('two-factor-on', result.headers)
     }
     case 'end-session': {

@@ -8,6 +8,7 @@ import { account, session } from '#db/schema/auth.ts'
 import { authHeaders, type Caller, cookiesOf, errorCode } from './accounts.server.ts'
 import { auth } from './auth.server.ts'
 import { claimCode } from './one-time-codes.server.ts'
+import { tellOwner } from './security-notices.server.ts'
 import {
   awaitingSecondFactor,
   currentUser,
@@ -206,6 +207,9 @@ export async function verifyCode(
   const sessionId = token ? await sessionIdOf(token) : undefined
   if (!sessionId) throw new Error('second factor passed without a session')
   await markSessionConfirmed(sessionId, { secondFactor: true })
+  // A backup code is told to the owner, with how many are left (issue 33 point 11).
+  if (!totp)
+    await tellOwner('backupCodeUsed', body.user.id, caller, await backupCodesLeft(body.user.id))
   return { ok: true, headers: cookiesOf(response), userId: body.user.id }
 }
 

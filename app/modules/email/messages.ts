@@ -15,7 +15,10 @@ import type { EmailMessage } from './mailer.server.ts'
  * secured: to the new address, the old one used the notice's link (values: days, support);
  * resetHeld: a reset asked for an address brought back by that link without the account's proof
  * (values: days, support); changeNoticeHeld: the notice to such an address, which can no longer
- * undo the change (values: newEmail, days, support). */
+ * undo the change (values: newEmail, days, support).
+ * Issue 33 point 11, the owner told of a change to how the account is protected (values: date,
+ * device, place; support for twoFactorOn, left for backupCodeUsed): twoFactorOn, twoFactorOff,
+ * backupCodeUsed, backupCodesRenewed, passwordChanged (signed in), passwordReset (by a link). */
 export type AccountEmail =
   | 'verify'
   | 'change'
@@ -29,6 +32,18 @@ export type AccountEmail =
   | 'secured'
   | 'resetHeld'
   | 'changeNoticeHeld'
+  | SecurityNotice
+
+/** The notices of issue 33 point 11 (security-notices.server.ts): never a secret in them. */
+export const SECURITY_NOTICES = [
+  'twoFactorOn',
+  'twoFactorOff',
+  'backupCodeUsed',
+  'backupCodesRenewed',
+  'passwordChanged',
+  'passwordReset',
+] as const
+export type SecurityNotice = (typeof SECURITY_NOTICES)[number]
 
 /**
  * Kinds sent to an address nobody has proven yet (issue 30 point 9): whoever typed the address
@@ -60,6 +75,16 @@ export function accountEmail(
     secured: [t.securedSubject, t.securedText, t.securedAction],
     resetHeld: [t.resetSubject, t.resetHeldText, t.securedAction],
     changeNoticeHeld: [t.changeNoticeSubject, t.changeNoticeHeldText, t.changeNoticeHeldAction],
+    twoFactorOn: [t.twoFactorOnSubject, t.twoFactorOnText, t.securityPageAction],
+    twoFactorOff: [t.twoFactorOffSubject, t.twoFactorOffText, t.securityPageAction],
+    backupCodeUsed: [t.backupCodeUsedSubject, t.backupCodeUsedText, t.securityPageAction],
+    backupCodesRenewed: [
+      t.backupCodesRenewedSubject,
+      t.backupCodesRenewedText,
+      t.securityPageAction,
+    ],
+    passwordChanged: [t.passwordChangedSubject, t.passwordChangedText, t.newPasswordAction],
+    passwordReset: [t.passwordResetSubject, t.passwordResetText, t.newPasswordAction],
     existing: [
       t.existingSubject,
       `${formErrors.emailAlreadyRegistered}. ${formErrors.emailAlreadyExists} ${t.existingText}`,
