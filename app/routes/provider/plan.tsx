@@ -27,9 +27,9 @@ import { field } from '#app/modules/forms/fields.ts'
 import { parseForm } from '#app/modules/forms/parse-form.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { paymentHistory } from '#app/modules/payments/history.server.ts'
 import {
   currentPlanPrices,
-  paymentHistory,
   pixEnabled,
   type ReturnFee,
   returnFeeOf,
