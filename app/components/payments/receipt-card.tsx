@@ -54,7 +54,8 @@ export function ReceiptCard({
           ? format(r.gift, { profile: what.profile })
           : r.giftNoProfile
   const rows: [string, string][] = [
-    [r.seller, format(r.sellerLine, receipt.seller)],
+    [r.seller, receipt.seller.name],
+    [r.taxId, receipt.seller.taxId],
     [r.payer, receipt.payer],
     [r.what, description],
     [r.amount, formatBrlCents(receipt.amountCents, lang)],
@@ -74,7 +75,7 @@ export function ReceiptCard({
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
             <dt className="font-medium text-stone-600">{label}</dt>
-            <dd className="break-all sm:col-span-2">{value}</dd>
+            <dd className="break-words sm:col-span-2">{value}</dd>
           </div>
         ))}
         <div className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">

@@ -49,7 +49,7 @@ export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
             <caption className="sr-only">{p.historyCaption}</caption>
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                   {p.historyColumns.date}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -66,10 +66,14 @@ export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
             <tbody>
               {history.map((entry) => (
                 <tr key={entry.endToEndId} className="border-b border-stone-100 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
+                  <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
                     {when.format(new Date(entry.paidAt))}
                   </td>
                   <td className="py-2 pr-3">
+                    {/* A phone has no room for the date's column: it heads the description. */}
+                    <span className="block text-xs text-stone-600 sm:hidden">
+                      {when.format(new Date(entry.paidAt))}
+                    </span>
                     {entry.purpose === 'plan' && entry.tier
                       ? format(p.historyPlan, {
                           tier: t.tiers[entry.tier as MembershipTier],

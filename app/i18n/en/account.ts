@@ -623,7 +623,7 @@ export const strings: Strings = {
     metaTitle: 'Receipt',
     title: 'Receipt of a payment by Pix',
     seller: 'Seller',
-    sellerLine: '{name}, CNPJ {taxId}',
+    taxId: 'Seller’s CNPJ',
     payer: 'Payer',
     what: 'Description',
     plan: '{tier} plan, {days} days',

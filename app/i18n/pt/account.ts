@@ -634,7 +634,7 @@ export const strings = {
     metaTitle: 'Recibo',
     title: 'Recibo de pagamento por Pix',
     seller: 'Vendedor',
-    sellerLine: '{name}, CNPJ {taxId}',
+    taxId: 'CNPJ do vendedor',
     payer: 'Pagador',
     what: 'Descrição',
     plan: 'Plano {tier}, {days} dias',
