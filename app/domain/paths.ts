@@ -41,11 +41,15 @@ export const paths = {
   dashboardPlan: '/dashboard/plan',
   /** One of her Pix charges: its QR code, then its outcome (issue 21). */
   dashboardCharge: (chargeId: string) => `/dashboard/plan/pix/${chargeId}`,
+  /** The printable receipt of one Pix she sent, by its end-to-end id (issue 33 point 10). */
+  dashboardReceipt: (endToEndId: string) => `/dashboard/plan/receipt/${endToEndId}`,
   /** Gifts and withdrawals (issue 22): a profile's gift form, and where each side follows them. */
   gift: (username: string) => `/acompanhante/${username}/presente`,
   dashboardGifts: '/dashboard/gifts',
   clientGifts: '/client-dashboard/gifts',
   clientGiftCharge: (chargeId: string) => `/client-dashboard/gifts/pix/${chargeId}`,
+  /** The printable receipt of a gift he paid (issue 33 point 10). */
+  clientGiftReceipt: (giftId: string) => `/client-dashboard/gifts/receipt/${giftId}`,
   adminGifts: '/admin/gifts',
   /** The team's reviews: held, reported, testimonials (issue 20). */
   adminReviews: '/admin/reviews',

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
 import { DEFAULT_BACKUP_KEEP_DAYS } from '#app/domain/backup.ts'
+import { normalCnpj } from '#app/domain/cnpj.ts'
 import {
   PIX_WEBHOOK_FIELDS,
   PIX_WEBHOOK_VARIABLES,
@@ -225,6 +226,14 @@ const schema = z
     ),
     // The webhook's mutual TLS (issue 31 point 2): pix-webhook-env.server.ts.
     ...PIX_WEBHOOK_FIELDS,
+    // The seller every receipt names (issue 33 point 10); required with Pix.
+    COMPANY_NAME: optional(z.string().trim().min(2).max(120)),
+    COMPANY_TAX_ID: optional(
+      z.string().refine((value) => normalCnpj(value) !== null, {
+        message:
+          'must be a CNPJ with its two check digits, such as 12.345.678/0001-95 (or 12.ABC.345/01DE-35)',
+      }),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -322,6 +331,15 @@ const schema = z
         })
       }
       for (const issue of pixWebhookIssues(env)) ctx.addIssue({ code: 'custom', ...issue })
+      for (const name of ['COMPANY_NAME', 'COMPANY_TAX_ID'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must be set with Pix: every receipt names the seller (its name and CNPJ)',
+          })
+        }
+      }
     }
     // PGlite runs inside the process that opened it: a second process cannot share it.
     if (
@@ -403,6 +421,8 @@ export interface PixConfig {
   merchantCity: string
   /** The secret in the webhook address the institution calls (/webhooks/pix/SECRET). */
   webhookSecret: string
+  /** The seller every receipt names (COMPANY_NAME, COMPANY_TAX_ID: a CNPJ, 14 characters). */
+  seller: { name: string; taxId: string }
   /** The institution's own payout API (PIX_PAYOUTS); undefined: no withdrawals. */
   payouts: PayoutConfig | undefined
   /** How the institution's webhook calls are authenticated by its certificate (issue 31). */
@@ -536,7 +556,9 @@ function pixConfig(env: z.infer<typeof schema>, baseUrl: string): PixConfig | un
     !env.PIX_CLIENT_ID ||
     !env.PIX_CLIENT_SECRET ||
     !env.PIX_KEY ||
-    !env.PIX_WEBHOOK_SECRET
+    !env.PIX_WEBHOOK_SECRET ||
+    !env.COMPANY_NAME ||
+    !env.COMPANY_TAX_ID
   ) {
     return undefined
   }
@@ -579,6 +601,7 @@ function pixConfig(env: z.infer<typeof schema>, baseUrl: string): PixConfig | un
     merchantName: env.PIX_MERCHANT_NAME ?? 'Aprova',
     merchantCity: env.PIX_MERCHANT_CITY ?? 'Sao Paulo',
     webhookSecret: env.PIX_WEBHOOK_SECRET,
+    seller: { name: env.COMPANY_NAME, taxId: normalCnpj(env.COMPANY_TAX_ID) ?? env.COMPANY_TAX_ID },
     payouts: env.PIX_PAYOUTS
       ? {
           institution: env.PIX_PAYOUTS,

@@ -35,6 +35,9 @@ export type {
 // payouts are Efí's extension, on the origin as Efí serves them (payouts.ts).
 
 const TOKEN_SECONDS = 3600
+
+/** The seller the site's receipts name with this institution (an invented company, valid CNPJ). */
+export const SANDBOX_SELLER = { name: 'Aprova Sandbox Ltda', taxId: '11.222.333/0001-81' }
 /** What the test client was granted: the API Pix's scopes and the payout ones. */
 const GRANTED_SCOPES = [
   'cob.write',
@@ -408,6 +411,8 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
     PIX_WEBHOOK_URL: `https://127.0.0.1:${sitePort}`,
     ...(clientAuthentication === 'body' ? { PIX_CLIENT_AUTH: 'body' as const } : {}),
     PIX_PAYOUTS: 'efi',
+    COMPANY_NAME: SANDBOX_SELLER.name,
+    COMPANY_TAX_ID: SANDBOX_SELLER.taxId,
   })
 
   return {

@@ -111,6 +111,9 @@ export interface PixSiteEnv {
   PIX_CLIENT_AUTH?: 'body'
   /** The payout API the local institution speaks (Efí's, on its origin). */
   PIX_PAYOUTS: 'efi'
+  /** The seller the site's receipts name (required with Pix; issue 33 point 10): invented. */
+  COMPANY_NAME: string
+  COMPANY_TAX_ID: string
 }
 
 /** The same with the client certificate as a PKCS#12 bundle. */

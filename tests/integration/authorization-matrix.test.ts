@@ -57,6 +57,7 @@ import * as twoFactorPage from '#app/routes/auth/two-factor.tsx'
 import * as clientAccount from '#app/routes/client/account.tsx'
 import * as clientFavorites from '#app/routes/client/favorites.tsx'
 import * as clientGiftPix from '#app/routes/client/gift-pix.tsx'
+import * as clientGiftReceipt from '#app/routes/client/gift-receipt.tsx'
 import * as clientGifts from '#app/routes/client/gifts.tsx'
 import * as clientHistory from '#app/routes/client/history.tsx'
 import * as clientLayout from '#app/routes/client/layout.tsx'
@@ -68,6 +69,7 @@ import * as photoUpload from '#app/routes/provider/photo-upload.ts'
 import * as providerPhotos from '#app/routes/provider/photos.tsx'
 import * as providerPlan from '#app/routes/provider/plan.tsx'
 import * as providerPlanPix from '#app/routes/provider/plan-pix.tsx'
+import * as providerPlanReceipt from '#app/routes/provider/plan-receipt.tsx'
 import * as providerPreview from '#app/routes/provider/preview.tsx'
 import * as providerProfile from '#app/routes/provider/profile.tsx'
 import * as providerReviews from '#app/routes/provider/reviews.tsx'
@@ -2608,8 +2610,15 @@ const chargesOf = (userId: string) =>
     .where(eq(pixCharges.userId, userId))
     .orderBy(pixCharges.id)
 
-/** A paid plan charge of the provider's, as her history lists it (its id is hers alone). */
-async function paidCharge(provider: Provider): Promise<string> {
+/** A fresh end-to-end id (E, 31 letters and digits), as the institution gives a Pix. */
+const endToEndId = () => `E${randomUUID().replaceAll('-', '')}`.slice(0, 32)
+
+/**
+ * A paid plan charge of the provider's and the Pix that paid it, as her history lists it and
+ * her receipt shows it (their ids are hers alone).
+ */
+async function paidPlanPix(provider: Provider) {
+  const paidAt = new Date(Date.now() - 120_000)
   const [row] = await db()
     .insert(pixCharges)
     .values({
@@ -2623,10 +2632,24 @@ async function paidCharge(provider: Provider): Promise<string> {
       status: 'paid',
       brCode: 'pago',
       expiresAt: new Date(Date.now() - 60_000),
-      paidAt: new Date(Date.now() - 120_000),
+      paidAt,
     })
-    .returning({ id: pixCharges.id })
-  return must(row, 'charge').id
+    .returning({ id: pixCharges.id, txid: pixCharges.txid })
+  const charge = must(row, 'charge')
+  const pix = endToEndId()
+  await db().insert(pixPayments).values({
+    endToEndId: pix,
+    txid: charge.txid,
+    chargeId: charge.id,
+    amountCents: 4_900,
+    paidAt,
+    outcome: 'credited',
+  })
+  return { chargeId: charge.id, txid: charge.txid, endToEndId: pix }
+}
+
+async function paidCharge(provider: Provider): Promise<string> {
+  return (await paidPlanPix(provider)).chargeId
 }
 
 const PLAN_ROWS: Row[] = [
@@ -2654,6 +2677,21 @@ const PLAN_ROWS: Row[] = [
         url: `/dashboard/plan/pix/${started.chargeId}`,
         params: { chargeId: started.chargeId },
         secrets: [must(charge, 'charge').brCode],
+      }
+    },
+  ),
+  // Issue 33 point 10: the receipt of one of her Pix; another provider's is a 404.
+  loader(
+    '/dashboard/plan/receipt/:endToEndId',
+    'routes/provider/plan-receipt.tsx',
+    providerPlanReceipt.loader,
+    ['provider'],
+    async () => {
+      const pix = await paidPlanPix(world.provider)
+      return {
+        url: `/dashboard/plan/receipt/${pix.endToEndId}`,
+        params: { endToEndId: pix.endToEndId },
+        secrets: [pix.txid],
       }
     },
   ),
@@ -2911,6 +2949,42 @@ const CLIENT_GIFT_ROWS: Row[] = [
         url: `/client-dashboard/gifts/pix/${chargeId}`,
         params: { chargeId },
         secrets: [must(charge, 'charge').brCode],
+      }
+    },
+  ),
+  // Issue 33 point 10: the receipt of a gift he paid; another client's is a 404.
+  loader(
+    '/client-dashboard/gifts/receipt/:giftId',
+    'routes/client/gift-receipt.tsx',
+    clientGiftReceipt.loader,
+    ['client'],
+    async () => {
+      const chargeId = await openGift(world.client, `Presente ${unique()}`)
+      const paidAt = new Date()
+      const [charge] = await db()
+        .update(pixCharges)
+        .set({ status: 'paid', paidAt })
+        .where(eq(pixCharges.id, chargeId))
+        .returning({ txid: pixCharges.txid })
+      const [gift] = await db()
+        .update(gifts)
+        .set({ status: 'pending', paidAt, availableAt: paidAt })
+        .where(eq(gifts.chargeId, chargeId))
+        .returning({ id: gifts.id })
+      const { txid } = must(charge, 'charge')
+      await db().insert(pixPayments).values({
+        endToEndId: endToEndId(),
+        txid,
+        chargeId,
+        amountCents: 2_000,
+        paidAt,
+        outcome: 'credited',
+      })
+      const giftId = must(gift, 'gift').id
+      return {
+        url: `/client-dashboard/gifts/receipt/${giftId}`,
+        params: { giftId },
+        secrets: [txid],
       }
     },
   ),

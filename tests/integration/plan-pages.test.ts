@@ -227,7 +227,7 @@ describe('a charge from the plan page', () => {
     const page = await planPage(provider)
     expect(page.data?.tier).toBe('ouro')
     expect(page.data?.history).toEqual([
-      expect.objectContaining({ id, purpose: 'plan', tier: 'ouro', refund: null }),
+      expect.objectContaining({ chargeId: id, purpose: 'plan', tier: 'ouro', refund: null }),
     ])
   })
 
@@ -350,9 +350,21 @@ describe('a charge from the plan page', () => {
       state: 'refunded',
       refund: { reason: 'team', status: 'done' },
     })
-    const history = (await planPage(provider)).data?.history as { id: string; refund: unknown }[]
-    expect(history.find((entry) => entry.id === paid)?.refund).toEqual({
+    // Each Pix is a line of its own (issue 33 point 4): the one the team sent back, and the
+    // second one, sent back as a repeat.
+    const history = (await planPage(provider)).data?.history as {
+      chargeId: string
+      endToEndId: string
+      refund: unknown
+    }[]
+    const lines = history.filter((entry) => entry.chargeId === paid)
+    expect(lines).toHaveLength(2)
+    expect(lines.find((entry) => entry.endToEndId === payment.endToEndId)?.refund).toEqual({
       reason: 'team',
+      status: 'done',
+    })
+    expect(lines.find((entry) => entry.endToEndId !== payment.endToEndId)?.refund).toEqual({
+      reason: 'already_paid',
       status: 'done',
     })
   })

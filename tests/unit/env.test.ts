@@ -207,6 +207,8 @@ describe('PIX_* (issue 21): all or none, the client certificate checked at start
     // The webhook's mutual TLS, required since issue 31 (tests/unit/pix-webhook-env.test.ts).
     PIX_WEBHOOK_CA: certificates.webhookCaFile,
     PIX_WEBHOOK_PROXY: '10.0.0.5',
+    COMPANY_NAME: 'Aprova Serviços Digitais Ltda',
+    COMPANY_TAX_ID: '12.345.678/0001-95',
   })
 
   it('is off without any PIX_* variable', () => {
@@ -223,6 +225,33 @@ describe('PIX_* (issue 21): all or none, the client certificate checked at start
       certificate: { kind: 'pem' },
       ca: undefined,
     })
+  })
+
+  it('names the receipts’ seller: COMPANY_NAME and a CNPJ with its check digits, required with Pix (issue 33 point 10)', () => {
+    expect(parseEnv(base(), 'production').pix?.seller).toEqual({
+      name: 'Aprova Serviços Digitais Ltda',
+      taxId: '12345678000195',
+    })
+    // The alphanumeric CNPJ of July 2026 (the Receita's own example), written with its marks.
+    expect(
+      parseEnv({ ...base(), COMPANY_TAX_ID: '12.abc.345/01de-35' }, 'production').pix?.seller.taxId,
+    ).toBe('12ABC34501DE35')
+    expect(() =>
+      parseEnv({ ...base(), COMPANY_TAX_ID: '12.345.678/0001-96' }, 'production'),
+    ).toThrow(
+      /COMPANY_TAX_ID must be a CNPJ with its two check digits.*got '12\.345\.678\/0001-96'/,
+    )
+    const { COMPANY_NAME: _name, COMPANY_TAX_ID: _taxId, ...withoutSeller } = base()
+    let message = ''
+    try {
+      parseEnv(withoutSeller, 'production')
+    } catch (error) {
+      message = String(error)
+    }
+    expect(message).toContain('COMPANY_NAME must be set with Pix')
+    expect(message).toContain('COMPANY_TAX_ID must be set with Pix')
+    // Without Pix there is no receipt: neither is needed.
+    expect(parseEnv({ DATA_DIR: dataDir() }, 'production').pix).toBeUndefined()
   })
 
   it('reads a PKCS#12 bundle with its passphrase, and refuses a wrong passphrase', () => {

@@ -29,6 +29,8 @@ const pix = () => ({
   PIX_WEBHOOK_SECRET: 'webhook-secret-0123456789abcdef',
   PIX_CERT: certificates.clientCertFile,
   PIX_CERT_KEY: certificates.clientKeyFile,
+  COMPANY_NAME: 'Aprova Serviços Digitais Ltda',
+  COMPANY_TAX_ID: '12.345.678/0001-95',
 })
 
 const listener = () => ({

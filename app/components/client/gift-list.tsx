@@ -126,9 +126,16 @@ export function GiftList({ gifts }: { gifts: GivenGift[] }) {
                     {g.pay}
                   </Link>
                 ) : (
-                  <Link to={paths.clientGiftCharge(gift.chargeId)} className="text-sm underline">
-                    {g.seeCharge}
-                  </Link>
+                  <span className="flex flex-wrap gap-x-4 gap-y-1">
+                    <Link to={paths.clientGiftCharge(gift.chargeId)} className="text-sm underline">
+                      {g.seeCharge}
+                    </Link>
+                    {gift.paidAt ? (
+                      <Link to={paths.clientGiftReceipt(gift.id)} className="text-sm underline">
+                        {g.receipt}
+                      </Link>
+                    ) : null}
+                  </span>
                 )}
               </div>
             ) : null}

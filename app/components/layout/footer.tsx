@@ -35,7 +35,7 @@ export function Footer() {
   const cityLinks = (cities: NavCity[]) =>
     cities.map((city) => ({ to: paths.city(lang, city.slug), label: city.name }))
   return (
-    <footer className="mt-16 bg-stone-900 text-stone-300">
+    <footer className="mt-16 bg-stone-900 text-stone-300 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <LinkColumn
           heading={t.footer.citiesHeading}

@@ -16,7 +16,7 @@ export function Header() {
   const lang = useLanguage()
   const cities = useNavCities()
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header className="border-b border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4">
         <Link
           to={paths.home(lang)}

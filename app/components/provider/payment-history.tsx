@@ -1,24 +1,30 @@
+import { Link } from 'react-router'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
-import { PLAN_DAYS } from '#app/domain/plans.ts'
+import { paths } from '#app/domain/paths.ts'
+import { PLAN_DAYS, type RefundReason, type RefundStatus } from '#app/domain/plans.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { useLongDate } from './standing-banner.tsx'
 
-/** A paid charge of hers, as the plan page's loader reads it (payments.server paymentHistory). */
+/** One Pix she sent, as the plan page's loader reads it (history.server paymentHistory). */
 export interface PaymentEntry {
-  id: string
-  purpose: 'plan' | 'return_fee' | 'gift'
+  endToEndId: string
+  purpose: 'plan' | 'return_fee'
   tier: string | null
+  days: number | null
   amountCents: number
-  paidAt: Date | string | null
+  paidAt: Date | string
   planExpiresAt: Date | string | null
-  /** The refund of its payment, if the team or the rules sent it back. */
-  refund: { status: 'requested' | 'done' | 'failed' } | null
+  /** Sent back (a repeated, late or wrong Pix, or by the team): why, and where it stands. */
+  refund: { reason: RefundReason; status: RefundStatus } | null
 }
 
-/** Her payments, newest first (issue 21 point 6): date, what, amount, and whether sent back. */
+/**
+ * Every Pix she sent, newest first (issue 21 point 6; issue 33 point 4): date, what, amount, and
+ * whether it was credited or sent back (with why and the refund's state), each with its receipt.
+ */
 export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
   const t = useT()
   const p = t.plan
@@ -43,7 +49,7 @@ export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
             <caption className="sr-only">{p.historyCaption}</caption>
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                   {p.historyColumns.date}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -59,15 +65,19 @@ export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
             </thead>
             <tbody>
               {history.map((entry) => (
-                <tr key={entry.id} className="border-b border-stone-100 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {entry.paidAt ? when.format(new Date(entry.paidAt)) : ''}
+                <tr key={entry.endToEndId} className="border-b border-stone-100 align-top">
+                  <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
+                    {when.format(new Date(entry.paidAt))}
                   </td>
                   <td className="py-2 pr-3">
+                    {/* A phone has no room for the date's column: it heads the description. */}
+                    <span className="block text-xs text-stone-600 sm:hidden">
+                      {when.format(new Date(entry.paidAt))}
+                    </span>
                     {entry.purpose === 'plan' && entry.tier
                       ? format(p.historyPlan, {
                           tier: t.tiers[entry.tier as MembershipTier],
-                          days: PLAN_DAYS,
+                          days: entry.days ?? PLAN_DAYS,
                         })
                       : p.historyReturnFee}
                     {entry.planExpiresAt && !entry.refund ? (
@@ -80,11 +90,27 @@ export function PaymentHistory({ history }: { history: PaymentEntry[] }) {
                     {formatBrlCents(entry.amountCents, lang)}
                   </td>
                   <td className="py-2">
-                    {!entry.refund
-                      ? p.historyPaid
-                      : entry.refund.status === 'done'
-                        ? p.historyRefunded
-                        : p.historyRefunding}
+                    {entry.refund ? (
+                      <>
+                        <span className="font-medium text-red-800">
+                          {t.receipt.refundStatus[entry.refund.status]}
+                        </span>
+                        <span className="block text-xs text-stone-600">
+                          {t.receipt.reasons[entry.refund.reason]}
+                        </span>
+                      </>
+                    ) : (
+                      p.historyPaid
+                    )}
+                    <Link
+                      to={paths.dashboardReceipt(entry.endToEndId)}
+                      className="mt-1 block text-xs underline"
+                      aria-label={format(p.historyReceiptOf, {
+                        date: when.format(new Date(entry.paidAt)),
+                      })}
+                    >
+                      {p.historyReceipt}
+                    </Link>
                   </td>
                 </tr>
               ))}

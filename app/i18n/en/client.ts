@@ -148,6 +148,7 @@ export const strings: Strings = {
     yourMessage: 'Your message: “{message}”',
     pay: 'Pay the Pix',
     seeCharge: 'See the payment',
+    receipt: 'See the receipt',
     forGift: 'Gift for {name}',
     forGiftGone: 'Gift',
     paidTitle: 'Gift sent',

@@ -341,8 +341,8 @@ export const strings: Strings = {
     historyReturnFee: 'Return fee',
     historyUntil: 'Plan valid until {date}',
     historyPaid: 'Paid',
-    historyRefunded: 'Refunded',
-    historyRefunding: 'Refund under way',
+    historyReceipt: 'Receipt',
+    historyReceiptOf: 'Receipt of the Pix of {date}',
   },
   providerGifts: {
     title: 'Gifts and withdrawals',

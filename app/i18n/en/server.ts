@@ -137,6 +137,8 @@ export const strings: Strings = {
     giftRefundedText:
       'The Aprova team sent back your gift of {amount} to {profile}, paid on {paidAt}. The amount returns to the account the Pix came from.',
     receiptReference: 'Charge reference: {txid}',
+    receiptSeller: 'Seller: {seller}, CNPJ {taxId}',
+    receiptAction: 'See the receipt',
     planAction: 'See payments',
     minorReportSubject: 'Urgent report: suspected minor',
     minorReportText:

@@ -153,6 +153,7 @@ export const strings = {
     yourMessage: 'Sua mensagem: “{message}”',
     pay: 'Pagar o Pix',
     seeCharge: 'Ver o pagamento',
+    receipt: 'Ver o recibo',
     forGift: 'Presente para {name}',
     forGiftGone: 'Presente',
     paidTitle: 'Presente enviado',

@@ -342,8 +342,8 @@ export const strings = {
     historyReturnFee: 'Taxa de retorno',
     historyUntil: 'Plano válido até {date}',
     historyPaid: 'Pago',
-    historyRefunded: 'Devolvido',
-    historyRefunding: 'Devolução em andamento',
+    historyReceipt: 'Recibo',
+    historyReceiptOf: 'Recibo do Pix de {date}',
   },
   providerGifts: {
     title: 'Presentes e saques',

@@ -141,6 +141,8 @@ export const strings = {
     giftRefundedText:
       'A equipe do Aprova devolveu seu presente de {amount} para {profile}, pago em {paidAt}. O valor volta para a conta de onde saiu o Pix.',
     receiptReference: 'Identificador da cobrança: {txid}',
+    receiptSeller: 'Vendedor: {seller}, CNPJ {taxId}',
+    receiptAction: 'Ver o recibo',
     planAction: 'Ver pagamentos',
     minorReportSubject: 'Denúncia urgente: suspeita de menor de idade',
     minorReportText:

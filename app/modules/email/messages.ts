@@ -179,7 +179,8 @@ export function newReviewEmail(
 /**
  * Payments (issue 21), in the provider's language: the receipt of a plan or of a return fee, the
  * reminder that a plan ends in 3 days, and the notice that a Pix was sent back (values: amount,
- * tier, date, paidAt, txid).
+ * tier, date, paidAt, txid). A receipt names the seller (values: seller, taxId; issue 33 point
+ * 10) and its link is the receipt's printable page.
  */
 export type PaymentEmail = 'planReceipt' | 'returnFeeReceipt' | 'planReminder' | 'refunded'
 
@@ -190,14 +191,17 @@ export function paymentEmail(
 ): EmailMessage {
   const { email: t } = dictionary(language)
   const texts: Record<PaymentEmail, [subject: string, body: string, action: string]> = {
-    planReceipt: [t.planReceiptSubject, t.planReceiptText, t.planAction],
-    returnFeeReceipt: [t.returnFeeReceiptSubject, t.returnFeeReceiptText, t.planAction],
+    planReceipt: [t.planReceiptSubject, t.planReceiptText, t.receiptAction],
+    returnFeeReceipt: [t.returnFeeReceiptSubject, t.returnFeeReceiptText, t.receiptAction],
     planReminder: [t.planReminderSubject, t.planReminderText, t.planRenewAction],
     refunded: [t.refundedSubject, t.refundedText, t.planAction],
   }
   const [subject, body, action] = texts[kind]
   const paragraphs = [format(body, message.values)]
   if (kind !== 'planReminder') paragraphs.push(format(t.receiptReference, message.values))
+  if (kind === 'planReceipt' || kind === 'returnFeeReceipt') {
+    paragraphs.push(format(t.receiptSeller, message.values))
+  }
   return renderEmail(language, {
     ...message,
     subject: format(subject, message.values),
@@ -208,8 +212,8 @@ export function paymentEmail(
 
 /**
  * Gifts (issue 22): the provider is told of a gift paid (values: client, amount, date, and the
- * message when there is one); the client gets its receipt (values: profile, amount, paidAt, txid),
- * and a notice when the team sends it back (the same values).
+ * message when there is one); the client gets its receipt (values: profile, amount, paidAt, txid,
+ * and the seller and its taxId: issue 33 point 10), and a notice when the team sends it back.
  */
 export type GiftEmail = 'giftReceived' | 'giftReceipt' | 'giftRefunded'
 
@@ -222,14 +226,18 @@ export function giftEmail(
   const { values } = message
   const texts: Record<GiftEmail, [subject: string, body: string, action: string]> = {
     giftReceived: [t.giftReceivedSubject, t.giftReceivedText, t.giftReceivedAction],
-    giftReceipt: [t.giftReceiptSubject, t.giftReceiptText, t.giftReceiptAction],
+    giftReceipt: [t.giftReceiptSubject, t.giftReceiptText, t.receiptAction],
     giftRefunded: [t.giftRefundedSubject, t.giftRefundedText, t.giftReceiptAction],
   }
   const [subject, body, action] = texts[kind]
   const paragraphs =
     kind === 'giftReceived'
       ? [format(body, values), ...(values.message ? [format(t.giftMessage, values)] : [])]
-      : [format(body, values), format(t.receiptReference, values)]
+      : [
+          format(body, values),
+          format(t.receiptReference, values),
+          ...(kind === 'giftReceipt' ? [format(t.receiptSeller, values)] : []),
+        ]
   return renderEmail(language, {
     ...message,
     subject: format(subject, values),

@@ -22,6 +22,7 @@ import { gifts } from '#db/schema/gifts.ts'
 import { pixCharges } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { lockBalance, transfer } from './ledger.server.ts'
+import { sellerValues } from './receipts.server.ts'
 
 // A gift's money (issue 22; ADR 0020): its Pix credits her pending balance in the payment's
 // transaction, a business day later it becomes available, and both sides are told. Called by
@@ -191,12 +192,13 @@ export async function tellGiftPaid(giftId: string): Promise<void> {
       date: longDate(gift.availableAt, language),
       message: gift.message ?? '',
     }))
-    await send(gift.clientId, 'giftReceipt', paths.clientGifts, (language) => ({
+    await send(gift.clientId, 'giftReceipt', paths.clientGiftReceipt(giftId), (language) => ({
       profile: gift.profileName ?? '',
       amount: formatBrlCents(gift.amountCents, language),
       paidAt: longDate(gift.paidAt, language),
       txid: gift.txid ?? '',
       ...withdrawalFeeTerms(language),
+      ...sellerValues(),
     }))
   } catch (error) {
     log.error('gift e-mail not sent', { giftId, error: String(error) })

@@ -4,6 +4,7 @@ import { dynamicBrCode } from '#app/domain/br-code.ts'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { asLanguage, type Language } from '#app/domain/language.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
+import { paths } from '#app/domain/paths.ts'
 import {
   CHARGE_GRACE_MS,
   CHARGE_MINUTES,
@@ -60,6 +61,7 @@ export { pixClient, pixEnabled, refundId } from './pix-client.server.ts'
 export { sendRefund } from './refunds.server.ts'
 
 import { pixClient, pixEnabled, randomId, refundId } from './pix-client.server.ts'
+import { sellerValues } from './receipts.server.ts'
 import { recordRefundStates, sendRefund } from './refunds.server.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -390,31 +392,6 @@ export async function ownCharge(userId: string, chargeId: string): Promise<Charg
   return view
 }
 
-/** The user's charges that were paid, newest first, with the refund of each, if any. */
-export async function paymentHistory(userId: string, limit = 50) {
-  return db()
-    .select({
-      id: pixCharges.id,
-      purpose: pixCharges.purpose,
-      tier: pixCharges.tier,
-      amountCents: pixCharges.amountCents,
-      paidAt: pixCharges.paidAt,
-      planExpiresAt: pixCharges.planExpiresAt,
-      creditedDays: pixCharges.creditedDays,
-      refund: chargeRefund,
-    })
-    .from(pixCharges)
-    .where(
-      and(
-        eq(pixCharges.userId, userId),
-        eq(pixCharges.status, 'paid'),
-        inArray(pixCharges.purpose, ['plan', 'return_fee']),
-      ),
-    )
-    .orderBy(desc(pixCharges.paidAt))
-    .limit(limit)
-}
-
 /** Asks the institution about one charge and records what it was paid with. */
 export async function checkCharge(txid: string): Promise<void> {
   const api = pixClient()
@@ -449,7 +426,7 @@ interface Decision {
   refundReason?: RefundReason
   chargeId: string | null
   /** Who to e-mail once it is committed, and about what. */
-  tell?: { userId: string; kind: PaymentEmail; chargeId: string }
+  tell?: Tell
   /** A profile the payment brought back online (its return fee paid after the end). */
   restored?: string
   /** A gift the payment delivered (issue 22): she and the giver are told once it is committed. */
@@ -523,7 +500,7 @@ export async function recordReceivedPix(pix: ReceivedPix): Promise<RecordOutcome
     reason: decision.refundReason,
   })
   if (result.refundId) await sendRefund(result.refundId)
-  if (decision.tell) await tellPayer(decision.tell)
+  if (decision.tell) await tellPayer({ ...decision.tell, endToEndId: pix.endToEndId })
   if (decision.restored) await tellProvider(decision.restored, 'restored')
   if (decision.gift) await tellGiftPaid(decision.gift)
   return decision.outcome
@@ -919,6 +896,7 @@ async function tellUser(
   userId: string,
   kind: PaymentEmail,
   values: (language: Language) => Record<string, string>,
+  path: string = paths.dashboardPlan,
 ): Promise<void> {
   try {
     const [owner] = await db()
@@ -931,7 +909,7 @@ async function tellUser(
       paymentEmail(kind, language, {
         to: owner.email,
         name: owner.name,
-        url: `${serverEnv().baseUrl}/dashboard/plan`,
+        url: `${serverEnv().baseUrl}${path}`,
         values: values(language),
       }),
     )
@@ -945,17 +923,32 @@ export async function notifyRefund(userId: string, chargeId: string): Promise<vo
   await tellPayer({ userId, kind: 'refunded', chargeId })
 }
 
+interface Tell {
+  userId: string
+  kind: PaymentEmail
+  chargeId: string
+  /** The Pix it is about: a receipt links to its printable page (issue 33 point 10). */
+  endToEndId?: string
+}
+
 /** The receipt (or the refund notice) of a charge, in the payer's language. */
-async function tellPayer(tell: { userId: string; kind: PaymentEmail; chargeId: string }) {
+async function tellPayer(tell: Tell) {
   const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, tell.chargeId))
   if (!charge) return
-  await tellUser(tell.userId, tell.kind, (language) => ({
-    amount: formatBrlCents(charge.amountCents, language),
-    tier: charge.tier ? dictionary(language).tiers[charge.tier] : '',
-    date: longDate(charge.planExpiresAt, language),
-    paidAt: longDate(charge.paidAt, language),
-    txid: charge.txid,
-  }))
+  const receipt = tell.kind === 'planReceipt' || tell.kind === 'returnFeeReceipt'
+  await tellUser(
+    tell.userId,
+    tell.kind,
+    (language) => ({
+      amount: formatBrlCents(charge.amountCents, language),
+      tier: charge.tier ? dictionary(language).tiers[charge.tier] : '',
+      date: longDate(charge.planExpiresAt, language),
+      paidAt: longDate(charge.paidAt, language),
+      txid: charge.txid,
+      ...sellerValues(),
+    }),
+    receipt && tell.endToEndId ? paths.dashboardReceipt(tell.endToEndId) : paths.dashboardPlan,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------

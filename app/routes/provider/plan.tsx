@@ -33,9 +33,9 @@ import {
   submissionKey,
   submittedKey,
 } from '#app/modules/payments/charge-once.server.ts'
+import { paymentHistory } from '#app/modules/payments/history.server.ts'
 import {
   currentPlanPrices,
-  paymentHistory,
   pixEnabled,
   type ReturnFee,
   returnFeeOf,
