@@ -103,6 +103,25 @@ test('the team publishes a held review, chooses a testimonial, hides a review wi
     ).toBeVisible()
   }
 
+  // The hide's reason in words, never its code (issue 33 point 2), in pt and in en.
+  const hideEntry = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Avaliação ocultada' })
+    .filter({ hasText: 'Celeste Aurora' })
+    .first()
+  await expect(hideEntry).toContainText('Ofensiva')
+  await expect(hideEntry).toContainText('antes: Publicada')
+  await expect(hideEntry).not.toContainText('offensive')
+  await page.goto(`${base}/language/en?to=/admin/audit`)
+  const hideEntryEn = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Review hidden' })
+    .filter({ hasText: 'Celeste Aurora' })
+    .first()
+  await expect(hideEntryEn).toContainText('Offensive')
+  await expect(hideEntryEn).not.toContainText('offensive')
+  await page.goto(`${base}/language/pt?to=/admin/audit`)
+
   // The database holds the decisions (the home page's testimonials are built apart).
   await server?.stop()
   server = undefined

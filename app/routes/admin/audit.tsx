@@ -1,13 +1,12 @@
 import { data, Form, Link } from 'react-router'
 import { AdminField } from '#app/components/admin/admin-form.tsx'
 import { SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { AuditWords, auditTarget } from '#app/components/admin/audit-words.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { ADMIN_ACTIONS, SYSTEM_ACTOR_ID } from '#app/domain/moderation.ts'
-import { formatBrlCents } from '#app/domain/money.ts'
-import { isPaidTier } from '#app/domain/plans.ts'
 import { isUuid } from '#app/domain/uuid.ts'
-import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { useLanguage, useT } from '#app/i18n/i18n.ts'
 import { endOfBrazilDay } from '#app/modules/admin/forms.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
 import { auditEntries } from '#app/modules/admin/team-queries.server.ts'
@@ -57,56 +56,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders('Cache-Control')
 
-/** The figures of an entry that mean something to a reader, in her language. */
-function Details({ details }: { details: Record<string, unknown> | null }) {
-  const t = useT()
-  const countText = useCount()
-  const language = useLanguage()
-  const d = t.admin.audit.detail
-  if (!details) return null
-  const date = (value: unknown) =>
-    new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
-      dateStyle: 'medium',
-      timeZone: BRAZIL_TIME_ZONE,
-    }).format(new Date(String(value)))
-  const money = (cents: number) => formatBrlCents(cents, language)
-  const parts: string[] = []
-  // A plan's price (issue 21): old → new, or the first one.
-  if (typeof details.to === 'number')
-    parts.push(
-      typeof details.from === 'number'
-        ? format(d.price, { from: money(details.from), to: money(details.to) })
-        : format(d.newPrice, { to: money(details.to) }),
-    )
-  if (typeof details.amountCents === 'number')
-    parts.push(format(d.refunded, { amount: money(details.amountCents) }))
-  if (typeof details.why === 'string' && details.why in d.why)
-    parts.push(d.why[details.why as keyof typeof d.why])
-  if (details.public === false && typeof details.why === 'string') parts.push(d.notPublic)
-  if (typeof details.days === 'number') parts.push(countText(d.days, details.days))
-  if (typeof details.feeCents === 'number')
-    parts.push(format(d.fee, { fee: money(details.feeCents) }))
-  if (typeof details.until === 'string') parts.push(format(d.until, { date: date(details.until) }))
-  if (typeof details.to === 'string' && details.to in t.tiers)
-    parts.push(format(d.tier, { tier: t.tiers[details.to as keyof typeof t.tiers] }))
-  if (typeof details.expiresAt === 'string')
-    parts.push(format(d.until, { date: date(details.expiresAt) }))
-  if (typeof details.resolution === 'string' && details.resolution in t.admin.reports.resolutions)
-    parts.push(
-      t.admin.reports.resolutions[details.resolution as keyof typeof t.admin.reports.resolutions],
-    )
-  if (typeof details.cause === 'string' && details.cause in t.admin.gifts.causes)
-    parts.push(
-      format(d.cause, {
-        cause: t.admin.gifts.causes[details.cause as keyof typeof t.admin.gifts.causes],
-      }),
-    )
-  if (details.automatic === true) parts.push(d.automatic)
-  return parts.length > 0 ? (
-    <p className="mt-1 text-xs text-stone-600">{parts.join(' · ')}</p>
-  ) : null
-}
-
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const language = useLanguage()
@@ -152,10 +101,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           {entries.map((entry) => (
             <li key={entry.id} className="p-3">
               <p>
-                <strong>{au.actions[entry.action]}</strong> ·{' '}
-                {entry.targetType === 'plan' && isPaidTier(entry.targetLabel)
-                  ? t.tiers[entry.targetLabel]
-                  : entry.targetLabel}
+                <strong>{au.actions[entry.action]}</strong> · {auditTarget(entry, t)}
               </p>
               <p className="break-all text-stone-600">
                 <time dateTime={new Date(entry.createdAt).toISOString()}>
@@ -163,8 +109,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                 </time>{' '}
                 · {entry.actorEmail === SYSTEM_ACTOR_ID ? au.system : entry.actorEmail}
               </p>
-              {entry.reason ? <p className="mt-1 text-stone-800">{entry.reason}</p> : null}
-              <Details details={entry.details as unknown as Record<string, unknown> | null} />
+              <AuditWords entry={entry} />
             </li>
           ))}
         </ol>

@@ -7,9 +7,10 @@ import {
   ReasonField,
 } from '#app/components/admin/admin-form.tsx'
 import { Panel, SectionTitle, Thumb } from '#app/components/admin/admin-parts.tsx'
+import { AuditWords } from '#app/components/admin/audit-words.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
-import { returnFeeCents, SUSPENSION_DAYS } from '#app/domain/moderation.ts'
+import { returnFeeCents, SUSPENSION_DAYS, SYSTEM_ACTOR_ID } from '#app/domain/moderation.ts'
 import { formatBrlCents, parseReais } from '#app/domain/money.ts'
 import { LAPSED_VERIFICATION_REASON, REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
@@ -355,8 +356,10 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
             {history.map((entry) => (
               <li key={entry.id} className="py-2">
                 <strong>{a.audit.actions[entry.action]}</strong> · {longDate(entry.createdAt)} ·{' '}
-                <span className="break-all">{entry.actorEmail}</span>
-                {entry.reason ? <p className="text-stone-700">{entry.reason}</p> : null}
+                <span className="break-all">
+                  {entry.actorEmail === SYSTEM_ACTOR_ID ? a.audit.system : entry.actorEmail}
+                </span>
+                <AuditWords entry={entry} />
               </li>
             ))}
           </ul>
