@@ -45,6 +45,7 @@ export const paths = {
   gift: (username: string) => `/acompanhante/${username}/presente`,
   dashboardGifts: '/dashboard/gifts',
   clientGifts: '/client-dashboard/gifts',
+  clientReviews: '/client-dashboard/reviews',
   clientGiftCharge: (chargeId: string) => `/client-dashboard/gifts/pix/${chargeId}`,
   adminGifts: '/admin/gifts',
   /** The team's reviews: held, reported, testimonials (issue 20). */

@@ -556,6 +556,7 @@ export const strings = {
         review_report_close: 'Denúncia de avaliação encerrada',
         review_feature: 'Avaliação escolhida como depoimento',
         review_unfeature: 'Depoimento retirado',
+        review_withdraw: 'Avaliação retirada pelo autor',
         plan_price: 'Preço de plano alterado',
         payment_refund: 'Pagamento devolvido',
         return_fee_waive: 'Taxa de retorno dispensada',
@@ -584,6 +585,15 @@ export const strings = {
       profile: 'Perfil: {name} ({username})',
       author: 'Autor: {name} · {email}',
       accountAge: 'Conta criada em {date}',
+      contactBefore: 'Contato pelo site: aberto em {date} pelo {channel}, {gap} antes da avaliação',
+      contactAfter:
+        'Contato pelo site: o guardado começou em {date} pelo {channel}, depois da avaliação',
+      contactLast: 'último contato em {date}',
+      contactNone:
+        'Nenhum contato pelo site guardado entre o autor e este perfil (o registro é apagado {keepDays} dias após o último contato)',
+      channelUnknown: 'botão não registrado',
+      gapHours: '{count} h',
+      gapDays: '{count} dias',
       otherReviews: 'Outras avaliações deste autor: {count}',
       writtenAt: 'Escrita em {date}',
       rating: 'Nota: {rating} de 5',
