@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REVIEW_RULES } from '#app/domain/reviews.ts'
 import { decideReview } from '#app/modules/moderation/reviews.server.ts'
 import { recordContact } from '#app/modules/reviews/contacts.server.ts'
+import { loader as adminLoader } from '#app/routes/admin/reviews.tsx'
 import { action, loader } from '#app/routes/client/reviews.tsx'
 import { loader as reviewPage } from '#app/routes/public/review.tsx'
 import { db } from '#db/client.server.ts'
@@ -160,6 +161,12 @@ describe('My reviews (issue 33 point 8)', () => {
     expect(held.data?.done).toBe('pending')
     expect(await rowOf(mine.id)).toMatchObject({ status: 'pending', signals: ['near_duplicate'] })
     expect(await statsOf(target.id)).toMatchObject({ reviewCount: 0, ratingSum: 0 })
+    // The team sees it in its queue again, marked as edited.
+    const admin = await signedIn('admin')
+    const queue = await callRoute(adminLoader, '/admin/reviews', { cookie: admin.cookie })
+    const queued = queue.data?.pending.find((one: { id: string }) => one.id === mine.id)
+    expect(queued?.signals).toEqual(['near_duplicate'])
+    expect(queued?.editedAt).toBeTruthy()
   })
 
   it('refuses an edit once hidden, once replied, past 30 days, and another client’s review', async () => {

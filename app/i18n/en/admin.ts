@@ -576,6 +576,7 @@ export const strings: Strings = {
       recentEmpty: 'No reviews yet.',
       profile: 'Profile: {name} ({username})',
       author: 'Author: {name} · {email}',
+      editedAt: 'Edited by its author on {date}',
       accountAge: 'Account created on {date}',
       contactBefore:
         'Contact through the site: opened on {date} via {channel}, {gap} before the review',

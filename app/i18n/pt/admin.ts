@@ -584,6 +584,7 @@ export const strings = {
       recentEmpty: 'Nenhuma avaliação ainda.',
       profile: 'Perfil: {name} ({username})',
       author: 'Autor: {name} · {email}',
+      editedAt: 'Editada pelo autor em {date}',
       accountAge: 'Conta criada em {date}',
       contactBefore: 'Contato pelo site: aberto em {date} pelo {channel}, {gap} antes da avaliação',
       contactAfter:

@@ -54,6 +54,7 @@ const shown = {
   reply: reviews.reply,
   createdAt: reviews.createdAt,
   publishedAt: reviews.publishedAt,
+  editedAt: reviews.editedAt,
   reportedAt: reviews.reportedAt,
   reportReason: reviews.reportReason,
   reportDetails: reviews.reportDetails,

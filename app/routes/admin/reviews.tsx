@@ -208,7 +208,10 @@ function ReviewFacts({ review, withAuthor = false }: { review: Row; withAuthor?:
         {review.photosMatch ? r.photosMatch : r.photosDiffer} ·{' '}
         {review.quotable ? r.quotable : r.notQuotable}
       </p>
-      <p className="text-stone-600">{format(r.writtenAt, { date: longDate(review.createdAt) })}</p>
+      <p className="text-stone-600">
+        {format(r.writtenAt, { date: longDate(review.createdAt) })}
+        {review.editedAt ? ` · ${format(r.editedAt, { date: longDate(review.editedAt) })}` : ''}
+      </p>
       <blockquote className="whitespace-pre-line break-words rounded-md bg-stone-50 p-2 text-stone-800">
         {review.body}
       </blockquote>
