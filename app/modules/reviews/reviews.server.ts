@@ -457,6 +457,7 @@ export async function reviewDataOf(userId: string, profileId?: string) {
         profileId: profileContacts.profileId,
         username: profiles.username,
         firstContactAt: profileContacts.firstAt,
+        firstContactChannel: profileContacts.firstChannel,
         lastContactAt: profileContacts.lastAt,
       })
       .from(profileContacts)
@@ -473,6 +474,7 @@ export async function reviewDataOf(userId: string, profileId?: string) {
         quotable: reviews.quotable,
         status: reviews.status,
         writtenAt: reviews.createdAt,
+        editedAt: reviews.editedAt,
         reply: reviews.reply,
       })
       .from(reviews)
