@@ -53,6 +53,7 @@ export default [
   route('client-dashboard', 'routes/client/layout.tsx', [
     index('routes/client/favorites.tsx'),
     route('history', 'routes/client/history.tsx'),
+    route('reviews', 'routes/client/reviews.tsx'),
     route('account', 'routes/client/account.tsx'),
     route('gifts', 'routes/client/gifts.tsx'),
     route('gifts/pix/:chargeId', 'routes/client/gift-pix.tsx'),

@@ -30,6 +30,9 @@ export const ADMIN_ACTIONS = [
   'review_report_close',
   'review_feature',
   'review_unfeature',
+  /** A review withdrawn by its own author (issue 33): the row goes, the entry keeps when it */
+  /** was written, so it still counts for the author's one review of the profile in 90 days. */
+  'review_withdraw',
   /** Plans by Pix (issue 21): a plan's price set, a payment sent back, a return fee waived; a */
   /** suspension ended with its fee settled (actor 'system'). */
   'plan_price',

@@ -47,6 +47,7 @@ export const paths = {
   gift: (username: string) => `/acompanhante/${username}/presente`,
   dashboardGifts: '/dashboard/gifts',
   clientGifts: '/client-dashboard/gifts',
+  clientReviews: '/client-dashboard/reviews',
   clientGiftCharge: (chargeId: string) => `/client-dashboard/gifts/pix/${chargeId}`,
   /** The printable receipt of a gift he paid (issue 33 point 10). */
   clientGiftReceipt: (giftId: string) => `/client-dashboard/gifts/receipt/${giftId}`,

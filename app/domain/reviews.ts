@@ -17,6 +17,8 @@ export const REVIEW_RULES = {
   contactKeepDays: 180,
   /** Days the hashed address and device of a review are kept (the suspicion rules need them). */
   networkKeepDays: 30,
+  /** Days after writing a review its author may still edit it (issue 33; ADR 0018). */
+  editDays: 30,
 } as const
 
 /**
@@ -264,4 +266,27 @@ export function testimonialExcerpt(body: string): string {
   const cut = clean.slice(0, TESTIMONIAL_LENGTH)
   const space = cut.lastIndexOf(' ')
   return `${(space > TESTIMONIAL_LENGTH * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+/** Why an author may not edit his review now: hidden by the team, replied to, or too old. */
+export type ReviewEditRefusal = 'hidden' | 'replied' | 'too_old'
+
+export type ReviewEditState =
+  | { editable: true; until: Date; reason?: undefined }
+  | { editable: false; reason: ReviewEditRefusal }
+
+/**
+ * Whether the author may edit his review now (issue 33 point 8): not once the team hid it, not
+ * once the provider replied (her public reply answers the words she read), and only for
+ * REVIEW_RULES.editDays after writing it; until when if he may.
+ */
+export function reviewEditState(
+  review: { status: ReviewStatus; reply: string | null; createdAt: Date },
+  now: Date,
+): ReviewEditState {
+  if (review.status === 'hidden') return { editable: false, reason: 'hidden' }
+  if (review.reply !== null) return { editable: false, reason: 'replied' }
+  const until = new Date(review.createdAt.getTime() + REVIEW_RULES.editDays * 24 * 60 * 60_000)
+  if (until.getTime() <= now.getTime()) return { editable: false, reason: 'too_old' }
+  return { editable: true, until }
 }

@@ -10,6 +10,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { CONTACT_CHANNELS } from '#app/domain/contact.ts'
 import {
   REVIEW_MODERATION_REASONS,
   REVIEW_REPORT_REASONS,
@@ -37,11 +38,17 @@ export const profileContacts = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     firstAt: timestamptz('first_at').notNull().defaultNow(),
     lastAt: timestamptz('last_at').notNull().defaultNow(),
+    /** The button of the first contact (issue 33): null for contacts noted before it was kept. */
+    firstChannel: text('first_channel', { enum: CONTACT_CHANNELS }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.profileId] }),
     index('profile_contacts_last_idx').on(t.lastAt),
     index('profile_contacts_profile_idx').on(t.profileId),
+    check(
+      'profile_contacts_first_channel_check',
+      sql`${t.firstChannel} is null or ${t.firstChannel} in (${inList(CONTACT_CHANNELS)})`,
+    ),
   ],
 )
 
@@ -86,6 +93,8 @@ export const reviews = pgTable(
     moderationReason: text('moderation_reason', { enum: REVIEW_MODERATION_REASONS }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     publishedAt: timestamptz('published_at'),
+    /** When its author last changed it (issue 33); null: as first written. */
+    editedAt: timestamptz('edited_at'),
   },
   (t) => [
     index('reviews_profile_published_idx')

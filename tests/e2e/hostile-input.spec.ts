@@ -812,6 +812,7 @@ const ROUTES: [template: string, role: Role][] = [
   ['/dashboard/photos/upload', 'provider'],
   ['/client-dashboard', 'client'],
   ['/client-dashboard/history', 'client'],
+  ['/client-dashboard/reviews', 'client'],
   ['/client-dashboard/account', 'client'],
   ['/client-dashboard/gifts', 'client'],
   ['/client-dashboard/gifts/pix/{id}', 'client'],
@@ -1410,6 +1411,21 @@ function formCases(): fc.WeightedArbitrary<FormCase>[] {
       ),
     ),
     other(account('/client-dashboard/account', 'client')),
+    // Issue 33: the client's own reviews; ids of nobody's review, or hostile values.
+    naming(
+      at(
+        '/client-dashboard/reviews',
+        'client',
+        fields({
+          intent: mostly('edit', 'withdraw'),
+          reviewId: fc.oneof(fc.uuid(), payload),
+          rating: mostly('1', '5'),
+          photosMatch: mostly('yes', 'no'),
+          body: storable,
+          quotable: hostile('on'),
+        }),
+      ),
+    ),
     naming(
       at(
         '/client-dashboard/history',
@@ -1994,6 +2010,7 @@ test('every form action answers hostile fields without a 5xx, and nothing stored
     ['provider', '/dashboard/account'],
     ['client', '/client-dashboard'],
     ['client', '/client-dashboard/history'],
+    ['client', '/client-dashboard/reviews'],
     ['client', '/client-dashboard/account'],
     ['client', '/client-dashboard/gifts'],
     ['client', '/account/export'],

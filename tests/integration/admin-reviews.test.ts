@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { decideReview } from '#app/modules/moderation/reviews.server.ts'
+import { recordContact } from '#app/modules/reviews/contacts.server.ts'
 import { action, loader } from '#app/routes/admin/reviews.tsx'
 import { db } from '#db/client.server.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { profileReviewStats, reviews } from '#db/schema/reviews.ts'
+import { profileContacts, profileReviewStats, reviews } from '#db/schema/reviews.ts'
 import { createAccount, signedIn, useTestServerEnv } from '#tests/factories/account.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
@@ -340,5 +341,51 @@ describe('/admin/reviews', () => {
     expect([302, 303]).toContain(visitor.status)
     expect(await rowOf(shown.id)).toMatchObject({ status: 'published', featured: false })
     expect(await auditOf(shown.id)).toEqual([])
+  })
+})
+
+describe('the contact behind a "never met" report (issue 33 point 6)', () => {
+  it('shows whether and when the author opened her contact through the site, and by which button', async () => {
+    const admin = await signedIn('admin')
+    const target = await profile()
+    const HOUR = 60 * 60_000
+    const writtenAt = new Date(Date.now() - 2 * HOUR)
+    const reported = { reportedAt: new Date(), reportReason: 'never_met' as const }
+    const met = await review(target.id, { createdAt: writtenAt, ...reported }, 'Cliente Davi')
+    // His contact by X, 3 days before he wrote, and again since.
+    await recordContact(met.author.id, target.id, new Date(Date.now() - 74 * HOUR), 'x')
+    await recordContact(met.author.id, target.id, new Date(Date.now() - HOUR), 'whatsapp')
+    const never = await review(target.id, reported, 'Cliente Edu')
+    // A contact with another profile is not a contact with this one.
+    const elsewhere = await profile()
+    await recordContact(never.author.id, elsewhere.id, new Date(Date.now() - 74 * HOUR), 'telegram')
+
+    const answer = await callRoute(loader, '/admin/reviews', { cookie: admin.cookie })
+    expect(answer.status).toBe(200)
+    const rowOfList = (id: string) =>
+      answer.data?.reported.find((one: { id: string }) => one.id === id)
+    const metRow = rowOfList(met.id)
+    expect(metRow?.contactChannel).toBe('x')
+    expect(
+      Math.abs(new Date(metRow?.contactFirstAt).getTime() - (Date.now() - 74 * HOUR)),
+    ).toBeLessThan(60_000)
+    expect(Math.abs(new Date(metRow?.contactLastAt).getTime() - (Date.now() - HOUR))).toBeLessThan(
+      60_000,
+    )
+    expect(rowOfList(never.id)).toMatchObject({
+      contactFirstAt: null,
+      contactLastAt: null,
+      contactChannel: null,
+    })
+    // A held review carries the same fact.
+    const held = await review(target.id, { status: 'pending', signals: ['burst'] })
+    await recordContact(held.author.id, target.id, new Date(Date.now() - 30 * HOUR), 'telegram')
+    const again = await callRoute(loader, '/admin/reviews', { cookie: admin.cookie })
+    expect(again.data?.pending.find((one: { id: string }) => one.id === held.id)).toMatchObject({
+      contactChannel: 'telegram',
+    })
+    expect(
+      await db().select().from(profileContacts).where(eq(profileContacts.userId, never.author.id)),
+    ).toHaveLength(1)
   })
 })

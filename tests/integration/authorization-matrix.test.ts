@@ -61,6 +61,7 @@ import * as clientGiftReceipt from '#app/routes/client/gift-receipt.tsx'
 import * as clientGifts from '#app/routes/client/gifts.tsx'
 import * as clientHistory from '#app/routes/client/history.tsx'
 import * as clientLayout from '#app/routes/client/layout.tsx'
+import * as clientReviews from '#app/routes/client/reviews.tsx'
 import * as providerAccount from '#app/routes/provider/account.tsx'
 import * as providerDashboard from '#app/routes/provider/dashboard.tsx'
 import * as providerGifts from '#app/routes/provider/gifts.tsx'
@@ -2601,6 +2602,67 @@ const PROVIDER_REVIEW_ROWS: Row[] = [
   ),
 ]
 
+// Issue 33 point 8: the client's own reviews, their edit and their withdrawal. Only the author:
+// the other client sees his own list and naming the first client's review is not found; a
+// provider, an admin or a visitor never gets in, and nothing changes.
+const ownReviewState = async (id: string) =>
+  db()
+    .select({ body: reviews.body, rating: reviews.rating, status: reviews.status })
+    .from(reviews)
+    .where(eq(reviews.id, id))
+
+const CLIENT_REVIEW_ROWS: Row[] = [
+  loader(
+    '/client-dashboard/reviews',
+    'routes/client/reviews.tsx',
+    clientReviews.loader,
+    ['client'],
+    async () => ({
+      url: '/client-dashboard/reviews',
+      secrets: [(await publishedReview(world.provider)).body],
+    }),
+    { own: ['otherClient'] },
+  ),
+  action(
+    '/client-dashboard/reviews',
+    'routes/client/reviews.tsx',
+    'edit',
+    clientReviews.action,
+    ['client'],
+    async () => {
+      const review = await publishedReview(world.provider)
+      return {
+        url: '/client-dashboard/reviews',
+        body: {
+          intent: 'edit',
+          reviewId: review.id,
+          rating: '2',
+          photosMatch: 'no',
+          body: `Mudei de ideia ${unique()}: atrasou bastante e o ambiente era barulhento demais.`,
+        },
+        state: () => ownReviewState(review.id),
+      }
+    },
+    { sentTo: { otherClient: 404 } },
+  ),
+  action(
+    '/client-dashboard/reviews',
+    'routes/client/reviews.tsx',
+    'withdraw',
+    clientReviews.action,
+    ['client'],
+    async () => {
+      const review = await publishedReview(world.provider)
+      return {
+        url: '/client-dashboard/reviews',
+        body: { intent: 'withdraw', reviewId: review.id },
+        state: () => ownReviewState(review.id),
+      }
+    },
+    { sentTo: { otherClient: 404 } },
+  ),
+]
+
 // Issue 21: her plan page and her charges. The other provider reaches only her own (a charge of
 // the owner's is a 404), and a charge or a return fee is started on the caller's own profile.
 const chargesOf = (userId: string) =>
@@ -3014,6 +3076,7 @@ const WEBHOOK_ROWS: Row[] = [
 const MATRIX: Row[] = [
   ...PROVIDER_ROWS,
   ...PROVIDER_REVIEW_ROWS,
+  ...CLIENT_REVIEW_ROWS,
   ...PLAN_ROWS,
   ...PROVIDER_GIFT_ROWS,
   ...REVIEW_FORM_ROWS,

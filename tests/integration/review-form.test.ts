@@ -323,3 +323,77 @@ describe('the contact route notes a client’s contact (issue 20 point 1)', () =
     )
   })
 })
+
+describe('every rule at once (issue 33 point 7)', () => {
+  type RuleRow = {
+    rule: string
+    met: boolean
+    createdAt?: string
+    from?: string | null
+    at?: string | null
+    channel?: string | null
+    lastAt?: string | null
+    reviewId?: string | null
+    count?: number
+  }
+  const rulesOf = async (username: string, cookie: string) => {
+    const page = await open(username, cookie)
+    const rules = (page.data?.rules ?? []) as RuleRow[]
+    return { page, rule: (name: string) => rules.find((one) => one.rule === name) }
+  }
+  const near = (iso: string | null | undefined, expected: number) =>
+    expect(Math.abs(new Date(iso ?? 0).getTime() - expected)).toBeLessThan(60_000)
+
+  it('lists the account age, the contact with its button and time, the one review and the day', async () => {
+    const profile = await target({ telegram: 'luna_teste' })
+    const who = await client(REVIEW_RULES.accountAgeDays - 2)
+    // Nothing done yet: the account is too new and there is no contact, both said at once.
+    let { page, rule } = await rulesOf(profile.username, who.cookie)
+    expect(page.data?.refusal?.reason).toBe('account_too_new')
+    expect(rule('account_age')).toMatchObject({ met: false })
+    near(rule('account_age')?.createdAt, Date.now() - (REVIEW_RULES.accountAgeDays - 2) * DAY_MS)
+    near(rule('account_age')?.from, Date.now() + 2 * DAY_MS)
+    expect(rule('contact')).toMatchObject({ met: false, at: null, channel: null, from: null })
+    expect(rule('one_review')).toMatchObject({ met: true, lastAt: null, reviewId: null })
+    expect(rule('daily_limit')).toMatchObject({ met: true, count: 0 })
+
+    // A contact through the site by Telegram: its time and its button, and when it ripens.
+    const clicked = await callRoute(contactLoader, `/contato/${profile.id}/telegram`, {
+      params: { profileId: profile.id, channel: 'telegram' },
+      cookie: who.cookie,
+      context: { clientIp: nextIp(), cspNonce: '' },
+    })
+    expect(clicked.status).toBe(302)
+    ;({ page, rule } = await rulesOf(profile.username, who.cookie))
+    expect(page.data?.refusal?.reason).toBe('account_too_new')
+    expect(rule('contact')).toMatchObject({ met: false, channel: 'telegram' })
+    near(rule('contact')?.at, Date.now())
+    near(rule('contact')?.from, Date.now() + REVIEW_RULES.contactWaitHours * HOUR_MS)
+
+    // Grown up, the contact ripe, one review written: the one-review rule names it and its link.
+    await db()
+      .update(user)
+      .set({ createdAt: new Date(Date.now() - 30 * DAY_MS) })
+      .where(eq(user.id, who.id))
+    await db()
+      .update(profileContacts)
+      .set({ firstAt: new Date(Date.now() - 48 * HOUR_MS) })
+      .where(eq(profileContacts.userId, who.id))
+    expect((await send(profile.username, {}, who.cookie)).status).toBe(200)
+    const [written] = await db().select().from(reviews).where(eq(reviews.authorId, who.id))
+    ;({ page, rule } = await rulesOf(profile.username, who.cookie))
+    expect(page.data?.refusal?.reason).toBe('already_reviewed')
+    expect(rule('account_age')?.met).toBe(true)
+    expect(rule('contact')).toMatchObject({ met: true, channel: 'telegram' })
+    expect(rule('one_review')).toMatchObject({ met: false, reviewId: written?.id })
+    near(rule('one_review')?.from, Date.now() + REVIEW_RULES.perProfileDays * DAY_MS)
+    expect(rule('daily_limit')).toMatchObject({ met: true, count: 1 })
+  })
+
+  it('shows no rules to a visitor or a provider, only why they cannot review', async () => {
+    const profile = await target()
+    expect((await open(profile.username)).data?.rules).toBeNull()
+    const owner = await sessionCookie(profile.ownerEmail)
+    expect((await open(profile.username, owner)).data?.rules).toBeNull()
+  })
+})

@@ -198,7 +198,7 @@ describe("the account's data (issue 20 points 1 and 6)", () => {
       .set({ createdAt: daysAgo(30) })
       .where(eq(user.id, account.id))
     const who: Reviewer = { ...account, emailVerified: true, role: 'client' }
-    await contacted(who, profile.id)
+    await recordContact(who.id, profile.id, new Date(Date.now() - 48 * 60 * 60_000), 'telegram')
     const body = uniqueBody()
     await write(who, profile, { body, rating: 4 })
     const answer = await exportLoader({
@@ -210,10 +210,14 @@ describe("the account's data (issue 20 points 1 and 6)", () => {
     } as never)
     const exported = JSON.parse(await (answer as Response).text())
     expect(exported.contactsForReviews).toEqual([
-      expect.objectContaining({ profileId: profile.id, username: profile.username }),
+      expect.objectContaining({
+        profileId: profile.id,
+        username: profile.username,
+        firstContactChannel: 'telegram',
+      }),
     ])
     expect(exported.reviewsWritten).toEqual([
-      expect.objectContaining({ profileId: profile.id, rating: 4, text: body }),
+      expect.objectContaining({ profileId: profile.id, rating: 4, text: body, editedAt: null }),
     ])
     expect(await deleteAccount(account.id)).toBe(true)
     expect(await db().select().from(reviews).where(eq(reviews.authorId, account.id))).toEqual([])

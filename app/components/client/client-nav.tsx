@@ -11,6 +11,7 @@ export function ClientNav({ gifts = false }: { gifts?: boolean }) {
       items={[
         { to: '/client-dashboard', label: t.client.nav.favorites, end: true },
         { to: '/client-dashboard/history', label: t.client.nav.history },
+        { to: paths.clientReviews, label: t.client.nav.reviews },
         ...(gifts ? [{ to: paths.clientGifts, label: t.client.nav.gifts }] : []),
         { to: '/client-dashboard/account', label: t.client.nav.account },
       ]}

@@ -516,6 +516,32 @@ export const strings: Strings = {
     pendingText:
       "Thank you! The team will look at your review before it shows on {name}'s profile.",
     notYetTitle: 'You cannot review yet',
+    rulesTitle: 'The rules for reviewing',
+    rulesIntro: 'Every one must be met. Times in Brasília time.',
+    ruleMet: 'met',
+    ruleUnmet: 'not yet',
+    dateTime: '{date} at {time}',
+    ruleTitles: {
+      account_age: 'A client account at least {accountDays} days old',
+      contact: 'A contact through the site, signed in, {contactHours} hours before',
+      one_review: 'One review of a profile every {perProfileDays} days',
+      daily_limit: 'At most {perDay} reviews in 24 hours',
+    },
+    ruleFacts: {
+      accountMet: 'Account created on {created}; you may review since {from}.',
+      accountUnmet: 'Account created on {created}; you may review from {from}.',
+      contactNone:
+        'No contact through the site yet. Use one of the profile’s contact buttons (WhatsApp, Telegram or X) while signed in.',
+      contactVia: 'Contact opened on {at} via {channel}.',
+      contactAt: 'Contact opened through the site on {at}.',
+      contactFrom: 'You may review from {from}.',
+      reviewNone: 'You have not reviewed this profile yet.',
+      reviewPast: 'Your last review of this profile was on {at}.',
+      reviewUnmet: 'You reviewed this profile on {at}; a new review is possible from {from}.',
+      reviewEdit: 'See or edit it in My reviews',
+      dailyMet: '{count} of {perDay} in the last 24 hours.',
+      dailyUnmet: 'You wrote {perDay} in the last 24 hours; the next one from {from}.',
+    },
     possibleFrom: 'You can review from {date} at {time} (Brasília time).',
     reasons: {
       signed_out: {

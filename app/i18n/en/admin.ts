@@ -562,6 +562,7 @@ export const strings: Strings = {
         review_report_close: 'Review report closed',
         review_feature: 'Review chosen as a testimonial',
         review_unfeature: 'Testimonial withdrawn',
+        review_withdraw: 'Review withdrawn by its author',
         plan_price: 'Plan price changed',
         payment_refund: 'Payment refunded',
         return_fee_waive: 'Return fee waived',
@@ -589,7 +590,18 @@ export const strings: Strings = {
       recentEmpty: 'No reviews yet.',
       profile: 'Profile: {name} ({username})',
       author: 'Author: {name} · {email}',
+      editedAt: 'Edited by its author on {date}',
       accountAge: 'Account created on {date}',
+      contactBefore:
+        'Contact through the site: opened on {date} via {channel}, {gap} before the review',
+      contactAfter:
+        'Contact through the site: the one kept began on {date} via {channel}, after the review',
+      contactLast: 'last contact on {date}',
+      contactNone:
+        'No contact through the site kept between the author and this profile (the record is deleted {keepDays} days after the last contact)',
+      channelUnknown: 'button not recorded',
+      gapHours: '{count} h',
+      gapDays: '{count} days',
       otherReviews: "This author's other reviews: {count}",
       writtenAt: 'Written on {date}',
       rating: 'Rating: {rating} out of 5',

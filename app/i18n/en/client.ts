@@ -8,6 +8,7 @@ export const strings: Strings = {
       label: 'Client area sections',
       favorites: 'Favourites',
       history: 'Recently viewed',
+      reviews: 'My reviews',
       account: 'My account',
       gifts: 'Gifts',
     },
@@ -56,6 +57,68 @@ export const strings: Strings = {
     detailsSubmit: 'Save',
     detailsSaved: 'Details saved.',
     submitting: 'Sending…',
+  },
+  // The client's own reviews (/client-dashboard/reviews, issue 33 point 8).
+  clientReviews: {
+    title: 'My reviews',
+    intro:
+      'The reviews you wrote, with the state of each. You can edit a review for {editDays} days after writing it, or withdraw it at any time.',
+    empty:
+      'You have not written any review yet. After a contact through the site, the profile has a link to review it.',
+    of: 'Review of {name}',
+    profileOffline: '{name} (profile offline)',
+    writtenOn: 'Written on {date}',
+    editedOn: 'edited on {date}',
+    photosMatch: 'The photos match',
+    photosDiffer: 'The photos do not match',
+    quotable: 'May be quoted on the home page',
+    status: {
+      published: 'Published',
+      pending: 'Being checked by the team',
+      hidden: 'Hidden by the team',
+    },
+    statusText: {
+      published: 'It shows on the profile.',
+      pending: 'The team will look at it before it shows on the profile.',
+      hidden: 'It does not show on the profile.',
+    },
+    hiddenFor: 'The team’s reason: {reason}.',
+    hiddenReasons: {
+      fake: 'it does not look like a real meeting',
+      offensive: 'offensive language',
+      personal_data: 'it exposes someone’s personal data',
+      contact_data: 'it holds a phone number, a handle or other contact data',
+      explicit: 'it holds explicit sexual terms',
+      other: 'it breaks the site’s rules',
+    },
+    reply: 'Reply from {name}',
+    editSummary: 'Edit review',
+    editUntil: 'You can edit it until {date}.',
+    editRules:
+      'The new text goes through the same rules as a new review. If it needs checking, it leaves the profile until the team looks at it. If it was chosen as a testimonial, it no longer is.',
+    editSubmit: 'Save changes',
+    editSubmitting: 'Saving…',
+    notEditable: {
+      hidden: 'A review hidden by the team cannot be edited. You can still withdraw it.',
+      replied:
+        'The advertiser has replied: the review can no longer be edited, so that her reply still makes sense. You can still withdraw it.',
+      too_old:
+        'Reviews can be edited for {editDays} days after they are written. You can still withdraw it.',
+    },
+    withdrawSummary: 'Withdraw review',
+    withdrawText:
+      'The review leaves the profile, the profile’s rating is worked out again and the advertiser’s reply goes with it. This cannot be undone, and you can review this profile again only from {date}.',
+    withdrawConfirm: 'Yes, withdraw the review',
+    withdrawing: 'Withdrawing…',
+    edited: 'Review changed and published.',
+    editedPending: 'Review changed. The team will look at it before it shows again.',
+    withdrawn: 'Review withdrawn from the profile.',
+    refused: {
+      notFound: 'This review no longer exists.',
+      hidden: 'A review hidden by the team cannot be edited.',
+      replied: 'The advertiser has replied: the review can no longer be edited.',
+      too_old: 'The time to edit this review is over.',
+    },
   },
   clientGifts: {
     metaTitle: 'Gift for {name}',

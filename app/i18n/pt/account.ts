@@ -525,6 +525,33 @@ export const strings = {
     pendingText:
       'Obrigado! A equipe vai olhar sua avaliação antes de publicá-la no perfil de {name}.',
     notYetTitle: 'Ainda não é possível avaliar',
+    rulesTitle: 'As regras para avaliar',
+    rulesIntro: 'Todas precisam estar cumpridas. Horários de Brasília.',
+    ruleMet: 'cumprida',
+    ruleUnmet: 'ainda não',
+    dateTime: '{date} às {time}',
+    ruleTitles: {
+      account_age: 'Conta de cliente com pelo menos {accountDays} dias',
+      contact: 'Contato pelo site, com a conta conectada, {contactHours} horas antes',
+      one_review: 'Uma avaliação por perfil a cada {perProfileDays} dias',
+      daily_limit: 'No máximo {perDay} avaliações em 24 horas',
+    },
+    ruleFacts: {
+      accountMet: 'Conta criada em {created}; pode avaliar desde {from}.',
+      accountUnmet: 'Conta criada em {created}; pode avaliar a partir de {from}.',
+      contactNone:
+        'Nenhum contato pelo site ainda. Use um botão de contato do perfil (WhatsApp, Telegram ou X) com a conta conectada.',
+      contactVia: 'Contato aberto em {at} pelo {channel}.',
+      contactAt: 'Contato aberto pelo site em {at}.',
+      contactFrom: 'Avaliação possível a partir de {from}.',
+      reviewNone: 'Você ainda não avaliou este perfil.',
+      reviewPast: 'Sua última avaliação deste perfil foi em {at}.',
+      reviewUnmet:
+        'Você avaliou este perfil em {at}; uma nova avaliação fica possível a partir de {from}.',
+      reviewEdit: 'Ver ou editar em Minhas avaliações',
+      dailyMet: '{count} de {perDay} nas últimas 24 horas.',
+      dailyUnmet: 'Você escreveu {perDay} nas últimas 24 horas; a próxima a partir de {from}.',
+    },
     possibleFrom: 'Você poderá avaliar a partir de {date} às {time} (horário de Brasília).',
     reasons: {
       signed_out: {

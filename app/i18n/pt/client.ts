@@ -8,6 +8,7 @@ export const strings = {
       label: 'Seções da área do cliente',
       favorites: 'Favoritos',
       history: 'Vistos recentemente',
+      reviews: 'Minhas avaliações',
       account: 'Minha conta',
       gifts: 'Presentes',
     },
@@ -61,6 +62,68 @@ export const strings = {
     submitting: 'Enviando…',
   },
   // Gifts (issue 22 point 1): the form on a profile, his list and his charge pages.
+  // The client's own reviews (/client-dashboard/reviews, issue 33 point 8).
+  clientReviews: {
+    title: 'Minhas avaliações',
+    intro:
+      'As avaliações que você escreveu, com a situação de cada uma. Você pode editar uma avaliação por {editDays} dias depois de escrevê-la, ou retirá-la quando quiser.',
+    empty:
+      'Você ainda não escreveu nenhuma avaliação. Depois de um contato pelo site, o perfil tem um link para avaliar.',
+    of: 'Avaliação de {name}',
+    profileOffline: '{name} (perfil fora do ar)',
+    writtenOn: 'Escrita em {date}',
+    editedOn: 'editada em {date}',
+    photosMatch: 'As fotos correspondem',
+    photosDiffer: 'As fotos não correspondem',
+    quotable: 'Pode ser citada na página inicial',
+    status: {
+      published: 'Publicada',
+      pending: 'Em análise pela equipe',
+      hidden: 'Ocultada pela equipe',
+    },
+    statusText: {
+      published: 'Aparece no perfil.',
+      pending: 'A equipe vai olhar antes de publicá-la no perfil.',
+      hidden: 'Não aparece no perfil.',
+    },
+    hiddenFor: 'Motivo da equipe: {reason}.',
+    hiddenReasons: {
+      fake: 'não parece um atendimento real',
+      offensive: 'linguagem ofensiva',
+      personal_data: 'expõe dados pessoais de alguém',
+      contact_data: 'traz telefone, perfil ou outro dado de contato',
+      explicit: 'traz termos sexuais explícitos',
+      other: 'desrespeita as regras do site',
+    },
+    reply: 'Resposta de {name}',
+    editSummary: 'Editar avaliação',
+    editUntil: 'Você pode editar até {date}.',
+    editRules:
+      'O texto novo passa pelas mesmas regras de uma avaliação nova. Se precisar de análise, ela sai do perfil até a equipe olhar. Se tiver sido escolhida como depoimento, deixa de ser.',
+    editSubmit: 'Salvar alterações',
+    editSubmitting: 'Salvando…',
+    notEditable: {
+      hidden: 'Uma avaliação ocultada pela equipe não pode ser editada. Você ainda pode retirá-la.',
+      replied:
+        'A anunciante já respondeu: a avaliação não pode mais ser editada, para a resposta continuar fazendo sentido. Você ainda pode retirá-la.',
+      too_old:
+        'Avaliações podem ser editadas até {editDays} dias depois de escritas. Você ainda pode retirá-la.',
+    },
+    withdrawSummary: 'Retirar avaliação',
+    withdrawText:
+      'A avaliação sai do perfil, a nota do perfil é recalculada e a resposta da anunciante some junto. Isto não pode ser desfeito, e você só poderá avaliar este perfil de novo a partir de {date}.',
+    withdrawConfirm: 'Sim, retirar a avaliação',
+    withdrawing: 'Retirando…',
+    edited: 'Avaliação alterada e publicada.',
+    editedPending: 'Avaliação alterada. A equipe vai olhar antes de publicá-la de novo.',
+    withdrawn: 'Avaliação retirada do perfil.',
+    refused: {
+      notFound: 'Esta avaliação não existe mais.',
+      hidden: 'Uma avaliação ocultada pela equipe não pode ser editada.',
+      replied: 'A anunciante já respondeu: a avaliação não pode mais ser editada.',
+      too_old: 'O prazo para editar esta avaliação terminou.',
+    },
+  },
   clientGifts: {
     metaTitle: 'Presente para {name}',
     title: 'Enviar um presente para {name}',

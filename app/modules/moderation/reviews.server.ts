@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import type { ContactChannel } from '#app/domain/contact.ts'
 import type { ReviewModerationReason } from '#app/domain/reviews.ts'
 import { tellProviderOfReview } from '#app/modules/reviews/reviews.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { reviews } from '#db/schema/reviews.ts'
+import { profileContacts, reviews } from '#db/schema/reviews.ts'
 import {
   type Actor,
   type AdminResult,
@@ -36,6 +37,11 @@ const reportOpen = and(
 const authorOther = sql<number>`(select count(*)::int from reviews o
   where o.author_id = ${reviews.authorId} and o.id <> ${reviews.id})`
 
+/** The author's contact with the profile through the site, as the contact route kept it. */
+const contactOf = (column: 'first_at' | 'last_at' | 'first_channel') =>
+  sql.raw(`(select c.${column} from profile_contacts c
+    where c.user_id = reviews.author_id and c.profile_id = reviews.profile_id)`)
+
 const shown = {
   id: reviews.id,
   rating: reviews.rating,
@@ -48,6 +54,7 @@ const shown = {
   reply: reviews.reply,
   createdAt: reviews.createdAt,
   publishedAt: reviews.publishedAt,
+  editedAt: reviews.editedAt,
   reportedAt: reviews.reportedAt,
   reportReason: reviews.reportReason,
   reportDetails: reviews.reportDetails,
@@ -59,6 +66,11 @@ const shown = {
   authorEmail: user.email,
   authorSince: user.createdAt,
   authorOtherReviews: authorOther,
+  // Whether and when the author opened her contact through the site (issue 33 point 6): the
+  // fact a "never met" report turns on.
+  contactFirstAt: sql<Date | null>`${contactOf('first_at')}`.mapWith(profileContacts.firstAt),
+  contactLastAt: sql<Date | null>`${contactOf('last_at')}`.mapWith(profileContacts.lastAt),
+  contactChannel: sql<ContactChannel | null>`${contactOf('first_channel')}`,
   profileId: profiles.id,
   profileName: profiles.name,
   profileUsername: profiles.username,
@@ -76,8 +88,9 @@ export type AdminReviewRow = Awaited<ReturnType<typeof reviewRows>>[number]
 
 /**
  * What the team's reviews page shows: held reviews (with their signals and their author's
- * name, e-mail, account age and other reviews), reviews their provider reported and the team has
- * not answered yet, and a page (1-based) of the recent published or hidden reviews.
+ * name, e-mail, account age, contact through the site and other reviews), reviews their
+ * provider reported and the team has not answered yet, and a page (1-based) of the recent
+ * published or hidden reviews.
  */
 export async function reviewQueue(page = 1) {
   const current = Math.max(1, Math.floor(Number.isFinite(page) ? page : 1))

@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm'
+import type { ContactChannel } from '#app/domain/contact.ts'
 import { REVIEW_RULES } from '#app/domain/reviews.ts'
 import { db } from '#db/client.server.ts'
 import { profileContacts } from '#db/schema/reviews.ts'
@@ -10,20 +11,27 @@ import { profileContacts } from '#db/schema/reviews.ts'
 const DAY_MS = 24 * 60 * 60_000
 
 /**
- * Notes that the client `userId` opened the contact of `profileId` (the contact route, on every
- * click of a signed-in client). A record older than the keeping time starts again: what the
- * site forgot is not remembered by the first date.
+ * Notes that the client `userId` opened the contact of `profileId` by `channel`'s button (the
+ * contact route, on every click of a signed-in client). A record older than the keeping time
+ * starts again: what the site forgot is not remembered by the first date.
  */
-export async function recordContact(userId: string, profileId: string, now = new Date()) {
+export async function recordContact(
+  userId: string,
+  profileId: string,
+  now = new Date(),
+  channel: ContactChannel | null = null,
+) {
   const stale = new Date(now.getTime() - REVIEW_RULES.contactKeepDays * DAY_MS)
   await db()
     .insert(profileContacts)
-    .values({ userId, profileId, firstAt: now, lastAt: now })
+    .values({ userId, profileId, firstAt: now, lastAt: now, firstChannel: channel })
     .onConflictDoUpdate({
       target: [profileContacts.userId, profileContacts.profileId],
       set: {
         firstAt: sql`case when ${profileContacts.lastAt} < ${stale} then ${now} else ${profileContacts.firstAt} end`,
         lastAt: sql`greatest(${profileContacts.lastAt}, ${now})`,
+        // The first contact's button goes with its date (issue 33): kept, or started again.
+        firstChannel: sql`case when ${profileContacts.lastAt} < ${stale} then ${channel} else ${profileContacts.firstChannel} end`,
       },
     })
 }

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import { shownDisplayName } from '#app/domain/account.ts'
+import type { ContactChannel } from '#app/domain/contact.ts'
 import { cookieValue } from '#app/domain/cookies.ts'
 import { asLanguage } from '#app/domain/language.ts'
+import {
+  type EligibilityFacts,
+  firstUnmetRule,
+  type RuleState,
+  reviewRuleStates,
+} from '#app/domain/review-rules.ts'
 import {
   type Ineligibility,
   nearIdentical,
@@ -75,6 +82,78 @@ export async function reviewTarget(username: string): Promise<ReviewTarget | und
 
 export type Eligibility = { ok: true } | { ok: false; reason: Ineligibility; from?: Date }
 
+/** Reasons that stop a visitor before any rule of the list is read (who they are). */
+function whoCannotReview(who: Reviewer | null, target: ReviewTarget): Eligibility | undefined {
+  if (!who) return { ok: false, reason: 'signed_out' }
+  if (who.role !== 'client' || target.userId === who.id) return { ok: false, reason: 'not_client' }
+  if (target.isDemo) return { ok: false, reason: 'not_reviewable' }
+  return undefined
+}
+
+/**
+ * What the rules of who may review read of `authorId` and `profileId`, in one query: the
+ * account's age, the kept contact, the last review of the profile (a removed or withdrawn one
+ * included), the reviews of the last 24 hours. Undefined for an account that is gone.
+ */
+async function eligibilityFacts(
+  authorId: string,
+  profileId: string,
+  now: Date,
+  tx: Transaction | ReturnType<typeof db>,
+): Promise<EligibilityFacts | undefined> {
+  const [facts] = await tx
+    .select({
+      createdAt: user.createdAt,
+      contact: sql<{ at: string; channel: ContactChannel | null } | null>`(
+        select json_build_object('at', ${profileContacts.firstAt}, 'channel', ${profileContacts.firstChannel})
+        from ${profileContacts}
+        where ${profileContacts.userId} = ${authorId} and ${profileContacts.profileId} = ${profileId}
+          and ${profileContacts.lastAt} >= ${new Date(now.getTime() - REVIEW_RULES.contactKeepDays * DAY_MS)}
+      )`,
+      // A review the team removed, or its author withdrew, still counts (its row is gone; the
+      // audit entry keeps when it was written): removing a review must not invite another at once.
+      lastReview: sql<Date | string | null>`greatest(
+        (select max(${reviews.createdAt}) from ${reviews}
+          where ${reviews.authorId} = ${authorId} and ${reviews.profileId} = ${profileId}),
+        (select max((${auditLog.details}->>'writtenAt')::timestamptz) from ${auditLog}
+          where ${auditLog.action} in ('review_remove', 'review_withdraw')
+            and ${auditLog.createdAt} > ${new Date(now.getTime() - REVIEW_RULES.perProfileDays * DAY_MS)}
+            and ${auditLog.details}->>'authorId' = ${authorId}
+            and ${auditLog.details}->>'profileId' = ${profileId})
+      )`,
+      ownReview: sql<string | null>`(
+        select ${reviews.id}::text from ${reviews}
+        where ${reviews.authorId} = ${authorId} and ${reviews.profileId} = ${profileId}
+        order by ${reviews.createdAt} desc limit 1
+      )`,
+      today: sql<number>`(
+        select count(*)::int from ${reviews}
+        where ${reviews.authorId} = ${authorId} and ${reviews.createdAt} > ${new Date(now.getTime() - DAY_MS)}
+      )`,
+      firstToday: sql<Date | string | null>`(
+        select min(${reviews.createdAt}) from ${reviews}
+        where ${reviews.authorId} = ${authorId} and ${reviews.createdAt} > ${new Date(now.getTime() - DAY_MS)}
+      )`,
+    })
+    .from(user)
+    .where(eq(user.id, authorId))
+  if (!facts) return undefined
+  const date = (value: Date | string | null) => (value ? new Date(value) : null)
+  // PGlite hands json back parsed, node-postgres too; a string only from an older driver.
+  const contact =
+    typeof facts.contact === 'string'
+      ? (JSON.parse(facts.contact) as { at: string; channel: ContactChannel | null })
+      : facts.contact
+  return {
+    accountCreatedAt: new Date(facts.createdAt),
+    contact: contact ? { firstAt: new Date(contact.at), channel: contact.channel } : null,
+    lastReviewAt: date(facts.lastReview),
+    ownReviewId: facts.ownReview,
+    today: facts.today,
+    firstToday: date(facts.firstToday),
+  }
+}
+
 /**
  * Whether `who` may review `target` now (issue 20 point 1), and if not why, with the moment it
  * becomes possible where there is one: a confirmed client account at least 7 days old, that
@@ -88,58 +167,28 @@ export async function reviewEligibility(
   now = new Date(),
   tx: Transaction | ReturnType<typeof db> = db(),
 ): Promise<Eligibility> {
-  if (!who) return { ok: false, reason: 'signed_out' }
-  if (who.role !== 'client' || target.userId === who.id) return { ok: false, reason: 'not_client' }
-  if (target.isDemo) return { ok: false, reason: 'not_reviewable' }
-  if (!who.emailVerified) return { ok: false, reason: 'unconfirmed' }
-  const [facts] = await tx
-    .select({
-      createdAt: user.createdAt,
-      firstContact: sql<Date | string | null>`(
-        select ${profileContacts.firstAt} from ${profileContacts}
-        where ${profileContacts.userId} = ${who.id} and ${profileContacts.profileId} = ${target.id}
-          and ${profileContacts.lastAt} >= ${new Date(now.getTime() - REVIEW_RULES.contactKeepDays * DAY_MS)}
-      )`,
-      // A review the team removed still counts (its row is gone; the audit entry keeps when it
-      // was written): removing a fake review must not invite another at once.
-      lastReview: sql<Date | string | null>`greatest(
-        (select max(${reviews.createdAt}) from ${reviews}
-          where ${reviews.authorId} = ${who.id} and ${reviews.profileId} = ${target.id}),
-        (select max((${auditLog.details}->>'writtenAt')::timestamptz) from ${auditLog}
-          where ${auditLog.action} = 'review_remove'
-            and ${auditLog.createdAt} > ${new Date(now.getTime() - REVIEW_RULES.perProfileDays * DAY_MS)}
-            and ${auditLog.details}->>'authorId' = ${who.id}
-            and ${auditLog.details}->>'profileId' = ${target.id})
-      )`,
-      today: sql<number>`(
-        select count(*)::int from ${reviews}
-        where ${reviews.authorId} = ${who.id} and ${reviews.createdAt} > ${new Date(now.getTime() - DAY_MS)}
-      )`,
-      firstToday: sql<Date | string | null>`(
-        select min(${reviews.createdAt}) from ${reviews}
-        where ${reviews.authorId} = ${who.id} and ${reviews.createdAt} > ${new Date(now.getTime() - DAY_MS)}
-      )`,
-    })
-    .from(user)
-    .where(eq(user.id, who.id))
-  if (!facts) return { ok: false, reason: 'signed_out' }
-  const at = (value: Date | string | null) => (value ? new Date(value).getTime() : 0)
-  const grownUp = at(facts.createdAt) + REVIEW_RULES.accountAgeDays * DAY_MS
-  if (grownUp > now.getTime())
-    return { ok: false, reason: 'account_too_new', from: new Date(grownUp) }
-  if (!facts.firstContact) return { ok: false, reason: 'no_contact' }
-  const contactRipe = at(facts.firstContact) + REVIEW_RULES.contactWaitHours * HOUR_MS
-  if (contactRipe > now.getTime()) {
-    return { ok: false, reason: 'contact_too_recent', from: new Date(contactRipe) }
-  }
-  const nextReview = at(facts.lastReview) + REVIEW_RULES.perProfileDays * DAY_MS
-  if (facts.lastReview && nextReview > now.getTime()) {
-    return { ok: false, reason: 'already_reviewed', from: new Date(nextReview) }
-  }
-  if (facts.today >= REVIEW_RULES.perDay) {
-    return { ok: false, reason: 'daily_limit', from: new Date(at(facts.firstToday) + DAY_MS) }
-  }
-  return { ok: true }
+  return (await reviewChecklist(who, target, now, tx)).eligibility
+}
+
+/**
+ * The eligibility and, for a client, every rule with its state and fact (issue 33 point 7):
+ * what the review page lists, so he learns every rule at once, not one at a time.
+ */
+export async function reviewChecklist(
+  who: Reviewer | null,
+  target: ReviewTarget,
+  now = new Date(),
+  tx: Transaction | ReturnType<typeof db> = db(),
+): Promise<{ eligibility: Eligibility; rules: RuleState[] | null }> {
+  const stopped = whoCannotReview(who, target)
+  if (stopped || !who)
+    return { eligibility: stopped ?? { ok: false, reason: 'signed_out' }, rules: null }
+  const facts = await eligibilityFacts(who.id, target.id, now, tx)
+  if (!facts) return { eligibility: { ok: false, reason: 'signed_out' }, rules: null }
+  const rules = reviewRuleStates(facts, now)
+  if (!who.emailVerified) return { eligibility: { ok: false, reason: 'unconfirmed' }, rules }
+  const unmet = firstUnmetRule(rules)
+  return { eligibility: unmet ? { ok: false, ...unmet } : { ok: true }, rules }
 }
 
 /** Where a review is written from: the address and the browser (a cookie of its own). */
@@ -259,6 +308,20 @@ async function suspicionSignals(
   if (row?.authorIsNew && row.sameNetworkNew > 0) signals.push('same_network')
   if ((row?.sameDevice ?? 0) > 0) signals.push('same_device')
   if ((row?.recent ?? 0) + 1 >= SUSPICION.burstCount) signals.push('burst')
+  if (await nearDuplicate(tx, body, now)) signals.push('near_duplicate')
+  return signals
+}
+
+/**
+ * Whether `body` is near-identical to another review of the last SUSPICION.duplicateDays (the
+ * review `exceptId` itself left out: an edited review is not its own duplicate).
+ */
+export async function nearDuplicate(
+  tx: Transaction,
+  body: string,
+  now: Date,
+  exceptId?: string,
+): Promise<boolean> {
   // Candidates by the trigram index (pg_trgm), then the word-trigram rule of the domain.
   const candidates = await tx
     .select({ body: reviews.body })
@@ -267,12 +330,12 @@ async function suspicionSignals(
       and(
         gte(reviews.createdAt, new Date(now.getTime() - SUSPICION.duplicateDays * DAY_MS)),
         sql`${reviews.body} % ${body}`,
+        exceptId ? ne(reviews.id, exceptId) : undefined,
       ),
     )
     .orderBy(sql`similarity(${reviews.body}, ${body}) desc`)
     .limit(20)
-  if (candidates.some((other) => nearIdentical(other.body, body))) signals.push('near_duplicate')
-  return signals
+  return candidates.some((other) => nearIdentical(other.body, body))
 }
 
 /** E-mails the profile's owner about a new published review, in her language. */
@@ -394,6 +457,7 @@ export async function reviewDataOf(userId: string, profileId?: string) {
         profileId: profileContacts.profileId,
         username: profiles.username,
         firstContactAt: profileContacts.firstAt,
+        firstContactChannel: profileContacts.firstChannel,
         lastContactAt: profileContacts.lastAt,
       })
       .from(profileContacts)
@@ -410,6 +474,7 @@ export async function reviewDataOf(userId: string, profileId?: string) {
         quotable: reviews.quotable,
         status: reviews.status,
         writtenAt: reviews.createdAt,
+        editedAt: reviews.editedAt,
         reply: reviews.reply,
       })
       .from(reviews)

@@ -2,8 +2,13 @@ import { data, Link } from 'react-router'
 import { AdminField, AdminForm, PageAnswer } from '#app/components/admin/admin-form.tsx'
 import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
+import { useDateAndTime } from '#app/components/reviews/review-fields.tsx'
 import { paths } from '#app/domain/paths.ts'
-import { REVIEW_MODERATION_REASONS, type SuspicionSignal } from '#app/domain/reviews.ts'
+import {
+  REVIEW_MODERATION_REASONS,
+  REVIEW_RULES,
+  type SuspicionSignal,
+} from '#app/domain/reviews.ts'
 import { format, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
@@ -203,7 +208,10 @@ function ReviewFacts({ review, withAuthor = false }: { review: Row; withAuthor?:
         {review.photosMatch ? r.photosMatch : r.photosDiffer} ·{' '}
         {review.quotable ? r.quotable : r.notQuotable}
       </p>
-      <p className="text-stone-600">{format(r.writtenAt, { date: longDate(review.createdAt) })}</p>
+      <p className="text-stone-600">
+        {format(r.writtenAt, { date: longDate(review.createdAt) })}
+        {review.editedAt ? ` · ${format(r.editedAt, { date: longDate(review.editedAt) })}` : ''}
+      </p>
       <blockquote className="whitespace-pre-line break-words rounded-md bg-stone-50 p-2 text-stone-800">
         {review.body}
       </blockquote>
@@ -221,6 +229,7 @@ function ReviewFacts({ review, withAuthor = false }: { review: Row; withAuthor?:
             {format(r.accountAge, { date: longDate(review.authorSince) })} ·{' '}
             {format(r.otherReviews, { count: review.authorOtherReviews })}
           </p>
+          <ContactFact review={review} />
         </>
       ) : null}
       {review.signals.length > 0 ? (
@@ -251,6 +260,46 @@ function ReviewFacts({ review, withAuthor = false }: { review: Row; withAuthor?:
         </p>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * Whether and when the author opened the profile's contact through the site (issue 33 point 6),
+ * with its button and how long before the review: what a "never met" report turns on.
+ */
+function ContactFact({ review }: { review: Row }) {
+  const t = useT()
+  const r = t.admin.adminReviews
+  const dateAndTime = useDateAndTime()
+  const when = (date: Date | string) => format(t.reviewForm.dateTime, dateAndTime(date))
+  if (!review.contactFirstAt) {
+    return (
+      <p data-fact="contact" className="font-medium text-amber-900">
+        {format(r.contactNone, { keepDays: REVIEW_RULES.contactKeepDays })}
+      </p>
+    )
+  }
+  const first = new Date(review.contactFirstAt).getTime()
+  const written = new Date(review.createdAt).getTime()
+  const channel = review.contactChannel
+    ? t.contact.channelNames[review.contactChannel]
+    : r.channelUnknown
+  const hours = Math.floor((written - first) / 3_600_000)
+  const gap =
+    hours < 48
+      ? format(r.gapHours, { count: hours })
+      : format(r.gapDays, { count: Math.floor(hours / 24) })
+  return (
+    <p data-fact="contact" className="text-stone-800">
+      {format(first <= written ? r.contactBefore : r.contactAfter, {
+        date: when(review.contactFirstAt),
+        channel,
+        gap,
+      })}
+      {review.contactLastAt && new Date(review.contactLastAt).getTime() !== first
+        ? ` · ${format(r.contactLast, { date: when(review.contactLastAt) })}`
+        : ''}
+    </p>
   )
 }
 

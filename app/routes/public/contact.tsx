@@ -91,7 +91,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // nothing of a visitor is kept. Not counted or not, every click of a client is noted.
   const who = await currentUser(request).catch(() => null)
   if (who?.role === 'client') {
-    await recordContact(who.id, profileId).catch((error: unknown) =>
+    await recordContact(who.id, profileId, new Date(), channel).catch((error: unknown) =>
       log.error('contact not recorded', { profileId, error: String(error) }),
     )
   }

@@ -2,14 +2,19 @@ import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
 import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ProfileFormErrorBoundary } from '#app/components/profile/profile-not-found.tsx'
+import {
+  PhotosMatchField,
+  RatingField,
+  useDateAndTime,
+} from '#app/components/reviews/review-fields.tsx'
 import { FormAlert } from '#app/components/ui/alert.tsx'
 import { ButtonLink, SubmitButton } from '#app/components/ui/button.tsx'
 import { CheckboxField, CountedTextArea } from '#app/components/ui/field.tsx'
-import { Clock, Star } from '#app/components/ui/icons.tsx'
-import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
+import { CircleCheck, Clock, Star } from '#app/components/ui/icons.tsx'
 import { paths } from '#app/domain/paths.ts'
-import { type Ineligibility, RATINGS, REVIEW_RULES } from '#app/domain/reviews.ts'
-import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import type { RuleState } from '#app/domain/review-rules.ts'
+import { type Ineligibility, REVIEW_RULES } from '#app/domain/reviews.ts'
+import { format, useT } from '#app/i18n/i18n.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import type { FormAnswer } from '#app/modules/forms/checks.ts'
 import { parseSingleForm } from '#app/modules/forms/parse-form.server.ts'
@@ -17,7 +22,7 @@ import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import {
   deviceOf,
-  reviewEligibility,
+  reviewChecklist,
   reviewTarget,
   submitReview,
 } from '#app/modules/reviews/reviews.server.ts'
@@ -40,7 +45,23 @@ const refusalOf = (result: { reason: Ineligibility; from?: Date }): Refusal =>
     ? { reason: result.reason, from: result.from.toISOString() }
     : { reason: result.reason }
 
-/** A refusal's status: who the visitor is (403), or what they already did (409). */
+/** A rule's state as the page receives it: its moments as ISO dates. */
+type RuleView = RuleState extends infer S
+  ? S extends RuleState
+    ? {
+        [K in keyof S]: S[K] extends Date ? string : S[K] extends Date | null ? string | null : S[K]
+      }
+    : never
+  : never
+
+const ruleView = (state: RuleState): RuleView =>
+  Object.fromEntries(
+    Object.entries(state).map(([key, value]) => [
+      key,
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  ) as RuleView
+
 /** The rules' figures the explanations name, from the rules the server applies. */
 const RULE_FIGURES = {
   accountDays: String(REVIEW_RULES.accountAgeDays),
@@ -49,6 +70,7 @@ const RULE_FIGURES = {
   perDay: String(REVIEW_RULES.perDay),
 }
 
+/** A refusal's status: who the visitor is (403), or what they already did (409). */
 const REFUSAL_STATUS: Record<Ineligibility, 403 | 409> = {
   signed_out: 403,
   not_client: 403,
@@ -65,11 +87,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const target = await reviewTarget(params.slug)
   if (!target) throw data({ kind: 'profile' }, { status: 404, headers: PRIVATE_NO_STORE })
   const who = await currentUser(request)
-  const eligibility = await reviewEligibility(who, target)
+  const { eligibility, rules } = await reviewChecklist(who, target)
   return data(
     {
       profile: { name: target.name, username: target.username },
       refusal: eligibility.ok ? null : refusalOf(eligibility),
+      // Every rule with its state for a client (issue 33 point 7), not only the first unmet.
+      rules: rules?.map(ruleView) ?? null,
     },
     { headers: PRIVATE_NO_STORE },
   )
@@ -142,20 +166,6 @@ export function meta(args: Route.MetaArgs) {
   })
 }
 
-/** A moment as a visitor in Brazil reads it: the long date and the hour, in Brasília time. */
-function useDateAndTime() {
-  const lang = useLanguage()
-  const locale = lang === 'pt' ? 'pt-BR' : 'en'
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: BRAZIL_TIME_ZONE })
-  const time = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: BRAZIL_TIME_ZONE,
-  })
-  return (iso: string) => ({ date: date.format(new Date(iso)), time: time.format(new Date(iso)) })
-}
-
 /** Why the visitor cannot review now, when it becomes possible, and the way forward. */
 function NotYet({ refusal, username }: { refusal: Refusal; username: string }) {
   const t = useT()
@@ -194,47 +204,83 @@ function NotYet({ refusal, username }: { refusal: Refusal; username: string }) {
   )
 }
 
-/** The 1–5 stars: radio inputs (arrow keys move between them), each named in words. */
-function RatingField({ error, value }: { error?: string; value?: string }) {
+/** Every rule of who may review with its state and its fact (issue 33 point 7). */
+function RuleList({ rules }: { rules: RuleView[] }) {
   const t = useT()
   const r = t.reviewForm
+  const dateAndTime = useDateAndTime()
+  const when = (iso: string) => format(r.dateTime, dateAndTime(iso))
+  const factOf = (state: RuleView) => {
+    switch (state.rule) {
+      case 'account_age':
+        return format(state.met ? r.ruleFacts.accountMet : r.ruleFacts.accountUnmet, {
+          created: when(state.createdAt),
+          from: when(state.from),
+        })
+      case 'contact': {
+        if (!state.at) return r.ruleFacts.contactNone
+        const opened = state.channel
+          ? format(r.ruleFacts.contactVia, {
+              at: when(state.at),
+              channel: t.contact.channelNames[state.channel],
+            })
+          : format(r.ruleFacts.contactAt, { at: when(state.at) })
+        return state.met || !state.from
+          ? opened
+          : `${opened} ${format(r.ruleFacts.contactFrom, { from: when(state.from) })}`
+      }
+      case 'one_review':
+        if (!state.lastAt) return r.ruleFacts.reviewNone
+        return format(state.met ? r.ruleFacts.reviewPast : r.ruleFacts.reviewUnmet, {
+          at: when(state.lastAt),
+          from: state.from ? when(state.from) : '',
+        })
+      case 'daily_limit':
+        return state.met || !state.from
+          ? format(r.ruleFacts.dailyMet, { count: state.count, ...RULE_FIGURES })
+          : format(r.ruleFacts.dailyUnmet, { from: when(state.from), ...RULE_FIGURES })
+    }
+  }
   return (
-    <fieldset aria-describedby={error ? 'rating-message' : undefined}>
-      <legend className="mb-2 text-sm font-medium text-stone-800">{r.ratingLegend}</legend>
-      <div className="grid gap-2 sm:grid-cols-5">
-        {[...RATINGS].reverse().map((stars) => (
-          <label
-            key={stars}
-            className="flex cursor-pointer items-center gap-3 rounded-md border border-stone-300 bg-white px-3 py-2.5 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-700 sm:flex-col sm:gap-1 sm:px-2 sm:text-center"
+    <section aria-labelledby="rules-title" className="mt-6">
+      <h2 id="rules-title" className="text-lg font-semibold">
+        {r.rulesTitle}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">{r.rulesIntro}</p>
+      <ul className="mt-3 space-y-2">
+        {rules.map((state) => (
+          <li
+            key={state.rule}
+            data-rule={state.rule}
+            data-met={state.met}
+            className={`flex gap-3 rounded-md border px-3 py-2.5 ${state.met ? 'border-emerald-200 bg-emerald-50' : 'border-amber-200 bg-amber-50'}`}
           >
-            <input
-              type="radio"
-              name="rating"
-              value={stars}
-              defaultChecked={value === String(stars)}
-              aria-label={`${format(r.stars, { count: stars })}: ${r.ratingNames[stars]}`}
-              className="size-4 accent-rose-800"
-            />
-            <span aria-hidden="true" className="flex gap-0.5 text-amber-500">
-              {RATINGS.map((one) => (
-                <Star
-                  key={one}
-                  className={`size-4 ${one <= stars ? 'fill-current' : 'text-stone-300'}`}
-                />
-              ))}
-            </span>
-            <span aria-hidden="true" className="text-sm text-stone-800">
-              {r.ratingNames[stars]}
-            </span>
-          </label>
+            {state.met ? (
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+            ) : (
+              <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+            )}
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-stone-900">
+                {format(r.ruleTitles[state.rule], RULE_FIGURES)}{' '}
+                <span className={state.met ? 'text-emerald-800' : 'text-amber-900'}>
+                  ({state.met ? r.ruleMet : r.ruleUnmet})
+                </span>
+              </p>
+              <p className="mt-0.5 text-stone-700">{factOf(state)}</p>
+              {state.rule === 'one_review' && state.reviewId ? (
+                <Link
+                  to={`${paths.clientReviews}#review-${state.reviewId}`}
+                  className="mt-1 inline-block font-medium text-rose-800 underline"
+                >
+                  {r.ruleFacts.reviewEdit}
+                </Link>
+              ) : null}
+            </div>
+          </li>
         ))}
-      </div>
-      {error ? (
-        <p id="rating-message" role="alert" className="mt-1 text-sm text-red-700">
-          {t.formErrors.ratingRequired}
-        </p>
-      ) : null}
-    </fieldset>
+      </ul>
+    </section>
   )
 }
 
@@ -277,40 +323,17 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
           {format(r.title, { name: profile.name })}
         </h1>
         {refusal ? (
-          <NotYet refusal={refusal} username={profile.username} />
+          <>
+            <NotYet refusal={refusal} username={profile.username} />
+            {loaderData.rules ? <RuleList rules={loaderData.rules} /> : null}
+          </>
         ) : (
           <>
             <p className="mt-2 text-stone-700">{r.intro}</p>
             <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-6">
               <input type="hidden" name="intent" value="review" />
               <RatingField error={form.errorOf('rating')} value={form.valueOf('rating')} />
-              <fieldset aria-describedby={photosError ? 'photos-message' : undefined}>
-                <legend className="mb-2 text-sm font-medium text-stone-800">
-                  {r.photosLegend}
-                </legend>
-                <div className="flex gap-2">
-                  {(['yes', 'no'] as const).map((answer) => (
-                    <label
-                      key={answer}
-                      className="flex flex-1 cursor-pointer items-center gap-3 rounded-md border border-stone-300 bg-white px-3 py-2.5 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50"
-                    >
-                      <input
-                        type="radio"
-                        name="photosMatch"
-                        value={answer}
-                        defaultChecked={form.valueOf('photosMatch') === answer}
-                        className="size-4 accent-rose-800"
-                      />
-                      <span>{r[answer]}</span>
-                    </label>
-                  ))}
-                </div>
-                {photosError ? (
-                  <p id="photos-message" role="alert" className="mt-1 text-sm text-red-700">
-                    {t.formErrors[photosError]}
-                  </p>
-                ) : null}
-              </fieldset>
+              <PhotosMatchField error={photosError} value={form.valueOf('photosMatch')} />
               <div>
                 <CountedTextArea
                   label={r.body}

@@ -487,6 +487,103 @@ export async function createReviewsForAdmin(): Promise<number> {
   })
 }
 
+/**
+ * Issue 33's reviews spec: an admin (`argv[2]`, password `argv[3]`), the client `argv[4]` (same
+ * password, a month old) with two reviews of two public profiles: 'Aurora Lins', opened by her
+ * WhatsApp button 3 days before, published and reported by her as 'never met'; 'Bianca Reis',
+ * hidden by the team for contact data, with no contact kept. A third public profile, 'Cora
+ * Nunes', he has not contacted. Prints the three usernames.
+ */
+export async function createOwnReviews(): Promise<number> {
+  const [adminEmail, password, clientEmail] = process.argv.slice(2, 5)
+  if (!adminEmail || !password || !clientEmail)
+    throw new Error('usage: createOwnReviews <admin email> <password> <client email>')
+  return withDatabase(async () => {
+    const day = 24 * 60 * 60_000
+    await openAccount(
+      { email: adminEmail, password, name: 'Equipe Revisão' },
+      { role: 'admin' },
+      {
+        language: 'pt',
+      },
+    )
+    await openAccount(
+      { email: clientEmail, password, name: 'Cliente Rui' },
+      { role: 'client', about: 'Gosto de boas conversas.', dateOfBirth: '1990-05-20' },
+      { language: 'pt' },
+    )
+    await settleAuthTasks()
+    const [client] = await db()
+      .update(user)
+      .set({ emailVerified: true, createdAt: new Date(Date.now() - 30 * day) })
+      .where(eq(user.email, clientEmail))
+      .returning({ id: user.id })
+    await db().update(user).set({ emailVerified: true }).where(eq(user.email, adminEmail))
+    if (!client) throw new Error('no client')
+    const made: string[] = []
+    for (const [name, phone] of [
+      ['Aurora Lins', '+5581955551111'],
+      ['Bianca Reis', '+5581955552222'],
+      ['Cora Nunes', '+5581955553333'],
+    ] as const) {
+      const { profile } = await recifeProvider(
+        { email: `${name.split(' ')[0]?.toLowerCase()}-${Date.now()}@example.com`, password, name },
+        { age: 29, hourlyRate: 300, whatsapp: phone, approved: true },
+      )
+      await db()
+        .insert(images)
+        .values({ profileId: profile.id, url: '/media/x-320.webp', isCover: true })
+      made.push(profile.id)
+    }
+    const [aurora, bianca] = made as [string, string]
+    await db()
+      .insert(profileContacts)
+      .values({
+        userId: client.id,
+        profileId: aurora,
+        firstAt: new Date(Date.now() - 3 * day),
+        lastAt: new Date(Date.now() - 3 * day),
+        firstChannel: 'whatsapp',
+      })
+    await db()
+      .insert(reviews)
+      .values([
+        {
+          profileId: aurora,
+          authorId: client.id,
+          rating: 5,
+          photosMatch: true,
+          body: 'Atendimento gentil e pontual, fotos fiéis e ambiente tranquilo. Voltaria com certeza.',
+          createdAt: new Date(Date.now() - day),
+          publishedAt: new Date(Date.now() - day),
+          reportedAt: new Date(),
+          reportReason: 'never_met',
+        },
+        {
+          profileId: bianca,
+          authorId: client.id,
+          rating: 1,
+          photosMatch: false,
+          body: 'Não gostei, marquei pelo outro número e ela atrasou muito para atender a porta.',
+          status: 'hidden',
+          moderationReason: 'contact_data',
+          createdAt: new Date(Date.now() - 2 * day),
+          publishedAt: new Date(Date.now() - 2 * day),
+          moderatedAt: new Date(),
+        },
+      ])
+    const usernames = await db()
+      .select({ id: profiles.id, username: profiles.username })
+      .from(profiles)
+      .where(inArray(profiles.id, made))
+    const nameOf = (id: string | undefined) => usernames.find((one) => one.id === id)?.username
+    process.stdout.write(
+      `${JSON.stringify({ aurora: nameOf(made[0]), bianca: nameOf(made[1]), cora: nameOf(made[2]) })}\n`,
+    )
+    return 0
+  })
+}
+
 /** The reviews of the database by id: status and featured (the team's page's e2e). */
 export async function reviewStates(): Promise<number> {
   return withDatabase(async () => {
