@@ -63,6 +63,7 @@ function entriesOf(action: AdminAction): AuditEntryFacts[] {
     case 'review_report_close':
     case 'review_feature':
     case 'review_unfeature':
+    case 'review_withdraw':
       return ENUMS.reviewStatus.map((status) => one({ status, rating: 5 }, null))
     case 'report_resolve':
       return ENUMS.reportReason.flatMap((reportReason) =>
