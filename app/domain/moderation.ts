@@ -34,6 +34,8 @@ export const ADMIN_ACTIONS = [
   /** suspension ended with its fee settled (actor 'system'). */
   'plan_price',
   'payment_refund',
+  /** A refund the institution did not make, sent again with a new id (issue 33 point 14). */
+  'payment_refund_retry',
   'return_fee_waive',
   'suspension_end',
   /** Gifts and withdrawals (issue 22): each step of a withdrawal (asked by the provider; paid */

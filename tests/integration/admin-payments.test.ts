@@ -353,6 +353,7 @@ describe('/admin/payments', () => {
       intent: 'refund-payment',
       subject: refunded.endToEndId,
       note: 'Pagou por engano, pediu de volta',
+      plan: 'keep',
     })
     expect(answer.status).toBe(200)
     // 40 days ago: in its month's figures, not in the 30 days'; 400 days ago: in neither.
@@ -434,6 +435,7 @@ describe('/admin/payments', () => {
       intent: 'refund-payment',
       subject: team.endToEndId,
       note,
+      plan: 'keep',
     })
     expect(refund.data).toMatchObject({
       subject: team.endToEndId,
@@ -561,6 +563,7 @@ describe('/admin/payments', () => {
         intent: 'refund-payment',
         subject: paid.endToEndId,
         note: 'Reclamação do pagador',
+        plan: 'keep',
         ...fields,
       })
     const entries = await auditCount()
@@ -797,6 +800,7 @@ describe('the audit log names the team’s money actions', () => {
       intent: 'refund-payment',
       subject: paid.endToEndId,
       note: 'Devolução para o teste do registro',
+      plan: 'keep',
     })
     expect(refunded.status).toBe(200)
 
@@ -832,5 +836,198 @@ describe('the audit log names the team’s money actions', () => {
       expect(ended).toContain(html(d.why.fee_waived))
       expect(ended).toContain(html(t.admin.audit.system))
     }
+  })
+})
+
+// Issue 33 point 1: the team's refund e-mail carries its reason and what happened to the plan
+// (the team chooses, for a plan's Pix, whether its days are taken back); the automatic ones say
+// their own reason. Point 14: a refund the institution did not make can be sent again, once.
+describe('the team’s refund says why, and what became of the plan (issue 33)', () => {
+  const NOTE = 'Cobrança em duplicidade, confirmada com a anunciante'
+  const refundAs = (endToEndId: string, fields: Record<string, string> = {}, lang = '') =>
+    asAdmin(paymentsRoute.action, `/admin/payments${lang}`, {
+      intent: 'refund-payment',
+      subject: endToEndId,
+      note: NOTE,
+      ...fields,
+    })
+  const profileOf = async (id: string) =>
+    (await db().select().from(profiles).where(eq(profiles.id, id)))[0]
+  const longDate = (date: Date, language: 'pt' | 'en') =>
+    new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      dateStyle: 'long',
+      timeZone: 'America/Sao_Paulo',
+    }).format(date)
+  const lastMail = async (email: string) => (await mailsTo(site.dataDir, email)).at(-1) ?? ''
+  const money = (cents: number, language: 'pt' | 'en') =>
+    new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      style: 'currency',
+      currency: 'BRL',
+    }).format(cents / 100)
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`)
+
+  it('requires the plan’s choice; taking the only days back makes her free, and her e-mail says the reason and so', async () => {
+    const paid = await paidPlan('ouro')
+    const entries = await auditCount()
+    for (const [lang, t] of [
+      ['', pt],
+      ['?lang=en', en],
+    ] as const) {
+      const missing = await refundAs(paid.endToEndId, {}, lang)
+      expect(missing.status).toBe(409)
+      expect(missing.data?.error).toEqual({ field: 'plan', message: t.admin.errors.planChoice })
+    }
+    const wrong = await refundAs(paid.endToEndId, { plan: 'later' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.data?.error).toEqual({ field: 'plan', message: pt.admin.errors.planChoice })
+    expect(await auditCount()).toBe(entries)
+    expect((await paymentOf(paid.endToEndId))?.outcome).toBe('credited')
+
+    const answer = await refundAs(paid.endToEndId, { plan: 'take_back' })
+    expect(answer.data).toMatchObject({ notice: pt.admin.payments.refundDone })
+    expect(await profileOf(paid.provider.profile.id)).toMatchObject({
+      membershipTier: 'free',
+      tierExpiresAt: null,
+      isPremium: false,
+    })
+    const [entry] = await entriesOf('payment_refund', paid.endToEndId)
+    expect(entry?.details).toMatchObject({ plan: 'take_back', planAfter: 'free' })
+    const mail = await lastMail(paid.provider.email)
+    expect(mail).toContain(
+      fill(pt.email.refundedTexts.team, {
+        amount: money(paid.charge.amountCents, 'pt'),
+        paidAt: longDate(
+          (await db().select().from(pixCharges).where(eq(pixCharges.id, paid.charge.id)))[0]
+            ?.paidAt ?? new Date(),
+          'pt',
+        ),
+        reason: NOTE,
+      }),
+    )
+    expect(mail).toContain(`Motivo: ${NOTE}`)
+    expect(mail).toContain(pt.email.refundedPlan.free)
+    expect(mail).not.toContain('não pôde ser usado')
+  })
+
+  it('taking back a renewal’s days ends the plan that much earlier; keeping them says until when (pt and en)', async () => {
+    const first = await paidPlan('basico')
+    const providerId = first.provider.id
+    const renewal = await startPlanCharge(providerId, 'basico')
+    if (!renewal.ok) throw new Error(renewal.error)
+    const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, renewal.chargeId))
+    const second = await site.pix.pay(charge?.txid ?? '')
+    const before = (await profileOf(first.provider.profile.id))?.tierExpiresAt ?? new Date()
+    expect(before.getTime() - Date.now()).toBeGreaterThan(59 * DAY)
+    await refundAs(second.endToEndId, { plan: 'take_back' })
+    const after = await profileOf(first.provider.profile.id)
+    expect(after?.membershipTier).toBe('basico')
+    expect(after?.tierExpiresAt?.getTime()).toBe(before.getTime() - PLAN_DAYS * DAY)
+    expect(await lastMail(first.provider.email)).toContain(
+      fill(pt.email.refundedPlan.taken, {
+        planTier: pt.tiers.basico,
+        planDate: longDate(after?.tierExpiresAt ?? new Date(), 'pt'),
+      }),
+    )
+
+    // In English, kept: the plan stays as it was and the e-mail says until when.
+    const kept = await paidPlan('prata')
+    await db().execute(sql`update "user" set language = 'en' where id = ${kept.provider.id}`)
+    const end = (await profileOf(kept.provider.profile.id))?.tierExpiresAt
+    await refundAs(kept.endToEndId, { plan: 'keep' })
+    expect((await profileOf(kept.provider.profile.id))?.tierExpiresAt).toEqual(end)
+    const mail = await lastMail(kept.provider.email)
+    expect(mail).toContain(`Reason: ${NOTE}`)
+    expect(mail).toContain(
+      fill(en.email.refundedPlan.kept, {
+        planTier: en.tiers.prata,
+        planDate: longDate(end ?? new Date(), 'en'),
+      }),
+    )
+    expect((await entriesOf('payment_refund', kept.endToEndId))[0]?.details).toMatchObject({
+      plan: 'keep',
+    })
+  })
+
+  it('the automatic refunds say their own reason: paid already, another amount', async () => {
+    const paid = await paidPlan('bronze')
+    await site.pix.pay(paid.charge.txid)
+    await site.pix.idle()
+    const amount = money(paid.charge.amountCents, 'pt')
+    expect(await lastMail(paid.provider.email)).toContain(
+      fill(pt.email.refundedTexts.already_paid, { amount }),
+    )
+    const other = await signedInProvider({ approved: true })
+    const started = await startPlanCharge(other.id, 'bronze')
+    if (!started.ok) throw new Error(started.error)
+    const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, started.chargeId))
+    await site.pix.pay(charge?.txid ?? '', { amount: '1.00' })
+    const mail = await lastMail(other.email)
+    expect(mail).toContain(
+      fill(pt.email.refundedTexts.amount_mismatch, { amount: money(100, 'pt'), charged: amount }),
+    )
+    expect(mail).not.toContain('Motivo')
+  })
+
+  it('a refund the institution did not make is tried again, once, with a new id; two retries at once make one (pt and en)', async () => {
+    const paid = await paidPlan('basico')
+    site.pix.failRefunds(true)
+    try {
+      await refundAs(paid.endToEndId, { plan: 'keep' })
+      await site.pix.idle()
+    } finally {
+      site.pix.failRefunds(false)
+    }
+    const [failed] = await refundsOf(paid.endToEndId)
+    expect(failed).toMatchObject({ status: 'failed', reason: 'team', note: NOTE })
+    for (const [language, t] of [
+      ['pt', pt],
+      ['en', en],
+    ] as const) {
+      const page = await render(paymentsRoute, 'admin/payments', '/admin/payments', language)
+      expect(page).toContain(html(t.admin.payments.retry))
+      // Its only form: the retry (a refunded Pix has no refund form).
+      expect(page).toContain(`name="subject" value="${paid.endToEndId}"`)
+    }
+    const retry = (lang = '') =>
+      asAdmin(paymentsRoute.action, `/admin/payments${lang}`, {
+        intent: 'retry-refund',
+        subject: paid.endToEndId,
+      })
+    site.pix.holdRefunds(true)
+    const answers = await Promise.all([retry(), retry()])
+    expect(answers.map((one) => one.status).sort()).toEqual([200, 409])
+    expect(answers.find((one) => one.status === 200)?.data).toMatchObject({
+      notice: pt.admin.payments.retryDone,
+    })
+    expect(answers.find((one) => one.status === 409)?.data?.error).toEqual({
+      field: 'form',
+      message: pt.admin.errors.refundNotFailed,
+    })
+    // While the new one is on its way, no other goes.
+    const english = await retry('?lang=en')
+    expect(english.data?.error).toEqual({ field: 'form', message: en.admin.errors.refundNotFailed })
+    const atInstitution = () =>
+      site.pix.refunds().filter((one) => one.endToEndId === paid.endToEndId)
+    expect(atInstitution()).toHaveLength(2)
+    site.pix.holdRefunds(false)
+    await site.pix.settleRefunds()
+    await site.pix.idle()
+    const refunds = await refundsOf(paid.endToEndId)
+    expect(refunds).toHaveLength(2)
+    const fresh = refunds.find((one) => one.id !== failed?.id)
+    expect(fresh).toMatchObject({
+      status: 'done',
+      reason: 'team',
+      note: NOTE,
+      requestedBy: admin.id,
+    })
+    expect(await entriesOf('payment_refund_retry', paid.endToEndId)).toMatchObject([
+      { actorId: admin.id, details: { failedRefundId: failed?.id, refundId: fresh?.id } },
+    ])
+    // Made: nothing to try again.
+    expect((await retry()).status).toBe(409)
+    const page = await render(paymentsRoute, 'admin/payments', '/admin/payments')
+    expect(page).not.toContain(`name="subject" value="${paid.endToEndId}"`)
   })
 })

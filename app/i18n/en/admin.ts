@@ -383,7 +383,17 @@ export const strings: Strings = {
       endToEndId: 'Pix identifier: {id}',
       refund: 'Refund this payment',
       refundHint:
-        'Sends the whole amount back to the payer, who is told by e-mail. The plan or fee it paid is not undone: change the plan on the profile’s page if need be.',
+        'Sends the whole amount back to the payer, with an e-mail that gives your reason. A paid return fee is not undone.',
+      planChoice: 'And the plan this Pix paid for?',
+      planChoices: {
+        take_back:
+          'Take back the days this Pix paid for (the plan ends earlier, or goes back to Free)',
+        keep: 'Keep the plan as it is',
+      },
+      retry: 'Try again',
+      retryHint:
+        'The institution did not make this refund. Trying again asks for a new refund of the same amount, with the same reason.',
+      retryDone: 'Refund asked for again. Its state shows in the list.',
       refundSubmit: 'Refund {amount}',
       gift: 'Gift',
       giftRefundHint:
@@ -521,6 +531,9 @@ export const strings: Strings = {
         },
         notPublic: 'identity check lapsed: not back online',
         cause: 'freeze: {cause}',
+        plan: { take_back: 'plan days taken back', keep: 'plan kept' },
+        feeOverridden: 'fee set by the team (the plan would give {fee})',
+        planExtended: 'plan moved to end on {date} for the time suspended',
       },
       system: 'the system',
       actions: {
@@ -550,6 +563,7 @@ export const strings: Strings = {
         review_unfeature: 'Testimonial withdrawn',
         plan_price: 'Plan price changed',
         payment_refund: 'Payment refunded',
+        payment_refund_retry: 'Refund tried again',
         return_fee_waive: 'Return fee waived',
         suspension_end: 'Suspension ended automatically',
         withdrawal_request: 'Withdrawal asked',
@@ -677,6 +691,9 @@ export const strings: Strings = {
       alreadyReleased: 'This freeze was released already.',
       giftPayment:
         'This Pix paid a gift: send it back from the Gifts tab, which takes it out of her balance too.',
+      planChoice: 'This Pix paid for a plan: choose whether its days are taken back or kept.',
+      refundNotFailed:
+        'This refund is not refused: it was made, or it was asked for again already. Reload the page.',
     },
   },
 }

@@ -392,7 +392,17 @@ export const strings = {
       endToEndId: 'Identificador do Pix: {id}',
       refund: 'Devolver este pagamento',
       refundHint:
-        'Devolve o valor inteiro a quem pagou, com aviso por e-mail. O plano ou a taxa paga não é desfeito: mude o plano na página do perfil se for preciso.',
+        'Devolve o valor inteiro a quem pagou, com aviso por e-mail que traz o seu motivo. Uma taxa de retorno paga não é desfeita.',
+      planChoice: 'E o plano que este Pix pagou?',
+      planChoices: {
+        take_back:
+          'Retirar os dias que este Pix pagou (o plano termina antes, ou volta ao Gratuito)',
+        keep: 'Manter o plano como está',
+      },
+      retry: 'Tentar de novo',
+      retryHint:
+        'A instituição não fez esta devolução. Tentar de novo pede uma devolução nova do mesmo valor, com o mesmo motivo.',
+      retryDone: 'Devolução pedida de novo. A situação dela aparece na lista.',
       refundSubmit: 'Devolver {amount}',
       gift: 'Presente',
       giftRefundHint: 'Um presente é devolvido na aba Presentes, que também o tira do saldo dela.',
@@ -529,6 +539,9 @@ export const strings = {
         },
         notPublic: 'verificação vencida: não voltou ao ar',
         cause: 'bloqueio: {cause}',
+        plan: { take_back: 'dias do plano retirados', keep: 'plano mantido' },
+        feeOverridden: 'taxa definida pela equipe (pelo plano seria {fee})',
+        planExtended: 'plano adiado até {date} pelo tempo suspenso',
       },
       system: 'o sistema',
       actions: {
@@ -558,6 +571,7 @@ export const strings = {
         review_unfeature: 'Depoimento retirado',
         plan_price: 'Preço de plano alterado',
         payment_refund: 'Pagamento devolvido',
+        payment_refund_retry: 'Devolução tentada de novo',
         return_fee_waive: 'Taxa de retorno dispensada',
         suspension_end: 'Suspensão encerrada automaticamente',
         withdrawal_request: 'Saque pedido',
@@ -685,6 +699,9 @@ export const strings = {
       alreadyReleased: 'Este bloqueio já foi liberado.',
       giftPayment:
         'Este Pix pagou um presente: devolva-o na aba Presentes, que também o tira do saldo dela.',
+      planChoice: 'Este Pix pagou um plano: escolha se os dias dele são retirados ou mantidos.',
+      refundNotFailed:
+        'Esta devolução não está recusada: ela já foi feita ou já foi pedida de novo. Recarregue a página.',
     },
   },
 }

@@ -29,7 +29,7 @@ import {
 } from '#app/modules/moderation/sanctions.server.ts'
 import { grantAdmin, resetTwoFactor, revokeAdmin } from '#app/modules/moderation/team.server.ts'
 import { freezeBalance, refundGift, releaseFreeze } from '#app/modules/payments/gift-team.server.ts'
-import { refundPayment, setPlanPrice } from '#app/modules/payments/team.server.ts'
+import { refundPayment, retryRefund, setPlanPrice } from '#app/modules/payments/team.server.ts'
 import type { AdminAnswer, AdminIntent } from './answer.ts'
 import { ADMIN_FORMS, type AdminProblem, adminMessageValues } from './forms.ts'
 
@@ -58,6 +58,7 @@ const STEP_UP_INTENTS: ReadonlySet<AdminIntent> = new Set([
   'revoke-admin',
   'reset-two-factor',
   'refund-payment',
+  'retry-refund',
   'gift-refund',
   'balance-freeze',
   'balance-release',
@@ -107,7 +108,15 @@ export async function adminAction(request: Request, intents: readonly AdminInten
   }
   const status = result.error === 'notFound' ? 404 : 409
   return data(
-    { ...answer, values, error: { field: 'form', message: t.errors[result.error] } },
+    {
+      ...answer,
+      values,
+      // A plan's refund without the plan's choice: the message shows at the choice itself.
+      error: {
+        field: result.error === 'planChoice' ? 'plan' : 'form',
+        message: t.errors[result.error],
+      },
+    },
     { status },
   )
 }
@@ -282,10 +291,18 @@ async function perform(
       }
     }
     case 'refund-payment': {
-      const { subject: endToEndId, note } = form.values
+      const { subject: endToEndId, note, plan } = form.values
       return {
-        result: await refundPayment(actor, endToEndId, note),
+        result: await refundPayment(actor, endToEndId, note, plan),
         notice: t.payments.refundDone,
+        subject: endToEndId,
+      }
+    }
+    case 'retry-refund': {
+      const { subject: endToEndId } = form.values
+      return {
+        result: await retryRefund(actor, endToEndId),
+        notice: t.payments.retryDone,
         subject: endToEndId,
       }
     }

@@ -26,6 +26,7 @@ export const ADMIN_INTENTS = [
   'review-unfeature',
   'plan-price',
   'refund-payment',
+  'retry-refund',
   'waive-fee',
   'gift-refund',
   'balance-freeze',

@@ -18,6 +18,8 @@ import {
   isPaidTier,
   type PaidTier,
   PLAN_PRICE_LIMITS_CENTS,
+  REFUND_PLAN_CHOICES,
+  type RefundPlanChoice,
 } from '#app/domain/plans.ts'
 import { REVIEW_MODERATION_REASONS } from '#app/domain/reviews.ts'
 import { isUsername, USERNAME_LENGTH } from '#app/domain/username.ts'
@@ -295,7 +297,20 @@ export const ADMIN_FORMS = {
     price: planPrice(),
     reason: reason(),
   }),
-  'refund-payment': orderedForm({ subject: subject(isEndToEndId), note: reason() }),
+  // Issue 33: a plan's Pix sent back says what happens to the plan (the action requires it for
+  // a plan's payment; other payments send none); a failed refund sent again.
+  'refund-payment': orderedForm({
+    subject: subject(isEndToEndId),
+    note: reason(),
+    plan: adminField(
+      (value) =>
+        value === '' || (REFUND_PLAN_CHOICES as readonly string[]).includes(value)
+          ? undefined
+          : 'planChoice',
+      (value) => (value === '' ? undefined : (value as RefundPlanChoice)),
+    ),
+  }),
+  'retry-refund': orderedForm({ subject: subject(isEndToEndId) }),
   'waive-fee': orderedForm({ ...profileForm(), reason: reason() }),
   // Gifts (issue 22): a gift sent back (its id), a profile's balance frozen by hand (the
   // profile's id), a freeze released (its id); each with the team's words.

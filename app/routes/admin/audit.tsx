@@ -102,6 +102,14 @@ function Details({ details }: { details: Record<string, unknown> | null }) {
       }),
     )
   if (details.automatic === true) parts.push(d.automatic)
+  // Issue 33: a plan's refund (its days taken back or kept), a return fee set by the team, a
+  // plan's end moved by the time she was suspended.
+  if (typeof details.plan === 'string' && details.plan in d.plan)
+    parts.push(d.plan[details.plan as keyof typeof d.plan])
+  if (typeof details.computedFeeCents === 'number')
+    parts.push(format(d.feeOverridden, { fee: money(details.computedFeeCents) }))
+  if (typeof details.planExtendedTo === 'string')
+    parts.push(format(d.planExtended, { date: date(details.planExtendedTo) }))
   return parts.length > 0 ? (
     <p className="mt-1 text-xs text-stone-600">{parts.join(' · ')}</p>
   ) : null
