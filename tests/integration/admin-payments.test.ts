@@ -13,7 +13,7 @@ import {
 } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
-import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
+import { ADMIN_PAGE_SIZE, REASON_LENGTH } from '#app/domain/moderation.ts'
 import { PAID_TIERS, type PaidTier, PLAN_DAYS } from '#app/domain/plans.ts'
 import { en } from '#app/i18n/en.ts'
 import { pt } from '#app/i18n/pt.ts'
@@ -1029,5 +1029,192 @@ describe('the team’s refund says why, and what became of the plan (issue 33)',
     expect((await retry()).status).toBe(409)
     const page = await render(paymentsRoute, 'admin/payments', '/admin/payments')
     expect(page).not.toContain(`name="subject" value="${paid.endToEndId}"`)
+  })
+})
+
+// Issue 33 point 5: the return fee comes from her plan (days × its daily value), is shown before
+// the team confirms, may be set otherwise only with a reason (in reais), and her paid plan's days
+// stand still while she is suspended.
+describe('a suspension’s fee comes from her plan, and her plan waits for her (issue 33)', () => {
+  const REASON_TEXT = 'Fotos de outra pessoa no anúncio'
+  const suspendAs = (profileId: string, fields: Record<string, string>, lang = '') =>
+    asAdmin(
+      profileRoute.action,
+      `/admin/profiles/${profileId}${lang}`,
+      { intent: 'suspend', profileId, days: '7', reason: REASON_TEXT, ...fields },
+      profileId,
+    )
+  const profileRow = async (id: string) =>
+    (await db().select().from(profiles).where(eq(profiles.id, id)))[0]
+  const sanctionOf = async (profileId: string) =>
+    (
+      await db()
+        .select()
+        .from(profileSanctions)
+        .where(eq(profileSanctions.profileId, profileId))
+        .orderBy(desc(profileSanctions.startsAt))
+    )[0]
+  const money = (cents: number, language: 'pt' | 'en') =>
+    new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      style: 'currency',
+      currency: 'BRL',
+    }).format(cents / 100)
+  const fill = (text: string, values: Record<string, string | number>) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`))
+
+  it('shows her plan’s daily value, then days × it before confirming; confirmed, records that fee', async () => {
+    const { provider } = await paidPlan('ouro')
+    const id = provider.profile.id
+    const price = (await currentPlanPrices()).ouro
+    const daily = Math.round(price / PLAN_DAYS)
+    for (const [language, t] of [
+      ['pt', pt],
+      ['en', en],
+    ] as const) {
+      const page = await render(
+        profileRoute,
+        'admin/profiles/:id',
+        `/admin/profiles/${id}`,
+        language,
+      )
+      expect(page).toContain(
+        html(
+          fill(t.admin.suspend.planDaily, {
+            tier: t.tiers.ouro,
+            daily: money(daily, language),
+            price: money(price, language),
+            planDays: PLAN_DAYS,
+          }),
+        ),
+      )
+      expect(page).not.toContain('name="dailyValue"')
+    }
+    const preview = await suspendAs(id, { preview: '1' })
+    expect(preview.status).toBe(200)
+    expect(preview.data?.preview).toEqual({
+      days: 7,
+      tier: 'ouro',
+      priceCents: price,
+      dailyValueCents: daily,
+      planFeeCents: 7 * daily,
+      feeCents: 7 * daily,
+      overridden: false,
+    })
+    expect((await profileRow(id))?.status).toBe('approved')
+    expect(await sanctionOf(id)).toBeUndefined()
+
+    const confirmed = await suspendAs(id, {})
+    expect(confirmed.data?.notice).toContain(money(7 * daily, 'pt'))
+    expect(await sanctionOf(id)).toMatchObject({
+      days: 7,
+      dailyValueCents: daily,
+      feeCents: 7 * daily,
+    })
+    const mail = (await mailsTo(site.dataDir, provider.email)).at(-1) ?? ''
+    expect(mail).toContain(
+      fill(pt.email.suspendedFee.plan, {
+        fee: money(7 * daily, 'pt'),
+        days: 7,
+        daily: money(daily, 'pt'),
+      }),
+    )
+  })
+
+  it('on the free plan there is no fee, and says so', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const preview = await suspendAs(provider.profile.id, { preview: '1' })
+    expect(preview.data?.preview).toMatchObject({ tier: null, dailyValueCents: 0, feeCents: 0 })
+    const page = await render(
+      profileRoute,
+      'admin/profiles/:id',
+      `/admin/profiles/${provider.profile.id}`,
+      'en',
+    )
+    expect(page).toContain(html(en.admin.suspend.freePlan))
+  })
+
+  it('another fee only with a reason, typed in reais; a bad one is answered in reais, in her language', async () => {
+    const { provider } = await paidPlan('basico')
+    const id = provider.profile.id
+    const noReason = await suspendAs(id, { fee: '89,90' })
+    expect(noReason.status).toBe(400)
+    expect(noReason.data?.error).toEqual({
+      field: 'feeReason',
+      message: fill(pt.admin.errors.feeReason, REASON_LENGTH),
+    })
+    for (const [lang, t, language] of [
+      ['', pt, 'pt'],
+      ['?lang=en', en, 'en'],
+    ] as const) {
+      for (const fee of ['abc', '-1', '200000,00']) {
+        const bad = await suspendAs(id, { fee, feeReason: 'Reincidência grave' }, lang)
+        expect(bad.status, fee).toBe(400)
+        expect(bad.data?.error).toEqual({
+          field: 'fee',
+          message: fill(t.admin.errors.fee, {
+            min: money(0, language),
+            max: money(15_000_000, language),
+          }),
+        })
+      }
+    }
+    expect(await sanctionOf(id)).toBeUndefined()
+    const preview = await suspendAs(id, {
+      fee: '89,90',
+      feeReason: 'Reincidência grave',
+      preview: '1',
+    })
+    expect(preview.data?.preview).toMatchObject({ feeCents: 8990, overridden: true })
+    const done = await suspendAs(id, { fee: '89,90', feeReason: 'Reincidência grave' })
+    expect(done.status).toBe(200)
+    expect(await sanctionOf(id)).toMatchObject({ feeCents: 8990 })
+    const [entry] = await entriesOf('suspend', id)
+    const daily = Math.round((await currentPlanPrices()).basico / PLAN_DAYS)
+    expect(entry?.details).toMatchObject({
+      feeCents: 8990,
+      computedFeeCents: 7 * daily,
+      feeReason: 'Reincidência grave',
+    })
+  })
+
+  it('her paid plan’s days stand still while she is suspended: its end moves on by the time suspended', async () => {
+    const { provider } = await paidPlan('prata')
+    const id = provider.profile.id
+    expect((await suspendAs(id, { days: '3' })).status).toBe(200)
+    // Five days pass (the suspension began five days ago and its time is up), and her plan's end
+    // passed meanwhile: the hourly expiry leaves a suspended profile's plan alone.
+    const startsAt = new Date(Date.now() - 5 * DAY)
+    await db()
+      .update(profileSanctions)
+      .set({ startsAt, endsAt: new Date(Date.now() - DAY), feeWaivedAt: new Date() })
+      .where(eq(profileSanctions.profileId, id))
+    const shifted = new Date(Date.now() - 2 * DAY)
+    await db().update(profiles).set({ tierExpiresAt: shifted }).where(eq(profiles.id, id))
+    const { expireTiers } = await import('#app/modules/moderation/plans.server.ts')
+    await expireTiers()
+    expect((await profileRow(id))?.membershipTier).toBe('prata')
+    // Her plan page says the plan is paused, in pt and en.
+    const planRoute = await import('#app/routes/provider/plan.tsx')
+    for (const [lang, t] of [
+      ['', pt],
+      ['?lang=en', en],
+    ] as const) {
+      const page = await callRoute(planRoute.loader as Handler, `/dashboard/plan${lang}`, {
+        cookie: provider.cookie,
+      })
+      expect(page.data).toMatchObject({ tier: 'prata', paused: true })
+      expect(t.plan.paused).toContain('{date}')
+    }
+    const { returnSuspendedProfiles } = await import('#app/modules/payments/payments.server.ts')
+    const before = Date.now()
+    expect(await returnSuspendedProfiles()).toBeGreaterThanOrEqual(1)
+    const back = await profileRow(id)
+    expect(back?.status).toBe('approved')
+    const moved = (back?.tierExpiresAt?.getTime() ?? 0) - shifted.getTime()
+    expect(moved).toBeGreaterThanOrEqual(before - startsAt.getTime())
+    expect(moved).toBeLessThan(Date.now() - startsAt.getTime() + 1_000)
+    expect(back?.tierExpiresAt?.getTime()).toBeGreaterThan(Date.now())
+    const [ended] = await entriesOf('suspension_end', id)
+    expect(ended?.details).toMatchObject({ planExtendedTo: back?.tierExpiresAt?.toISOString() })
   })
 })

@@ -292,6 +292,8 @@ export const strings: Strings = {
     notApproved: 'Plans can be bought once your profile is approved and online.',
     noPix: 'To get or change a plan, write to the team: {email}.',
     starting: 'Creating the Pix…',
+    paused:
+      'Your profile is suspended, and your plan’s days stand still: it would end on {date}, and when the profile goes back online its end moves on by the time suspended.',
     returnFee: {
       title: 'Return fee',
       due: 'Your suspension has a return fee of {fee}.',

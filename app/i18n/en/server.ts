@@ -71,7 +71,12 @@ export const strings: Strings = {
       "Our staff did not approve your profile's new name or photos. The approved version stays on the site.",
     suspendedSubject: 'Your Aprova profile is suspended',
     suspendedText:
-      'Your profile is offline until {date}. To reactivate the ad, a return fee of {fee} applies ({days} days × {daily}). You may challenge the decision through support.',
+      'Your profile is offline until {date}. {feeText} While it is suspended, the days of your paid plan stand still: the plan’s end moves on by the time suspended. You may challenge the decision through support.',
+    suspendedFee: {
+      plan: 'To reactivate the ad, a return fee of {fee} applies ({days} days × {daily}).',
+      team: 'To reactivate the ad, a return fee of {fee} applies, set by the team.',
+      none: 'There is no return fee: the profile goes back online when the suspension ends.',
+    },
     bannedSubject: 'Your Aprova profile is banned',
     bannedText:
       'Your profile has been removed permanently under the terms of use. You may challenge the decision through support.',

@@ -295,6 +295,8 @@ export const strings = {
     notApproved: 'Os planos podem ser assinados quando seu perfil estiver aprovado e no ar.',
     noPix: 'Para assinar ou mudar de plano, escreva para a equipe: {email}.',
     starting: 'Gerando o Pix…',
+    paused:
+      'Seu perfil está suspenso, e os dias do seu plano estão parados: ele terminaria em {date}, e quando o perfil voltar ao ar o fim é adiado pelo tempo da suspensão.',
     returnFee: {
       title: 'Taxa de retorno',
       due: 'Sua suspensão tem uma taxa de retorno de {fee}.',

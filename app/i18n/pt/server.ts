@@ -72,7 +72,12 @@ export const strings = {
       'A equipe não aprovou o novo nome ou as novas fotos do seu perfil. A versão aprovada continua no ar.',
     suspendedSubject: 'Seu perfil no Aprova foi suspenso',
     suspendedText:
-      'Seu perfil está fora do ar até {date}. Para reativar o anúncio, é cobrada uma taxa de retorno de {fee} ({days} dias × {daily}). Você pode contestar a decisão pelo suporte.',
+      'Seu perfil está fora do ar até {date}. {feeText} Enquanto ele estiver suspenso, os dias do seu plano pago ficam parados: o fim do plano é adiado pelo tempo da suspensão. Você pode contestar a decisão pelo suporte.',
+    suspendedFee: {
+      plan: 'Para reativar o anúncio, é cobrada uma taxa de retorno de {fee} ({days} dias × {daily}).',
+      team: 'Para reativar o anúncio, é cobrada uma taxa de retorno de {fee}, definida pela equipe.',
+      none: 'Não há taxa de retorno: o perfil volta ao ar quando a suspensão terminar.',
+    },
     bannedSubject: 'Seu perfil no Aprova foi banido',
     bannedText:
       'Seu perfil foi removido de forma permanente, conforme os termos de uso. Você pode contestar a decisão pelo suporte.',

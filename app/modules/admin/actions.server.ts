@@ -9,7 +9,7 @@ import { requireRecentConfirmation, requireRole } from '#app/modules/auth/sessio
 import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { decideChanges, decideCheck } from '#app/modules/moderation/checks.server.ts'
-import type { Actor, AdminResult } from '#app/modules/moderation/kernel.server.ts'
+import { type Actor, type AdminResult, done } from '#app/modules/moderation/kernel.server.ts'
 import { setTier } from '#app/modules/moderation/plans.server.ts'
 import {
   type BatchResult,
@@ -23,6 +23,7 @@ import { decideReview } from '#app/modules/moderation/reviews.server.ts'
 import {
   banProfile,
   liftSuspension,
+  previewSuspension,
   setHidden,
   suspendProfile,
   waiveReturnFee,
@@ -31,7 +32,7 @@ import { grantAdmin, resetTwoFactor, revokeAdmin } from '#app/modules/moderation
 import { freezeBalance, refundGift, releaseFreeze } from '#app/modules/payments/gift-team.server.ts'
 import { refundPayment, retryRefund, setPlanPrice } from '#app/modules/payments/team.server.ts'
 import type { AdminAnswer, AdminIntent } from './answer.ts'
-import { ADMIN_FORMS, type AdminProblem, adminMessageValues } from './forms.ts'
+import { ADMIN_FORMS, type AdminProblem, adminMessageValues, feeOverrideCents } from './forms.ts'
 
 // The admin screens' form actions (issue 8): the role is checked first, then the form, then
 // the action runs. The answer carries the message in the admin's language: a notice when it
@@ -94,14 +95,14 @@ export async function adminAction(request: Request, intents: readonly AdminInten
     }
     return data(answer, { status: 400 })
   }
-  const { result, notice, subject, refused } = await perform(
+  const { result, notice, subject, refused, preview } = await perform(
     { intent: chosen, values: checked.value } as AdminForm,
     actor,
     t,
     language,
   )
   const answer: AdminAnswer = { intent: chosen, subject }
-  if (result.ok) return data({ ...answer, notice })
+  if (result.ok) return data({ ...answer, notice, ...(preview ? { preview, values } : {}) })
   if (refused) {
     const message = format(t.reports.batchRefused, { count: refused.length })
     return data({ ...answer, values, error: { field: 'form', message }, refused }, { status: 409 })
@@ -131,6 +132,7 @@ async function perform(
   notice?: string
   subject?: string
   refused?: AdminAnswer['refused']
+  preview?: AdminAnswer['preview']
 }> {
   switch (form.intent) {
     case 'approve-check':
@@ -155,8 +157,24 @@ async function perform(
       }
     }
     case 'suspend': {
-      const { profileId, days, dailyValue: dailyValueCents, reason } = form.values
-      const result = await suspendProfile(actor, profileId, { days, dailyValueCents, reason })
+      const { profileId, days, feeReason, reason, preview } = form.values
+      const fee = feeOverrideCents(form.values.fee)
+      // Issue 33 point 5: the fee her plan gives (or the team's) is shown before it is done.
+      if (preview) {
+        return {
+          result: done(undefined),
+          preview: await previewSuspension(
+            profileId,
+            days,
+            fee === null ? undefined : { feeCents: fee },
+          ),
+        }
+      }
+      const result = await suspendProfile(actor, profileId, {
+        days,
+        reason,
+        ...(fee === null ? {} : { fee: { cents: fee, reason: feeReason } }),
+      })
       if (!result.ok) return { result }
       if (result.value.banned) return { result, notice: t.suspend.autoBanned }
       return {

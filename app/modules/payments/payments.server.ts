@@ -883,6 +883,8 @@ export async function remindPlanEnds(now = new Date()): Promise<number> {
         lte(profiles.tierExpiresAt, new Date(now.getTime() + PLAN_REMINDER_DAYS * 86_400_000)),
         sql`${profiles.tierReminderFor} is distinct from ${profiles.tierExpiresAt}`,
         sql`${profiles.userId} is not null`,
+        // A suspended profile's plan stands still (issue 33 point 5): no reminder of its end.
+        sql`${profiles.status} <> 'suspended'`,
       ),
     )
     .returning({
