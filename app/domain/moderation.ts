@@ -37,6 +37,8 @@ export const ADMIN_ACTIONS = [
   /** suspension ended with its fee settled (actor 'system'). */
   'plan_price',
   'payment_refund',
+  /** A refund the institution did not make, sent again with a new id (issue 33 point 14). */
+  'payment_refund_retry',
   'return_fee_waive',
   'suspension_end',
   /** Gifts and withdrawals (issue 22): each step of a withdrawal (asked by the provider; paid */
@@ -111,8 +113,11 @@ export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number]
 /** Days a suspension may last (SPEC §4: temporary, for a set number of days). */
 export const SUSPENSION_DAYS = { min: 1, max: 365 } as const
 
-/** Largest daily value of a plan the team may enter, in reais. */
-export const MAX_DAILY_VALUE = 10_000
+/**
+ * A return fee the team sets instead of the plan's (issue 33 point 5), in centavos: R$ 0,00 to
+ * R$ 150.000,00 (a typo guard; the plan's own fee tops out near R$ 122.000,00).
+ */
+export const RETURN_FEE_LIMITS_CENTS = { min: 0, max: 15_000_000 } as const
 
 /**
  * Suspensions are consecutive (SPEC §4: the third becomes a ban) while each one starts within

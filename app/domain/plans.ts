@@ -174,6 +174,34 @@ export const REFUND_REASONS = [
 ] as const
 export type RefundReason = (typeof REFUND_REASONS)[number]
 
+/**
+ * What the team's refund of a plan's Pix does to the plan (issue 33 point 1): the days that
+ * payment bought are taken back, or the plan is kept as it is.
+ */
+export const REFUND_PLAN_CHOICES = ['take_back', 'keep'] as const
+export type RefundPlanChoice = (typeof REFUND_PLAN_CHOICES)[number]
+
+/** What a refund did to the payer's plan, as her e-mail says it. */
+export type RefundPlanOutcome =
+  | { kind: 'taken'; tier: PaidTier; expiresAt: Date }
+  | { kind: 'free' }
+  | { kind: 'kept'; tier: PaidTier; expiresAt: Date }
+
+/**
+ * The plan after a refund takes back `days` of it at `now`: the same plan ending that much
+ * earlier, or free when nothing of it would be left (never an end before now). Null when no
+ * paid plan runs (nothing to take back).
+ */
+export function planWithoutDays(
+  current: { tier: string; expiresAt: Date | null },
+  days: number,
+  now: Date,
+): { tier: PaidTier; expiresAt: Date } | { tier: 'free' } | null {
+  if (!isRunning(current, now) || !current.expiresAt || !isPaidTier(current.tier)) return null
+  const end = current.expiresAt.getTime() - days * DAY_MS
+  return end > now.getTime() ? { tier: current.tier, expiresAt: new Date(end) } : { tier: 'free' }
+}
+
 /** A refund asked of the institution, done, or refused by it (the team is shown which). */
 export const REFUND_STATUSES = ['requested', 'done', 'failed'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]

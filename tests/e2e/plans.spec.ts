@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { nextCode } from '#tests/support/totp.ts'
-import { authenticatorKey, signInAdmin } from './admin-sign-in.ts'
+import { authenticatorKey, rememberKey, signInAdmin } from './admin-sign-in.ts'
 import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
@@ -212,10 +212,13 @@ test('the team sends a payment back after a stale proof: a code, and it goes wit
   await server?.stop()
   await makeProofsStale(storage, ADMIN.email)
   await start()
+  // The restarted server listens elsewhere: her authenticator is the same.
+  rememberKey(base(), ADMIN.email, key)
   await page.goto(`${base()}/admin/payments`)
   await hydrated(page)
   const received = page.getByRole('listitem').filter({ hasText: 'Plano VIP+, 30 dias' })
   await received.getByText('Devolver este pagamento').click()
+  await received.getByLabel('Manter o plano como está').check()
   await received.getByLabel('Motivo').fill(reason)
   await received.getByRole('button', { name: 'Devolver R$ 199,00' }).click()
 
@@ -233,4 +236,168 @@ test('the team sends a payment back after a stale proof: a code, and it goes wit
   await expect(page.getByText('Devolução pedida. A situação dela aparece na lista.')).toBeVisible()
   await expect(received).toContainText(reason)
   expect(pix.refunds()).toHaveLength(1)
+})
+
+/** With AUDIT_SCREENSHOTS=DIR, the page at a phone's and a desktop's width (issue 33's look). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.AUDIT_SCREENSHOTS
+  if (!dir) return
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+/** Reloads `page` until `check` passes (the institution settles refunds after the page was drawn). */
+async function reloadUntil(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload()
+    await check()
+  }).toPass({ timeout: 20_000 })
+}
+
+// Issue 33 points 1 and 14: the team sends a plan's Pix back choosing what happens to the plan,
+// the institution does not make the refund, and the team tries again.
+test('the team refunds a plan’s Pix taking its days back; a refund not made is tried again (pt, en)', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  // The Gold charge she opened in English is paid now.
+  const gold = pix.charges().find((one) => one.valor.original === '179.00')
+  expect(gold).toBeDefined()
+  const goldPix = await pix.pay(gold?.txid ?? '')
+  await signInAdmin(page, base(), ADMIN)
+  await page.goto(`${base()}/language/en?to=/admin/payments`)
+  const english = page.getByRole('listitem').filter({ hasText: 'Gold plan, 30 days' })
+  await english.getByText('Refund this payment').click()
+  await expect(english.getByText('And the plan this Pix paid for?')).toBeVisible()
+  await expect(english.getByLabel('Keep the plan as it is')).toBeVisible()
+  await shoot(page, 'payments-choice-en')
+  await page.goto(`${base()}/language/pt?to=/admin/payments`)
+  await hydrated(page)
+  const received = page.getByRole('listitem').filter({ hasText: 'Plano Ouro, 30 dias' })
+  await received.getByText('Devolver este pagamento').click()
+  await expect(received.getByText('E o plano que este Pix pagou?')).toBeVisible()
+  await shoot(page, 'payments-choice-pt')
+  // Without the plan's choice: the form says what is missing, and nothing goes.
+  await received.getByLabel('Motivo').fill('Cobrança em duplicidade, confirmada')
+  await received.getByRole('button', { name: 'Devolver R$ 179,00' }).click()
+  await expect(
+    received.getByText(
+      'Este Pix pagou um plano: escolha se os dias dele são retirados ou mantidos.',
+    ),
+  ).toBeVisible()
+  expect(pix.refunds()).toHaveLength(1)
+  pix.failRefunds(true)
+  await received.getByLabel(/^Retirar os dias que este Pix pagou/).check()
+  await received.getByRole('button', { name: 'Devolver R$ 179,00' }).click()
+  await expect(page.getByText('Devolução pedida. A situação dela aparece na lista.')).toBeVisible()
+  await pix.idle()
+  pix.failRefunds(false)
+  await reloadUntil(page, () =>
+    expect(received).toContainText('Situação: recusada pela instituição'),
+  )
+  await shoot(page, 'payments-retry-pt')
+  await hydrated(page)
+  await received.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(
+    page.getByText('Devolução pedida de novo. A situação dela aparece na lista.'),
+  ).toBeVisible()
+  await pix.idle()
+  await reloadUntil(page, () => expect(received).toContainText('Situação: feita'))
+  await expect(received.getByRole('button', { name: 'Tentar de novo' })).toHaveCount(0)
+  // Two refunds at the institution for this Pix: the one not made, and the one made.
+  expect(pix.refunds().filter((one) => one.endToEndId === goldPix.endToEndId)).toHaveLength(2)
+  await page.goto(`${base()}/language/en?to=/admin/payments`)
+  await expect(page.getByRole('listitem').filter({ hasText: 'Gold plan, 30 days' })).toContainText(
+    'Status: done',
+  )
+  await shoot(page, 'payments-after-en')
+})
+
+// Issue 33 point 5: the fee comes from her plan and is shown before confirming; her plan's days
+// stand still while she is suspended, and her plan page says so.
+test('the team suspends her: her plan’s daily value, the fee before confirming; her plan page says it waits (pt, en)', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await signInAdmin(page, base(), ADMIN)
+  await page.getByRole('link', { name: 'Perfis e contas' }).click()
+  await page.getByLabel('Nome, usuário, e-mail ou cidade').fill(made.buyer)
+  await page.getByRole('button', { name: 'Buscar' }).click()
+  await page
+    .locator('main li')
+    .filter({ has: page.getByText(made.buyer, { exact: true }) })
+    .getByRole('link', { name: 'Abrir perfil' })
+    .click()
+  await expect(page.getByRole('heading', { name: /^Perfil de / })).toBeVisible()
+  const profileUrl = page.url()
+  await expect(
+    page.getByText(/^Valor diário do plano Ouro dela: R\$\s5,97 \(R\$\s179,00 por 30 dias\)/),
+  ).toBeVisible()
+  await hydrated(page)
+  const suspend = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Ver a taxa e confirmar' }) })
+  await suspend.getByLabel('Dias').fill('3')
+  await expect(suspend.getByText('Taxa de retorno: R$ 17,91')).toBeVisible()
+  await suspend.getByLabel('Motivo', { exact: true }).fill('Fotos de outra pessoa')
+  await suspend.getByRole('button', { name: 'Ver a taxa e confirmar' }).click()
+  await expect(page.getByText('Confirme a suspensão')).toBeVisible()
+  await expect(
+    page.getByText('Taxa de retorno: R$ 17,91 (3 dias × R$ 5,97, plano Ouro).'),
+  ).toBeVisible()
+  await shoot(page, 'suspend-preview-pt')
+  // A fee of the team's own needs its reason, and is read in reais.
+  await suspend.getByText('Definir outra taxa (com motivo)').click()
+  await suspend.getByLabel('Taxa de retorno (R$)').fill('dez')
+  await suspend.getByLabel('Motivo da taxa diferente').fill('Reincidência')
+  await suspend.getByRole('button', { name: 'Ver a taxa e confirmar' }).click()
+  await expect(
+    suspend.getByText('Taxa: um valor em reais de R$ 0,00 a R$ 150.000,00, como 89,90.'),
+  ).toBeVisible()
+  await suspend.getByLabel('Taxa de retorno (R$)').fill('')
+  await suspend.getByLabel('Motivo da taxa diferente').fill('')
+  await suspend.getByRole('button', { name: 'Ver a taxa e confirmar' }).click()
+  await page.getByRole('button', { name: 'Confirmar suspensão' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Perfil suspenso até' })).toContainText(
+    'R$ 17,91',
+  )
+  // The rival's page in English: her Gold plan's daily value.
+  await page.goto(`${base()}/language/en?to=/admin/profiles`)
+  await page.getByLabel('Name, username, e-mail or city').fill(made.rival)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page
+    .locator('main li')
+    .filter({ has: page.getByText(made.rival, { exact: true }) })
+    .getByRole('link', { name: 'Open profile' })
+    .click()
+  await expect(page.getByText(/^Daily value of her Gold plan: R\$5\.97/)).toBeVisible()
+  await hydrated(page)
+  const english = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'See the fee and confirm' }) })
+  await english.getByLabel('Days').fill('2')
+  await english.getByLabel('Reason', { exact: true }).fill('Photos of someone else')
+  await english.getByRole('button', { name: 'See the fee and confirm' }).click()
+  await expect(page.getByText('Return fee: R$11.94 (2 days × R$5.97, Gold plan).')).toBeVisible()
+  await shoot(page, 'suspend-preview-en')
+  expect(profileUrl).toContain('/admin/profiles/')
+
+  // Her plan page, suspended: the plan waits for her.
+  await page.context().clearCookies()
+  await signIn(page, PROVIDER)
+  await expect(page).toHaveURL(/\/dashboard/, SIGN_IN)
+  await page.goto(`${base()}/dashboard/plan`)
+  await expect(
+    page.getByText(/^Seu perfil está suspenso, e os dias do seu plano estão parados/),
+  ).toBeVisible()
+  await expect(page.getByText('Sua suspensão tem uma taxa de retorno de R$ 17,91.')).toBeVisible()
+  await shoot(page, 'plan-paused-pt')
+  await page.goto(`${base()}/language/en?to=/dashboard/plan`)
+  await expect(
+    page.getByText(/^Your profile is suspended, and your plan’s days stand still/),
+  ).toBeVisible()
+  await shoot(page, 'plan-paused-en')
 })

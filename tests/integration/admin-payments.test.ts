@@ -13,7 +13,7 @@ import {
 } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
-import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
+import { ADMIN_PAGE_SIZE, REASON_LENGTH } from '#app/domain/moderation.ts'
 import { PAID_TIERS, type PaidTier, PLAN_DAYS } from '#app/domain/plans.ts'
 import { en } from '#app/i18n/en.ts'
 import { pt } from '#app/i18n/pt.ts'
@@ -353,6 +353,7 @@ describe('/admin/payments', () => {
       intent: 'refund-payment',
       subject: refunded.endToEndId,
       note: 'Pagou por engano, pediu de volta',
+      plan: 'keep',
     })
     expect(answer.status).toBe(200)
     // 40 days ago: in its month's figures, not in the 30 days'; 400 days ago: in neither.
@@ -434,6 +435,7 @@ describe('/admin/payments', () => {
       intent: 'refund-payment',
       subject: team.endToEndId,
       note,
+      plan: 'keep',
     })
     expect(refund.data).toMatchObject({
       subject: team.endToEndId,
@@ -561,6 +563,7 @@ describe('/admin/payments', () => {
         intent: 'refund-payment',
         subject: paid.endToEndId,
         note: 'Reclamação do pagador',
+        plan: 'keep',
         ...fields,
       })
     const entries = await auditCount()
@@ -797,6 +800,7 @@ describe('the audit log names the team’s money actions', () => {
       intent: 'refund-payment',
       subject: paid.endToEndId,
       note: 'Devolução para o teste do registro',
+      plan: 'keep',
     })
     expect(refunded.status).toBe(200)
 
@@ -832,5 +836,385 @@ describe('the audit log names the team’s money actions', () => {
       expect(ended).toContain(html(d.why.fee_waived))
       expect(ended).toContain(html(t.admin.audit.system))
     }
+  })
+})
+
+// Issue 33 point 1: the team's refund e-mail carries its reason and what happened to the plan
+// (the team chooses, for a plan's Pix, whether its days are taken back); the automatic ones say
+// their own reason. Point 14: a refund the institution did not make can be sent again, once.
+describe('the team’s refund says why, and what became of the plan (issue 33)', () => {
+  const NOTE = 'Cobrança em duplicidade, confirmada com a anunciante'
+  const refundAs = (endToEndId: string, fields: Record<string, string> = {}, lang = '') =>
+    asAdmin(paymentsRoute.action, `/admin/payments${lang}`, {
+      intent: 'refund-payment',
+      subject: endToEndId,
+      note: NOTE,
+      ...fields,
+    })
+  const profileOf = async (id: string) =>
+    (await db().select().from(profiles).where(eq(profiles.id, id)))[0]
+  const longDate = (date: Date, language: 'pt' | 'en') =>
+    new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      dateStyle: 'long',
+      timeZone: 'America/Sao_Paulo',
+    }).format(date)
+  const lastMail = async (email: string) => (await mailsTo(site.dataDir, email)).at(-1) ?? ''
+  const money = (cents: number, language: 'pt' | 'en') =>
+    new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      style: 'currency',
+      currency: 'BRL',
+    }).format(cents / 100)
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`)
+
+  it('requires the plan’s choice; taking the only days back makes her free, and her e-mail says the reason and so', async () => {
+    const paid = await paidPlan('ouro')
+    const entries = await auditCount()
+    for (const [lang, t] of [
+      ['', pt],
+      ['?lang=en', en],
+    ] as const) {
+      const missing = await refundAs(paid.endToEndId, {}, lang)
+      expect(missing.status).toBe(409)
+      expect(missing.data?.error).toEqual({ field: 'plan', message: t.admin.errors.planChoice })
+    }
+    const wrong = await refundAs(paid.endToEndId, { plan: 'later' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.data?.error).toEqual({ field: 'plan', message: pt.admin.errors.planChoice })
+    expect(await auditCount()).toBe(entries)
+    expect((await paymentOf(paid.endToEndId))?.outcome).toBe('credited')
+
+    const answer = await refundAs(paid.endToEndId, { plan: 'take_back' })
+    expect(answer.data).toMatchObject({ notice: pt.admin.payments.refundDone })
+    expect(await profileOf(paid.provider.profile.id)).toMatchObject({
+      membershipTier: 'free',
+      tierExpiresAt: null,
+      isPremium: false,
+    })
+    const [entry] = await entriesOf('payment_refund', paid.endToEndId)
+    expect(entry?.details).toMatchObject({ plan: 'take_back', planAfter: 'free' })
+    const mail = await lastMail(paid.provider.email)
+    expect(mail).toContain(
+      fill(pt.email.refundedTexts.team, {
+        amount: money(paid.charge.amountCents, 'pt'),
+        paidAt: longDate(
+          (await db().select().from(pixCharges).where(eq(pixCharges.id, paid.charge.id)))[0]
+            ?.paidAt ?? new Date(),
+          'pt',
+        ),
+        reason: NOTE,
+      }),
+    )
+    expect(mail).toContain(`Motivo: ${NOTE}`)
+    expect(mail).toContain(pt.email.refundedPlan.free)
+    expect(mail).not.toContain('não pôde ser usado')
+  })
+
+  it('taking back a renewal’s days ends the plan that much earlier; keeping them says until when (pt and en)', async () => {
+    const first = await paidPlan('basico')
+    const providerId = first.provider.id
+    const renewal = await startPlanCharge(providerId, 'basico')
+    if (!renewal.ok) throw new Error(renewal.error)
+    const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, renewal.chargeId))
+    const second = await site.pix.pay(charge?.txid ?? '')
+    const before = (await profileOf(first.provider.profile.id))?.tierExpiresAt ?? new Date()
+    expect(before.getTime() - Date.now()).toBeGreaterThan(59 * DAY)
+    await refundAs(second.endToEndId, { plan: 'take_back' })
+    const after = await profileOf(first.provider.profile.id)
+    expect(after?.membershipTier).toBe('basico')
+    expect(after?.tierExpiresAt?.getTime()).toBe(before.getTime() - PLAN_DAYS * DAY)
+    expect(await lastMail(first.provider.email)).toContain(
+      fill(pt.email.refundedPlan.taken, {
+        planTier: pt.tiers.basico,
+        planDate: longDate(after?.tierExpiresAt ?? new Date(), 'pt'),
+      }),
+    )
+
+    // In English, kept: the plan stays as it was and the e-mail says until when.
+    const kept = await paidPlan('prata')
+    await db().execute(sql`update "user" set language = 'en' where id = ${kept.provider.id}`)
+    const end = (await profileOf(kept.provider.profile.id))?.tierExpiresAt
+    await refundAs(kept.endToEndId, { plan: 'keep' })
+    expect((await profileOf(kept.provider.profile.id))?.tierExpiresAt).toEqual(end)
+    const mail = await lastMail(kept.provider.email)
+    expect(mail).toContain(`Reason: ${NOTE}`)
+    expect(mail).toContain(
+      fill(en.email.refundedPlan.kept, {
+        planTier: en.tiers.prata,
+        planDate: longDate(end ?? new Date(), 'en'),
+      }),
+    )
+    expect((await entriesOf('payment_refund', kept.endToEndId))[0]?.details).toMatchObject({
+      plan: 'keep',
+    })
+  })
+
+  it('the automatic refunds say their own reason: paid already, another amount', async () => {
+    const paid = await paidPlan('bronze')
+    await site.pix.pay(paid.charge.txid)
+    await site.pix.idle()
+    const amount = money(paid.charge.amountCents, 'pt')
+    expect(await lastMail(paid.provider.email)).toContain(
+      fill(pt.email.refundedTexts.already_paid, { amount }),
+    )
+    const other = await signedInProvider({ approved: true })
+    const started = await startPlanCharge(other.id, 'bronze')
+    if (!started.ok) throw new Error(started.error)
+    const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, started.chargeId))
+    await site.pix.pay(charge?.txid ?? '', { amount: '1.00' })
+    const mail = await lastMail(other.email)
+    expect(mail).toContain(
+      fill(pt.email.refundedTexts.amount_mismatch, { amount: money(100, 'pt'), charged: amount }),
+    )
+    expect(mail).not.toContain('Motivo')
+  })
+
+  it('a refund the institution did not make is tried again, once, with a new id; two retries at once make one (pt and en)', async () => {
+    const paid = await paidPlan('basico')
+    site.pix.failRefunds(true)
+    try {
+      await refundAs(paid.endToEndId, { plan: 'keep' })
+      await site.pix.idle()
+    } finally {
+      site.pix.failRefunds(false)
+    }
+    const [failed] = await refundsOf(paid.endToEndId)
+    expect(failed).toMatchObject({ status: 'failed', reason: 'team', note: NOTE })
+    for (const [language, t] of [
+      ['pt', pt],
+      ['en', en],
+    ] as const) {
+      const page = await render(paymentsRoute, 'admin/payments', '/admin/payments', language)
+      expect(page).toContain(html(t.admin.payments.retry))
+      // Its only form: the retry (a refunded Pix has no refund form).
+      expect(page).toContain(`name="subject" value="${paid.endToEndId}"`)
+    }
+    const retry = (lang = '') =>
+      asAdmin(paymentsRoute.action, `/admin/payments${lang}`, {
+        intent: 'retry-refund',
+        subject: paid.endToEndId,
+      })
+    site.pix.holdRefunds(true)
+    const answers = await Promise.all([retry(), retry()])
+    expect(answers.map((one) => one.status).sort()).toEqual([200, 409])
+    expect(answers.find((one) => one.status === 200)?.data).toMatchObject({
+      notice: pt.admin.payments.retryDone,
+    })
+    expect(answers.find((one) => one.status === 409)?.data?.error).toEqual({
+      field: 'form',
+      message: pt.admin.errors.refundNotFailed,
+    })
+    // While the new one is on its way, no other goes.
+    const english = await retry('?lang=en')
+    expect(english.data?.error).toEqual({ field: 'form', message: en.admin.errors.refundNotFailed })
+    const atInstitution = () =>
+      site.pix.refunds().filter((one) => one.endToEndId === paid.endToEndId)
+    expect(atInstitution()).toHaveLength(2)
+    site.pix.holdRefunds(false)
+    await site.pix.settleRefunds()
+    await site.pix.idle()
+    const refunds = await refundsOf(paid.endToEndId)
+    expect(refunds).toHaveLength(2)
+    const fresh = refunds.find((one) => one.id !== failed?.id)
+    expect(fresh).toMatchObject({
+      status: 'done',
+      reason: 'team',
+      note: NOTE,
+      requestedBy: admin.id,
+    })
+    expect(await entriesOf('payment_refund_retry', paid.endToEndId)).toMatchObject([
+      { actorId: admin.id, details: { failedRefundId: failed?.id, refundId: fresh?.id } },
+    ])
+    // Made: nothing to try again.
+    expect((await retry()).status).toBe(409)
+    const page = await render(paymentsRoute, 'admin/payments', '/admin/payments')
+    expect(page).not.toContain(`name="subject" value="${paid.endToEndId}"`)
+  })
+})
+
+// Issue 33 point 5: the return fee comes from her plan (days × its daily value), is shown before
+// the team confirms, may be set otherwise only with a reason (in reais), and her paid plan's days
+// stand still while she is suspended.
+describe('a suspension’s fee comes from her plan, and her plan waits for her (issue 33)', () => {
+  const REASON_TEXT = 'Fotos de outra pessoa no anúncio'
+  const suspendAs = (profileId: string, fields: Record<string, string>, lang = '') =>
+    asAdmin(
+      profileRoute.action,
+      `/admin/profiles/${profileId}${lang}`,
+      { intent: 'suspend', profileId, days: '7', reason: REASON_TEXT, ...fields },
+      profileId,
+    )
+  const profileRow = async (id: string) =>
+    (await db().select().from(profiles).where(eq(profiles.id, id)))[0]
+  const sanctionOf = async (profileId: string) =>
+    (
+      await db()
+        .select()
+        .from(profileSanctions)
+        .where(eq(profileSanctions.profileId, profileId))
+        .orderBy(desc(profileSanctions.startsAt))
+    )[0]
+  const money = (cents: number, language: 'pt' | 'en') =>
+    new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : 'en', {
+      style: 'currency',
+      currency: 'BRL',
+    }).format(cents / 100)
+  const fill = (text: string, values: Record<string, string | number>) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`))
+
+  it('shows her plan’s daily value, then days × it before confirming; confirmed, records that fee', async () => {
+    const { provider } = await paidPlan('ouro')
+    const id = provider.profile.id
+    const price = (await currentPlanPrices()).ouro
+    const daily = Math.round(price / PLAN_DAYS)
+    for (const [language, t] of [
+      ['pt', pt],
+      ['en', en],
+    ] as const) {
+      const page = await render(
+        profileRoute,
+        'admin/profiles/:id',
+        `/admin/profiles/${id}`,
+        language,
+      )
+      expect(page).toContain(
+        html(
+          fill(t.admin.suspend.planDaily, {
+            tier: t.tiers.ouro,
+            daily: money(daily, language),
+            price: money(price, language),
+            planDays: PLAN_DAYS,
+          }),
+        ),
+      )
+      expect(page).not.toContain('name="dailyValue"')
+    }
+    const preview = await suspendAs(id, { preview: '1' })
+    expect(preview.status).toBe(200)
+    expect(preview.data?.preview).toEqual({
+      days: 7,
+      tier: 'ouro',
+      priceCents: price,
+      dailyValueCents: daily,
+      planFeeCents: 7 * daily,
+      feeCents: 7 * daily,
+      overridden: false,
+    })
+    expect((await profileRow(id))?.status).toBe('approved')
+    expect(await sanctionOf(id)).toBeUndefined()
+
+    const confirmed = await suspendAs(id, {})
+    expect(confirmed.data?.notice).toContain(money(7 * daily, 'pt'))
+    expect(await sanctionOf(id)).toMatchObject({
+      days: 7,
+      dailyValueCents: daily,
+      feeCents: 7 * daily,
+    })
+    const mail = (await mailsTo(site.dataDir, provider.email)).at(-1) ?? ''
+    expect(mail).toContain(
+      fill(pt.email.suspendedFee.plan, {
+        fee: money(7 * daily, 'pt'),
+        days: 7,
+        daily: money(daily, 'pt'),
+      }),
+    )
+  })
+
+  it('on the free plan there is no fee, and says so', async () => {
+    const provider = await signedInProvider({ approved: true })
+    const preview = await suspendAs(provider.profile.id, { preview: '1' })
+    expect(preview.data?.preview).toMatchObject({ tier: null, dailyValueCents: 0, feeCents: 0 })
+    const page = await render(
+      profileRoute,
+      'admin/profiles/:id',
+      `/admin/profiles/${provider.profile.id}`,
+      'en',
+    )
+    expect(page).toContain(html(en.admin.suspend.freePlan))
+  })
+
+  it('another fee only with a reason, typed in reais; a bad one is answered in reais, in her language', async () => {
+    const { provider } = await paidPlan('basico')
+    const id = provider.profile.id
+    const noReason = await suspendAs(id, { fee: '89,90' })
+    expect(noReason.status).toBe(400)
+    expect(noReason.data?.error).toEqual({
+      field: 'feeReason',
+      message: fill(pt.admin.errors.feeReason, REASON_LENGTH),
+    })
+    for (const [lang, t, language] of [
+      ['', pt, 'pt'],
+      ['?lang=en', en, 'en'],
+    ] as const) {
+      for (const fee of ['abc', '-1', '200000,00']) {
+        const bad = await suspendAs(id, { fee, feeReason: 'Reincidência grave' }, lang)
+        expect(bad.status, fee).toBe(400)
+        expect(bad.data?.error).toEqual({
+          field: 'fee',
+          message: fill(t.admin.errors.fee, {
+            min: money(0, language),
+            max: money(15_000_000, language),
+          }),
+        })
+      }
+    }
+    expect(await sanctionOf(id)).toBeUndefined()
+    const preview = await suspendAs(id, {
+      fee: '89,90',
+      feeReason: 'Reincidência grave',
+      preview: '1',
+    })
+    expect(preview.data?.preview).toMatchObject({ feeCents: 8990, overridden: true })
+    const done = await suspendAs(id, { fee: '89,90', feeReason: 'Reincidência grave' })
+    expect(done.status).toBe(200)
+    expect(await sanctionOf(id)).toMatchObject({ feeCents: 8990 })
+    const [entry] = await entriesOf('suspend', id)
+    const daily = Math.round((await currentPlanPrices()).basico / PLAN_DAYS)
+    expect(entry?.details).toMatchObject({
+      feeCents: 8990,
+      computedFeeCents: 7 * daily,
+      feeReason: 'Reincidência grave',
+    })
+  })
+
+  it('her paid plan’s days stand still while she is suspended: its end moves on by the time suspended', async () => {
+    const { provider } = await paidPlan('prata')
+    const id = provider.profile.id
+    expect((await suspendAs(id, { days: '3' })).status).toBe(200)
+    // Five days pass (the suspension began five days ago and its time is up), and her plan's end
+    // passed meanwhile: the hourly expiry leaves a suspended profile's plan alone.
+    const startsAt = new Date(Date.now() - 5 * DAY)
+    await db()
+      .update(profileSanctions)
+      .set({ startsAt, endsAt: new Date(Date.now() - DAY), feeWaivedAt: new Date() })
+      .where(eq(profileSanctions.profileId, id))
+    const shifted = new Date(Date.now() - 2 * DAY)
+    await db().update(profiles).set({ tierExpiresAt: shifted }).where(eq(profiles.id, id))
+    const { expireTiers } = await import('#app/modules/moderation/plans.server.ts')
+    await expireTiers()
+    expect((await profileRow(id))?.membershipTier).toBe('prata')
+    // Her plan page says the plan is paused, in pt and en.
+    const planRoute = await import('#app/routes/provider/plan.tsx')
+    for (const [lang, t] of [
+      ['', pt],
+      ['?lang=en', en],
+    ] as const) {
+      const page = await callRoute(planRoute.loader as Handler, `/dashboard/plan${lang}`, {
+        cookie: provider.cookie,
+      })
+      expect(page.data).toMatchObject({ tier: 'prata', paused: true })
+      expect(t.plan.paused).toContain('{date}')
+    }
+    const { returnSuspendedProfiles } = await import('#app/modules/payments/payments.server.ts')
+    const before = Date.now()
+    expect(await returnSuspendedProfiles()).toBeGreaterThanOrEqual(1)
+    const back = await profileRow(id)
+    expect(back?.status).toBe('approved')
+    const moved = (back?.tierExpiresAt?.getTime() ?? 0) - shifted.getTime()
+    expect(moved).toBeGreaterThanOrEqual(before - startsAt.getTime())
+    expect(moved).toBeLessThan(Date.now() - startsAt.getTime() + 1_000)
+    expect(back?.tierExpiresAt?.getTime()).toBeGreaterThan(Date.now())
+    const [ended] = await entriesOf('suspension_end', id)
+    expect(ended?.details).toMatchObject({ planExtendedTo: back?.tierExpiresAt?.toISOString() })
   })
 })

@@ -22,6 +22,7 @@ import { db } from '#db/client.server.ts'
 import { user, userRoles } from '#db/schema/auth.ts'
 import { backupRuns } from '#db/schema/backups.ts'
 import { auditLog, bannedIdentifiers, profileSanctions, reports } from '#db/schema/moderation.ts'
+import { planPrices } from '#db/schema/payments.ts'
 import {
   images,
   photoFlags,
@@ -263,10 +264,11 @@ describe('who may use the admin area', () => {
       intent: 'suspend',
       profileId: target.profile.id,
       days: '3',
-      dailyValue: '<b>',
+      fee: '<b>',
+      feeReason: 'Motivo da taxa',
       reason: 'Motivo',
     })
-    expect(value).toMatchObject({ status: 400, data: { error: { field: 'dailyValue' } } })
+    expect(value).toMatchObject({ status: 400, data: { error: { field: 'fee' } } })
     const noReason = await post({ intent: 'hide', profileId: target.profile.id, reason: ' ' })
     expect(noReason).toMatchObject({ status: 400, data: { error: { field: 'reason' } } })
     const past = await post({
@@ -466,11 +468,16 @@ describe('moderation', () => {
   it('suspends with the return fee, keeps the profile off the site, and only the team lifts it', async () => {
     const admin = await signedIn('admin')
     const luna = await signedInProvider({ approved: true })
+    // Her plan gives the daily value (issue 33 point 5): Ouro at R$ 375,00 a month is R$ 12,50.
+    await db().update(planPrices).set({ priceCents: 37_500 }).where(eq(planPrices.tier, 'ouro'))
+    await db()
+      .update(profiles)
+      .set({ membershipTier: 'ouro', tierExpiresAt: new Date(Date.now() + 20 * 86_400_000) })
+      .where(eq(profiles.id, luna.profile.id))
     const answer = await post(admin.cookie, {
       intent: 'suspend',
       profileId: luna.profile.id,
       days: '7',
-      dailyValue: '12,50',
       reason: 'Anúncio compartilhado',
     })
     expect(answer).toMatchObject({

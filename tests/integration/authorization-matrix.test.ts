@@ -1701,7 +1701,7 @@ const ADMIN_ROWS: Row[] = [
       ).toBe('credited')
       return {
         url: '/admin/payments',
-        body: { intent: 'refund-payment', subject: endToEndId, note: REASON },
+        body: { intent: 'refund-payment', subject: endToEndId, note: REASON, plan: 'keep' },
         state: async () => ({
           payment: await db()
             .select()
@@ -1712,6 +1712,43 @@ const ADMIN_ROWS: Row[] = [
             .from(pixRefunds)
             .where(eq(pixRefunds.endToEndId, endToEndId)),
         }),
+      }
+    },
+    { stepUp: true },
+  ),
+  // Issue 33 point 14: a refund the institution did not make, sent again.
+  action(
+    '/admin/payments',
+    'routes/admin/payments.tsx',
+    'retry-refund',
+    adminPayments.action,
+    ADMIN,
+    async () => {
+      const payer = await approvedProvider('Lia Devolvida', { session: false })
+      const started = await startPlanCharge(payer.id, 'basico')
+      if (!started.ok) throw new Error(`no charge: ${started.error}`)
+      const [charge] = await db()
+        .select({ txid: pixCharges.txid })
+        .from(pixCharges)
+        .where(eq(pixCharges.id, started.chargeId))
+      const txid = must(charge, 'charge').txid
+      const { endToEndId } = await must(pixServer, 'Pix server').pay(txid)
+      await checkCharge(txid)
+      // A team refund the institution did not make (NAO_REALIZADO).
+      await db()
+        .insert(pixRefunds)
+        .values({
+          id: `R${randomUUID().replaceAll('-', '')}`.slice(0, 35),
+          endToEndId,
+          amountCents: 100,
+          reason: 'team',
+          note: REASON,
+          status: 'failed',
+        })
+      return {
+        url: '/admin/payments',
+        body: { intent: 'retry-refund', subject: endToEndId },
+        state: () => db().select().from(pixRefunds).where(eq(pixRefunds.endToEndId, endToEndId)),
       }
     },
     { stepUp: true },

@@ -342,6 +342,7 @@ describe('a charge from the plan page', () => {
       { id: admin.id, email: admin.email },
       payment.endToEndId,
       'Pagamento em duplicidade',
+      'keep',
     )
     expect(refunded.ok).toBe(true)
     // The institution settles the refund after accepting it, and says so by the webhook.

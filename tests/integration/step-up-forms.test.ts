@@ -98,7 +98,7 @@ describe('money actions of the team ask for a fresh proof', () => {
       [
         paymentsRoute.action,
         '/admin/payments',
-        { intent: 'refund-payment', subject: endToEndId, note: REASON },
+        { intent: 'refund-payment', subject: endToEndId, note: REASON, plan: 'keep' },
       ],
       [
         plansRoute.action,
@@ -155,7 +155,7 @@ describe('money actions of the team ask for a fresh proof', () => {
     await makeStale(admin.cookie)
     const sent = await callRoute(paymentsRoute.action, '/admin/payments?pagina=1', {
       cookie: admin.cookie,
-      body: { intent: 'refund-payment', subject: endToEndId, note: REASON },
+      body: { intent: 'refund-payment', subject: endToEndId, note: REASON, plan: 'keep' },
     })
     const id = keptIn(sent.location, '/admin/payments?pagina=1')
     expect(await refundsOf(endToEndId)).toEqual([])
@@ -187,6 +187,7 @@ describe('money actions of the team ask for a fresh proof', () => {
         ['intent', 'refund-payment'],
         ['subject', endToEndId],
         ['note', REASON],
+        ['plan', 'keep'],
         [RESUMED_FORM_FIELD, id],
       ],
     })
@@ -222,7 +223,7 @@ describe('money actions of the team ask for a fresh proof', () => {
     const sessionId = await makeStale(admin.cookie)
     const sent = await callRoute(paymentsRoute.action, '/admin/payments', {
       cookie: admin.cookie,
-      body: { intent: 'refund-payment', subject: endToEndId, note: REASON },
+      body: { intent: 'refund-payment', subject: endToEndId, note: REASON, plan: 'keep' },
     })
     const id = keptIn(sent.location, '/admin/payments')
     // Another session (fresh) opening the reference: nothing to resume, straight on.

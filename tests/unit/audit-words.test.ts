@@ -76,7 +76,10 @@ function entriesOf(action: AdminAction): AuditEntryFacts[] {
       return ENUMS.cause.map((cause) => one({ cause }))
     case 'suspension_end':
     case 'lift_suspension':
-      return ENUMS.why.flatMap((why) => [one({ why, public: true }), one({ why, public: false })])
+      return ENUMS.why.flatMap((why) => [
+        one({ why, public: true }),
+        one({ why, public: false, planExtendedTo: '2026-12-20T00:00:00Z' }),
+      ])
     case 'set_tier':
       return ENUMS.tier.flatMap((from) =>
         ENUMS.tier.map((to) => one({ from, to, expiresAt: '2026-12-01T00:00:00Z' })),
@@ -90,10 +93,30 @@ function entriesOf(action: AdminAction): AuditEntryFacts[] {
     case 'withdrawal_failed':
       return [one({ amountCents: 5_000, feeCents: 65 }, 'NAO_REALIZADO')]
     case 'suspend':
-      return [one({ days: 3, dailyValueCents: 297, feeCents: 891, until: '2026-12-01T00:00:00Z' })]
+      return [
+        one({ days: 3, dailyValueCents: 297, feeCents: 891, until: '2026-12-01T00:00:00Z' }),
+        one({
+          days: 3,
+          dailyValueCents: 297,
+          feeCents: 500,
+          computedFeeCents: 891,
+          feeReason: 'Primeira falta',
+          until: '2026-12-01T00:00:00Z',
+        }),
+      ]
     case 'ban':
       return [one({ automatic: true, consecutiveSuspensions: 3 }), one({ automatic: false })]
     case 'payment_refund':
+      return [
+        one({ amountCents: 8_990, plan: 'take_back', planAfter: 'free' }),
+        one({
+          amountCents: 8_990,
+          plan: 'keep',
+          planAfter: { tier: 'ouro', expiresAt: '2026-12-01T00:00:00Z' },
+        }),
+        one({ amountCents: 8_990 }),
+      ]
+    case 'payment_refund_retry':
     case 'withdrawal_request':
     case 'withdrawal_paid':
       return [one({ amountCents: 1_000, feeCents: 65 })]
@@ -118,6 +141,8 @@ function expectedWords(entry: AuditEntryFacts, language: Language): string[] {
   pick(t.admin.reports.resolutions, d.resolution)
   pick(t.admin.gifts.causes, d.cause)
   pick(t.admin.audit.detail.why, d.why)
+  pick(t.admin.audit.detail.plan, d.plan)
+  if (typeof d.feeReason === 'string') words.push(d.feeReason)
   if (entry.action === 'set_tier') {
     pick(t.tiers, d.to)
     if (d.from !== d.to) pick(t.tiers, d.from)

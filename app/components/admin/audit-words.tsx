@@ -120,6 +120,15 @@ export function auditNotes(entry: AuditEntryFacts, t: Dictionary, language: Lang
       }),
     )
   if (details.automatic === true) parts.push(d.automatic)
+  // A plan's refund (its days taken back or kept), a return fee set by the team, a plan's end
+  // moved by the time she was suspended.
+  if (has(d.plan, details.plan)) parts.push(d.plan[details.plan])
+  if (typeof details.computedFeeCents === 'number')
+    parts.push(format(d.feeOverridden, { fee: money(details.computedFeeCents) }))
+  if (typeof details.feeReason === 'string')
+    parts.push(format(d.feeReason, { reason: details.feeReason }))
+  if (typeof details.planExtendedTo === 'string')
+    parts.push(format(d.planExtended, { date: date(details.planExtendedTo) }))
   return parts
 }
 

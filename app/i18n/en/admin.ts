@@ -144,9 +144,23 @@ export const strings: Strings = {
     suspend: {
       title: 'Suspend',
       days: 'Days',
-      dailyValue: 'Daily value of the plan (R$)',
+      planDaily:
+        'Daily value of her {tier} plan: {daily} ({price} per {planDays} days). Return fee = days × daily value, as the terms say.',
+      freePlan: 'She is on the Free plan: daily value R$ 0.00, no return fee.',
       fee: 'Return fee: {fee}',
-      feeHint: 'Days × daily value, as the terms say.',
+      override: 'Set another fee (with a reason)',
+      overrideFee: 'Return fee (R$)',
+      overrideFeeHint: 'In reais, like 89,90. Empty: the plan’s.',
+      overrideReason: 'Reason for another fee',
+      review: 'See the fee and confirm',
+      previewTitle: 'Confirm the suspension',
+      previewDays: { one: 'Suspension of {count} day.', other: 'Suspension of {count} days.' },
+      previewPlan: 'Return fee: {fee} ({days} days × {daily}, {tier} plan).',
+      previewFree: 'No return fee: her plan is the Free one.',
+      previewOverride: 'Return fee: {fee}, set by you (the plan would give {planFee}).',
+      planPaused:
+        'Her paid plan’s days stand still while she is suspended: the plan’s end moves on by the time suspended.',
+      confirm: 'Confirm suspension',
       consecutive: 'This would be suspension {count} in a row: the third becomes an automatic ban.',
       submit: 'Suspend',
       done: 'Profile suspended until {date}. Return fee: {fee}.',
@@ -383,7 +397,17 @@ export const strings: Strings = {
       endToEndId: 'Pix identifier: {id}',
       refund: 'Refund this payment',
       refundHint:
-        'Sends the whole amount back to the payer, who is told by e-mail. The plan or fee it paid is not undone: change the plan on the profile’s page if need be.',
+        'Sends the whole amount back to the payer, with an e-mail that gives your reason. A paid return fee is not undone.',
+      planChoice: 'And the plan this Pix paid for?',
+      planChoices: {
+        take_back:
+          'Take back the days this Pix paid for (the plan ends earlier, or goes back to Free)',
+        keep: 'Keep the plan as it is',
+      },
+      retry: 'Try again',
+      retryHint:
+        'The institution did not make this refund. Trying again asks for a new refund of the same amount, with the same reason.',
+      retryDone: 'Refund asked for again. Its state shows in the list.',
       refundSubmit: 'Refund {amount}',
       gift: 'Gift',
       giftRefundHint:
@@ -535,6 +559,10 @@ export const strings: Strings = {
         previousRole: 'account before: {role}',
         reservedFor: 'was held: {reason}',
         payoutNotMade: 'The bank did not make the Pix and gave no reason.',
+        plan: { take_back: 'plan days taken back', keep: 'plan kept' },
+        feeOverridden: 'fee set by the team (the plan would give {fee})',
+        planExtended: 'plan moved to end on {date} for the time suspended',
+        feeReason: 'why this fee: {reason}',
       },
       system: 'the system',
       actions: {
@@ -565,6 +593,7 @@ export const strings: Strings = {
         review_withdraw: 'Review withdrawn by its author',
         plan_price: 'Plan price changed',
         payment_refund: 'Payment refunded',
+        payment_refund_retry: 'Refund tried again',
         return_fee_waive: 'Return fee waived',
         suspension_end: 'Suspension ended automatically',
         withdrawal_request: 'Withdrawal asked',
@@ -683,7 +712,8 @@ export const strings: Strings = {
         'This account has not logged in with its own password since confirming its e-mail: ask for one log-in, then try again.',
       reason: 'Write the reason ({min} to {max} characters).',
       days: 'Days: from {min} to {max}.',
-      dailyValue: 'Daily value: an amount in reais, from 0 to {max}.',
+      fee: 'Fee: an amount in reais from {min} to {max}, like 89,90.',
+      feeReason: 'Write the reason for another fee ({min} to {max} characters).',
       tierExpiry: 'Choose a future date for the paid plan.',
       banConfirm: 'Tick the confirmation to ban.',
       choice: 'Choose one of the options.',
@@ -705,6 +735,9 @@ export const strings: Strings = {
       alreadyReleased: 'This freeze was released already.',
       giftPayment:
         'This Pix paid a gift: send it back from the Gifts tab, which takes it out of her balance too.',
+      planChoice: 'This Pix paid for a plan: choose whether its days are taken back or kept.',
+      refundNotFailed:
+        'This refund is not refused: it was made, or it was asked for again already. Reload the page.',
     },
   },
 }

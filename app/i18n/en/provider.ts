@@ -307,6 +307,8 @@ export const strings: Strings = {
       line: '{what}: {amount}, can be paid until {time}.',
       open: 'Open the Pix',
     },
+    paused:
+      'Your profile is suspended, and your plan’s days stand still: it would end on {date}, and when the profile goes back online its end moves on by the time suspended.',
     returnFee: {
       title: 'Return fee',
       due: 'Your suspension has a return fee of {fee}.',

@@ -96,7 +96,12 @@ export const strings: Strings = {
       "Our staff did not approve your profile's new name or photos. The approved version stays on the site.",
     suspendedSubject: 'Your Aprova profile is suspended',
     suspendedText:
-      'Your profile is offline until {date}. To reactivate the ad, a return fee of {fee} applies ({days} days × {daily}). You may challenge the decision through support.',
+      'Your profile is offline until {date}. {feeText} While it is suspended, the days of your paid plan stand still: the plan’s end moves on by the time suspended. You may challenge the decision through support.',
+    suspendedFee: {
+      plan: 'To reactivate the ad, a return fee of {fee} applies ({days} days × {daily}).',
+      team: 'To reactivate the ad, a return fee of {fee} applies, set by the team.',
+      none: 'There is no return fee: the profile goes back online when the suspension ends.',
+    },
     bannedSubject: 'Your Aprova profile is banned',
     bannedText:
       'Your profile has been removed permanently under the terms of use. You may challenge the decision through support.',
@@ -122,8 +127,25 @@ export const strings: Strings = {
       'Your {tier} plan ends on {date}. After that your profile goes back to the Free plan. You can renew it from your dashboard, by Pix.',
     planRenewAction: 'Renew plan',
     refundedSubject: 'Your Pix was sent back',
-    refundedText:
-      'We sent back a Pix of {amount} that could not be used (the charge was paid already or had expired, or the amount did not match). The money returns to the account it came from.',
+    refundedTexts: {
+      team: 'The Aprova team sent back your Pix of {amount}, paid on {paidAt}. Reason: {reason}. The money returns to the account it came from.',
+      already_paid:
+        'We sent back a Pix of {amount}: the charge it paid had been paid already. The money returns to the account it came from; nothing changed in what you had paid.',
+      amount_mismatch:
+        'We sent back a Pix of {amount}: it was not the amount of the charge ({charged}), and nothing was credited. The money returns to the account it came from; make a new charge from your dashboard to pay.',
+      charge_expired:
+        'We sent back a Pix of {amount}: it came after the charge had expired, and nothing was credited. The money returns to the account it came from; make a new charge from your dashboard to pay.',
+      unknown_charge:
+        'We sent back a Pix of {amount}: we could not use it for what it paid (the profile could no longer receive the plan), and nothing was credited. The money returns to the account it came from.',
+      gift_cap:
+        'We sent back a Pix of {amount}: the gift would have gone over the limit of paid gifts in 14 days, and it was not delivered. The money returns to the account it came from.',
+    },
+    refundedPlan: {
+      taken:
+        'The plan days paid with that Pix were taken back: your {planTier} plan now ends on {planDate}.',
+      free: 'The plan days paid with that Pix were taken back: your profile is back on the Free plan.',
+      kept: 'Your {planTier} plan stays active until {planDate}.',
+    },
     giftReceivedSubject: 'You received a gift of {amount}',
     giftReceivedText:
       '{client} sent you a gift of {amount} through Aprova. It can be withdrawn from {date} (1 business day).',

@@ -144,9 +144,23 @@ export const strings = {
     suspend: {
       title: 'Suspender',
       days: 'Dias',
-      dailyValue: 'Valor diário do plano (R$)',
+      planDaily:
+        'Valor diário do plano {tier} dela: {daily} ({price} por {planDays} dias). Taxa de retorno = dias × valor diário, como dizem os termos.',
+      freePlan: 'Ela está no plano Gratuito: valor diário R$ 0,00, sem taxa de retorno.',
       fee: 'Taxa de retorno: {fee}',
-      feeHint: 'Dias × valor diário, como dizem os termos.',
+      override: 'Definir outra taxa (com motivo)',
+      overrideFee: 'Taxa de retorno (R$)',
+      overrideFeeHint: 'Em reais, como 89,90. Vazio: a do plano.',
+      overrideReason: 'Motivo da taxa diferente',
+      review: 'Ver a taxa e confirmar',
+      previewTitle: 'Confirme a suspensão',
+      previewDays: { one: 'Suspensão de {count} dia.', other: 'Suspensão de {count} dias.' },
+      previewPlan: 'Taxa de retorno: {fee} ({days} dias × {daily}, plano {tier}).',
+      previewFree: 'Sem taxa de retorno: o plano dela é o Gratuito.',
+      previewOverride: 'Taxa de retorno: {fee}, definida por você (pelo plano seria {planFee}).',
+      planPaused:
+        'Os dias do plano pago dela ficam parados enquanto estiver suspensa: o fim do plano é adiado pelo tempo da suspensão.',
+      confirm: 'Confirmar suspensão',
       consecutive: 'Esta seria a suspensão {count} seguida: a terceira vira banimento automático.',
       submit: 'Suspender',
       done: 'Perfil suspenso até {date}. Taxa de retorno: {fee}.',
@@ -392,7 +406,17 @@ export const strings = {
       endToEndId: 'Identificador do Pix: {id}',
       refund: 'Devolver este pagamento',
       refundHint:
-        'Devolve o valor inteiro a quem pagou, com aviso por e-mail. O plano ou a taxa paga não é desfeito: mude o plano na página do perfil se for preciso.',
+        'Devolve o valor inteiro a quem pagou, com aviso por e-mail que traz o seu motivo. Uma taxa de retorno paga não é desfeita.',
+      planChoice: 'E o plano que este Pix pagou?',
+      planChoices: {
+        take_back:
+          'Retirar os dias que este Pix pagou (o plano termina antes, ou volta ao Gratuito)',
+        keep: 'Manter o plano como está',
+      },
+      retry: 'Tentar de novo',
+      retryHint:
+        'A instituição não fez esta devolução. Tentar de novo pede uma devolução nova do mesmo valor, com o mesmo motivo.',
+      retryDone: 'Devolução pedida de novo. A situação dela aparece na lista.',
       refundSubmit: 'Devolver {amount}',
       gift: 'Presente',
       giftRefundHint: 'Um presente é devolvido na aba Presentes, que também o tira do saldo dela.',
@@ -543,6 +567,10 @@ export const strings = {
         previousRole: 'conta antes: {role}',
         reservedFor: 'estava reservado: {reason}',
         payoutNotMade: 'O banco não fez o Pix e não informou o motivo.',
+        plan: { take_back: 'dias do plano retirados', keep: 'plano mantido' },
+        feeOverridden: 'taxa definida pela equipe (pelo plano seria {fee})',
+        planExtended: 'plano adiado até {date} pelo tempo suspenso',
+        feeReason: 'motivo da taxa: {reason}',
       },
       system: 'o sistema',
       actions: {
@@ -573,6 +601,7 @@ export const strings = {
         review_withdraw: 'Avaliação retirada pelo autor',
         plan_price: 'Preço de plano alterado',
         payment_refund: 'Pagamento devolvido',
+        payment_refund_retry: 'Devolução tentada de novo',
         return_fee_waive: 'Taxa de retorno dispensada',
         suspension_end: 'Suspensão encerrada automaticamente',
         withdrawal_request: 'Saque pedido',
@@ -690,7 +719,8 @@ export const strings = {
         'Esta conta ainda não entrou com a própria senha depois de confirmar o e-mail: peça para entrar uma vez e tente de novo.',
       reason: 'Escreva o motivo ({min} a {max} caracteres).',
       days: 'Dias: de {min} a {max}.',
-      dailyValue: 'Valor diário: um valor em reais, de 0 a {max}.',
+      fee: 'Taxa: um valor em reais de {min} a {max}, como 89,90.',
+      feeReason: 'Escreva o motivo da taxa diferente ({min} a {max} caracteres).',
       tierExpiry: 'Escolha uma data futura para o plano pago.',
       banConfirm: 'Marque a confirmação para banir.',
       choice: 'Escolha uma das opções.',
@@ -712,6 +742,9 @@ export const strings = {
       alreadyReleased: 'Este bloqueio já foi liberado.',
       giftPayment:
         'Este Pix pagou um presente: devolva-o na aba Presentes, que também o tira do saldo dela.',
+      planChoice: 'Este Pix pagou um plano: escolha se os dias dele são retirados ou mantidos.',
+      refundNotFailed:
+        'Esta devolução não está recusada: ela já foi feita ou já foi pedida de novo. Recarregue a página.',
     },
   },
 }

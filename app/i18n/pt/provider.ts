@@ -310,6 +310,8 @@ export const strings = {
       line: '{what}: {amount}, pode ser pago até {time}.',
       open: 'Abrir o Pix',
     },
+    paused:
+      'Seu perfil está suspenso, e os dias do seu plano estão parados: ele terminaria em {date}, e quando o perfil voltar ao ar o fim é adiado pelo tempo da suspensão.',
     returnFee: {
       title: 'Taxa de retorno',
       due: 'Sua suspensão tem uma taxa de retorno de {fee}.',

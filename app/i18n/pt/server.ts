@@ -100,7 +100,12 @@ export const strings = {
       'A equipe não aprovou o novo nome ou as novas fotos do seu perfil. A versão aprovada continua no ar.',
     suspendedSubject: 'Seu perfil no Aprova foi suspenso',
     suspendedText:
-      'Seu perfil está fora do ar até {date}. Para reativar o anúncio, é cobrada uma taxa de retorno de {fee} ({days} dias × {daily}). Você pode contestar a decisão pelo suporte.',
+      'Seu perfil está fora do ar até {date}. {feeText} Enquanto ele estiver suspenso, os dias do seu plano pago ficam parados: o fim do plano é adiado pelo tempo da suspensão. Você pode contestar a decisão pelo suporte.',
+    suspendedFee: {
+      plan: 'Para reativar o anúncio, é cobrada uma taxa de retorno de {fee} ({days} dias × {daily}).',
+      team: 'Para reativar o anúncio, é cobrada uma taxa de retorno de {fee}, definida pela equipe.',
+      none: 'Não há taxa de retorno: o perfil volta ao ar quando a suspensão terminar.',
+    },
     bannedSubject: 'Seu perfil no Aprova foi banido',
     bannedText:
       'Seu perfil foi removido de forma permanente, conforme os termos de uso. Você pode contestar a decisão pelo suporte.',
@@ -126,8 +131,25 @@ export const strings = {
       'Seu plano {tier} termina em {date}. Depois disso o perfil volta ao plano Gratuito. Você pode renovar pelo painel, com Pix.',
     planRenewAction: 'Renovar plano',
     refundedSubject: 'Seu Pix foi devolvido',
-    refundedText:
-      'Devolvemos um Pix de {amount} que não pôde ser usado (a cobrança já estava paga ou vencida, ou o valor não conferia). O valor volta para a conta de onde saiu.',
+    refundedTexts: {
+      team: 'A equipe do Aprova devolveu seu Pix de {amount}, pago em {paidAt}. Motivo: {reason}. O valor volta para a conta de onde saiu.',
+      already_paid:
+        'Devolvemos um Pix de {amount}: a cobrança que ele pagava já estava paga. O valor volta para a conta de onde saiu; nada mudou no que você já tinha pago.',
+      amount_mismatch:
+        'Devolvemos um Pix de {amount}: o valor não era o da cobrança ({charged}), e nada foi creditado. O valor volta para a conta de onde saiu; gere uma nova cobrança no painel para pagar.',
+      charge_expired:
+        'Devolvemos um Pix de {amount}: ele chegou depois que a cobrança tinha vencido, e nada foi creditado. O valor volta para a conta de onde saiu; gere uma nova cobrança no painel para pagar.',
+      unknown_charge:
+        'Devolvemos um Pix de {amount}: não conseguimos usá-lo para o que ele pagava (o perfil não estava mais em condições de receber o plano), e nada foi creditado. O valor volta para a conta de onde saiu.',
+      gift_cap:
+        'Devolvemos um Pix de {amount}: o presente passaria do limite de presentes pagos em 14 dias, e não foi entregue. O valor volta para a conta de onde saiu.',
+    },
+    refundedPlan: {
+      taken:
+        'Os dias de plano pagos com esse Pix foram retirados: seu plano {planTier} agora termina em {planDate}.',
+      free: 'Os dias de plano pagos com esse Pix foram retirados: seu perfil voltou ao plano Gratuito.',
+      kept: 'Seu plano {planTier} continua ativo até {planDate}.',
+    },
     giftReceivedSubject: 'Você recebeu um presente de {amount}',
     giftReceivedText:
       '{client} enviou um presente de {amount} pelo Aprova. Ele fica disponível para saque em {date} (1 dia útil).',

@@ -9,7 +9,7 @@ import { requireRecentConfirmation, requireRole } from '#app/modules/auth/sessio
 import { parseForm, typedStrings } from '#app/modules/forms/parse-form.server.ts'
 import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
 import { decideChanges, decideCheck } from '#app/modules/moderation/checks.server.ts'
-import type { Actor, AdminResult } from '#app/modules/moderation/kernel.server.ts'
+import { type Actor, type AdminResult, done } from '#app/modules/moderation/kernel.server.ts'
 import { setTier } from '#app/modules/moderation/plans.server.ts'
 import {
   type BatchResult,
@@ -23,15 +23,16 @@ import { decideReview } from '#app/modules/moderation/reviews.server.ts'
 import {
   banProfile,
   liftSuspension,
+  previewSuspension,
   setHidden,
   suspendProfile,
   waiveReturnFee,
 } from '#app/modules/moderation/sanctions.server.ts'
 import { grantAdmin, resetTwoFactor, revokeAdmin } from '#app/modules/moderation/team.server.ts'
 import { freezeBalance, refundGift, releaseFreeze } from '#app/modules/payments/gift-team.server.ts'
-import { refundPayment, setPlanPrice } from '#app/modules/payments/team.server.ts'
+import { refundPayment, retryRefund, setPlanPrice } from '#app/modules/payments/team.server.ts'
 import type { AdminAnswer, AdminIntent } from './answer.ts'
-import { ADMIN_FORMS, type AdminProblem, adminMessageValues } from './forms.ts'
+import { ADMIN_FORMS, type AdminProblem, adminMessageValues, feeOverrideCents } from './forms.ts'
 
 // The admin screens' form actions (issue 8): the role is checked first, then the form, then
 // the action runs. The answer carries the message in the admin's language: a notice when it
@@ -58,6 +59,7 @@ const STEP_UP_INTENTS: ReadonlySet<AdminIntent> = new Set([
   'revoke-admin',
   'reset-two-factor',
   'refund-payment',
+  'retry-refund',
   'gift-refund',
   'balance-freeze',
   'balance-release',
@@ -93,14 +95,14 @@ export async function adminAction(request: Request, intents: readonly AdminInten
     }
     return data(answer, { status: 400 })
   }
-  const { result, notice, subject, refused } = await perform(
+  const { result, notice, subject, refused, preview } = await perform(
     { intent: chosen, values: checked.value } as AdminForm,
     actor,
     t,
     language,
   )
   const answer: AdminAnswer = { intent: chosen, subject }
-  if (result.ok) return data({ ...answer, notice })
+  if (result.ok) return data({ ...answer, notice, ...(preview ? { preview, values } : {}) })
   if (refused) {
     const message = format(t.reports.batchRefused, { count: refused.length })
     return data({ ...answer, values, error: { field: 'form', message }, refused }, { status: 409 })
@@ -110,8 +112,9 @@ export async function adminAction(request: Request, intents: readonly AdminInten
     {
       ...answer,
       values,
+      // A plan's refund without the plan's choice: the message shows at the choice itself.
       error: {
-        field: 'form',
+        field: result.error === 'planChoice' ? 'plan' : 'form',
         message: format(t.errors[result.error], adminMessageValues(result.error, language)),
       },
     },
@@ -129,6 +132,7 @@ async function perform(
   notice?: string
   subject?: string
   refused?: AdminAnswer['refused']
+  preview?: AdminAnswer['preview']
 }> {
   switch (form.intent) {
     case 'approve-check':
@@ -153,8 +157,24 @@ async function perform(
       }
     }
     case 'suspend': {
-      const { profileId, days, dailyValue: dailyValueCents, reason } = form.values
-      const result = await suspendProfile(actor, profileId, { days, dailyValueCents, reason })
+      const { profileId, days, feeReason, reason, preview } = form.values
+      const fee = feeOverrideCents(form.values.fee)
+      // Issue 33 point 5: the fee her plan gives (or the team's) is shown before it is done.
+      if (preview) {
+        return {
+          result: done(undefined),
+          preview: await previewSuspension(
+            profileId,
+            days,
+            fee === null ? undefined : { feeCents: fee },
+          ),
+        }
+      }
+      const result = await suspendProfile(actor, profileId, {
+        days,
+        reason,
+        ...(fee === null ? {} : { fee: { cents: fee, reason: feeReason } }),
+      })
       if (!result.ok) return { result }
       if (result.value.banned) return { result, notice: t.suspend.autoBanned }
       return {
@@ -289,10 +309,18 @@ async function perform(
       }
     }
     case 'refund-payment': {
-      const { subject: endToEndId, note } = form.values
+      const { subject: endToEndId, note, plan } = form.values
       return {
-        result: await refundPayment(actor, endToEndId, note),
+        result: await refundPayment(actor, endToEndId, note, plan),
         notice: t.payments.refundDone,
+        subject: endToEndId,
+      }
+    }
+    case 'retry-refund': {
+      const { subject: endToEndId } = form.values
+      return {
+        result: await retryRefund(actor, endToEndId),
+        notice: t.payments.retryDone,
         subject: endToEndId,
       }
     }

@@ -26,6 +26,7 @@ export const ADMIN_INTENTS = [
   'review-unfeature',
   'plan-price',
   'refund-payment',
+  'retry-refund',
   'waive-fee',
   'gift-refund',
   'balance-freeze',
@@ -43,6 +44,16 @@ export interface AdminAnswer {
   notice?: string
   error?: { field: string; message: string }
   values?: Record<string, string>
+  /** A suspension's return fee, shown before the team confirms it (issue 33 point 5). */
+  preview?: {
+    days: number
+    tier: string | null
+    priceCents: number | null
+    dailyValueCents: number
+    planFeeCents: number
+    feeCents: number
+    overridden: boolean
+  }
   /** The rows a bulk decision could not close (none was closed), each with why. */
   refused?: { label: string; message: string }[]
 }

@@ -6,10 +6,10 @@ import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import {
   FLAG_RESOLUTIONS,
   MAX_BATCH,
-  MAX_DAILY_VALUE,
   REASON_LENGTH,
   REJECTION_REASONS,
   REPORT_RESOLUTIONS,
+  RETURN_FEE_LIMITS_CENTS,
   SUSPENSION_DAYS,
 } from '#app/domain/moderation.ts'
 import { formatBrlCents, parseReais } from '#app/domain/money.ts'
@@ -19,6 +19,8 @@ import {
   type PaidTier,
   PIX_REFUND_DAYS,
   PLAN_PRICE_LIMITS_CENTS,
+  REFUND_PLAN_CHOICES,
+  type RefundPlanChoice,
 } from '#app/domain/plans.ts'
 import { REVIEW_MODERATION_REASONS } from '#app/domain/reviews.ts'
 import { isUsername, USERNAME_LENGTH } from '#app/domain/username.ts'
@@ -39,7 +41,7 @@ export type AdminProblem = keyof Dictionary['admin']['errors'] | 'noSubject'
 export const ADMIN_MESSAGE_VALUES: Partial<Record<AdminProblem, Record<string, number>>> = {
   reason: REASON_LENGTH,
   days: SUSPENSION_DAYS,
-  dailyValue: { max: MAX_DAILY_VALUE },
+  feeReason: REASON_LENGTH,
   selection: { max: MAX_BATCH },
   giftTooOld: { days: PIX_REFUND_DAYS },
 }
@@ -53,6 +55,12 @@ export function adminMessageValues(
     return {
       min: formatBrlCents(PLAN_PRICE_LIMITS_CENTS.min, language),
       max: formatBrlCents(PLAN_PRICE_LIMITS_CENTS.max, language),
+    }
+  }
+  if (problem === 'fee') {
+    return {
+      min: formatBrlCents(RETURN_FEE_LIMITS_CENTS.min, language),
+      max: formatBrlCents(RETURN_FEE_LIMITS_CENTS.max, language),
     }
   }
   return ADMIN_MESSAGE_VALUES[problem] ?? {}
@@ -128,13 +136,28 @@ const suspensionDays = () =>
     { min: SUSPENSION_DAYS.min, max: SUSPENSION_DAYS.max },
   )
 
-const dailyValue = () =>
+/**
+ * A return fee the team sets instead of the plan's (issue 33 point 5): empty, or reais as typed
+ * in Brazil ('89,90') within RETURN_FEE_LIMITS_CENTS (the action reads it with feeOverrideCents).
+ */
+/** The centavos of a checked fee override; null when none was typed. */
+export function feeOverrideCents(value: string): number | null {
+  return value === '' ? null : parseReais(value)
+}
+
+const feeOverride = () =>
   adminField(
     (value) => {
+      if (value === '') return undefined
       const cents = parseReais(value)
-      return cents === null || cents > MAX_DAILY_VALUE * 100 ? 'dailyValue' : undefined
+      return cents === null ||
+        cents < RETURN_FEE_LIMITS_CENTS.min ||
+        cents > RETURN_FEE_LIMITS_CENTS.max
+        ? 'fee'
+        : undefined
     },
-    (value) => parseReais(value) ?? 0,
+    same,
+    { maxLength: 20 },
   )
 
 /** A plan's price per PLAN_DAYS in reais, within PLAN_PRICE_LIMITS_CENTS; kept as centavos. */
@@ -204,12 +227,29 @@ export const ADMIN_FORMS = {
   ),
   'approve-changes': orderedForm({ ...profileForm(), note: optionalNote() }),
   'reject-changes': orderedForm({ ...profileForm(), note: reason() }),
-  suspend: orderedForm({
-    ...profileForm(),
-    days: suspensionDays(),
-    dailyValue: dailyValue(),
-    reason: reason(),
-  }),
+  // Issue 33 point 5: the daily value is her plan's (the server reads it); the team may set
+  // another fee, with its reason; `preview` asks for the fee to show before confirming.
+  suspend: orderedForm(
+    {
+      ...profileForm(),
+      days: suspensionDays(),
+      fee: feeOverride(),
+      feeReason: optionalNote(),
+      reason: reason(),
+      preview: adminField(
+        () => undefined,
+        (value) => value === '1',
+      ),
+    },
+    {
+      rules: {
+        feeReason: (typed): AdminProblem | undefined =>
+          cleaned(typed.fee) !== '' && cleaned(typed.feeReason).length < REASON_LENGTH.min
+            ? 'feeReason'
+            : undefined,
+      },
+    },
+  ),
   lift: orderedForm({ ...profileForm(), reason: reason() }),
   ban: orderedForm({
     ...profileForm(),
@@ -297,7 +337,20 @@ export const ADMIN_FORMS = {
     price: planPrice(),
     reason: reason(),
   }),
-  'refund-payment': orderedForm({ subject: subject(isEndToEndId), note: reason() }),
+  // Issue 33: a plan's Pix sent back says what happens to the plan (the action requires it for
+  // a plan's payment; other payments send none); a failed refund sent again.
+  'refund-payment': orderedForm({
+    subject: subject(isEndToEndId),
+    note: reason(),
+    plan: adminField(
+      (value) =>
+        value === '' || (REFUND_PLAN_CHOICES as readonly string[]).includes(value)
+          ? undefined
+          : 'planChoice',
+      (value) => (value === '' ? undefined : (value as RefundPlanChoice)),
+    ),
+  }),
+  'retry-refund': orderedForm({ subject: subject(isEndToEndId) }),
   'waive-fee': orderedForm({ ...profileForm(), reason: reason() }),
   // Gifts (issue 22): a gift sent back (its id), a profile's balance frozen by hand (the
   // profile's id), a freeze released (its id); each with the team's words.

@@ -1,4 +1,5 @@
 import type { Language } from '#app/domain/language.ts'
+import { REFUND_REASONS, type RefundReason } from '#app/domain/plans.ts'
 import { dictionary, format } from '#app/i18n/i18n.ts'
 import type { EmailMessage } from './mailer.server.ts'
 
@@ -179,8 +180,9 @@ export function newReviewEmail(
 /**
  * Payments (issue 21), in the provider's language: the receipt of a plan or of a return fee, the
  * reminder that a plan ends in 3 days, and the notice that a Pix was sent back (values: amount,
- * tier, date, paidAt, txid). A receipt names the seller (values: seller, taxId; issue 33 point
- * 10) and its link is the receipt's printable page.
+ * tier, date, paidAt, txid; a refund's `why` (its RefundReason), the team's `reason`, and `plan`
+ * (taken, free, kept) with planTier and planDate). A receipt names the seller (values: seller,
+ * taxId; issue 33 point 10) and its link is the receipt's printable page.
  */
 export type PaymentEmail = 'planReceipt' | 'returnFeeReceipt' | 'planReminder' | 'refunded'
 
@@ -190,14 +192,24 @@ export function paymentEmail(
   message: { to: string; name: string; url: string; values: Record<string, string> },
 ): EmailMessage {
   const { email: t } = dictionary(language)
+  const { values } = message
+  // A refund says why it was made (issue 33 point 1): the team's words, or the automatic reason.
+  const why = (REFUND_REASONS as readonly string[]).includes(values.why ?? '')
+    ? (values.why as RefundReason)
+    : 'unknown_charge'
   const texts: Record<PaymentEmail, [subject: string, body: string, action: string]> = {
     planReceipt: [t.planReceiptSubject, t.planReceiptText, t.receiptAction],
     returnFeeReceipt: [t.returnFeeReceiptSubject, t.returnFeeReceiptText, t.receiptAction],
     planReminder: [t.planReminderSubject, t.planReminderText, t.planRenewAction],
-    refunded: [t.refundedSubject, t.refundedText, t.planAction],
+    refunded: [t.refundedSubject, t.refundedTexts[why], t.planAction],
   }
   const [subject, body, action] = texts[kind]
-  const paragraphs = [format(body, message.values)]
+  const paragraphs = [format(body, values)]
+  // What the team's refund did to her plan: its new end, free again, or kept.
+  const plan = values.plan as keyof typeof t.refundedPlan | undefined
+  if (kind === 'refunded' && plan && plan in t.refundedPlan) {
+    paragraphs.push(format(t.refundedPlan[plan], values))
+  }
   if (kind !== 'planReminder') paragraphs.push(format(t.receiptReference, message.values))
   if (kind === 'planReceipt' || kind === 'returnFeeReceipt') {
     paragraphs.push(format(t.receiptSeller, message.values))

@@ -52,6 +52,10 @@ export type AdminError =
   | 'alreadyFrozen'
   | 'alreadyReleased'
   | 'giftPayment'
+  // Issue 33: a plan's Pix sent back without saying what happens to the plan; a refund retried
+  // that has not failed (another retry on its way, or it was made).
+  | 'planChoice'
+  | 'refundNotFailed'
 
 export type AdminResult<T = void> = { ok: true; value: T } | { ok: false; error: AdminError }
 

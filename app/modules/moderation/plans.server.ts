@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, lte, ne, sql } from 'drizzle-orm'
 import type { MembershipTier } from '#app/domain/membership.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
@@ -49,7 +49,10 @@ export async function setTier(
   })
 }
 
-/** Paid tiers whose time is up fall back to free (hourly, with the verification calendar). */
+/**
+ * Paid tiers whose time is up fall back to free (hourly, with the verification calendar). A
+ * suspended profile's plan does not run (issue 33 point 5): its end moves on when she returns.
+ */
 export async function expireTiers(now = new Date()): Promise<number> {
   const expired = await db()
     .update(profiles)
@@ -60,7 +63,13 @@ export async function expireTiers(now = new Date()): Promise<number> {
       premiumExpiresAt: null,
       updatedAt: sql`now()`,
     })
-    .where(and(sql`${profiles.membershipTier} <> 'free'`, lte(profiles.tierExpiresAt, now)))
+    .where(
+      and(
+        sql`${profiles.membershipTier} <> 'free'`,
+        lte(profiles.tierExpiresAt, now),
+        ne(profiles.status, 'suspended'),
+      ),
+    )
     .returning({ id: profiles.id })
   if (expired.length > 0) log.info('membership tiers expired', { count: expired.length })
   return expired.length

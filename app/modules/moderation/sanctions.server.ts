@@ -2,12 +2,15 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { returnFeeCents, suspensionStreak } from '#app/domain/moderation.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
+import { dailyValueCents, isPaidTier, isRunning, type PaidTier } from '#app/domain/plans.ts'
 import { LAPSED_VERIFICATION_REASON, verificationEndsAt } from '#app/domain/provider.ts'
 import { SUSPENSIONS_BEFORE_BAN } from '#app/domain/terms.ts'
+import { dictionary, format } from '#app/i18n/i18n.ts'
 import { identifierHash } from '#app/modules/security/ban-list.server.ts'
-import type { Transaction } from '#db/client.server.ts'
+import { db, type Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { bannedIdentifiers, profileSanctions } from '#db/schema/moderation.ts'
+import { planPrices } from '#db/schema/payments.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { freezeInside } from './freezes.server.ts'
 import {
@@ -40,16 +43,95 @@ async function streakOf(tx: Transaction, profileId: string): Promise<number> {
 
 export type SuspendOutcome = { banned: false; feeCents: number } | { banned: true }
 
+/** The plan a return fee is counted from: her running paid plan, or none (free: no fee). */
+export interface SuspensionDaily {
+  tier: PaidTier | null
+  /** The plan's current price per PLAN_DAYS (null: free). */
+  priceCents: number | null
+  /** price / PLAN_DAYS, rounded (SPEC §4); 0 on the free plan. */
+  dailyValueCents: number
+}
+
 /**
- * Suspends a public profile for `days` (SPEC §4), recording the return fee (days × the plan's
- * daily value). The third consecutive suspension is a ban instead, done automatically.
+ * The daily value of the profile's plan for a return fee (issue 33 point 5; SPEC §4): the current
+ * price of her running paid plan divided by PLAN_DAYS; 0 when she is on the free plan or hers
+ * has ended. Read inside the caller's transaction, or on its own.
+ */
+export async function suspensionDaily(
+  reader: Pick<Transaction, 'select'>,
+  profileId: string,
+  now = new Date(),
+): Promise<SuspensionDaily> {
+  const [row] = await reader
+    .select({
+      tier: profiles.membershipTier,
+      expiresAt: profiles.tierExpiresAt,
+      priceCents: planPrices.priceCents,
+    })
+    .from(profiles)
+    .leftJoin(planPrices, eq(sql`${planPrices.tier}::text`, sql`${profiles.membershipTier}::text`))
+    .where(eq(profiles.id, profileId))
+  if (!row || !isRunning(row, now) || !isPaidTier(row.tier) || row.priceCents === null) {
+    return { tier: null, priceCents: null, dailyValueCents: 0 }
+  }
+  return {
+    tier: row.tier,
+    priceCents: row.priceCents,
+    dailyValueCents: dailyValueCents(row.priceCents),
+  }
+}
+
+/** The daily value of the profile's plan, read on its own (the admin profile page). */
+export function suspensionDailyOf(profileId: string): Promise<SuspensionDaily> {
+  return suspensionDaily(db(), profileId)
+}
+
+/** What suspending for `days` would cost her, as the team sees it before confirming. */
+export interface SuspensionPreview extends SuspensionDaily {
+  days: number
+  /** days × the daily value. */
+  planFeeCents: number
+  /** The fee she will owe: the team's, when it set one, else planFeeCents. */
+  feeCents: number
+  overridden: boolean
+}
+
+/** The return fee a suspension of `days` would record now (issue 33 point 5). */
+export async function previewSuspension(
+  profileId: string,
+  days: number,
+  override?: { feeCents: number },
+): Promise<SuspensionPreview> {
+  const daily = await suspensionDaily(db(), profileId)
+  const planFeeCents = returnFeeCents(days, daily.dailyValueCents)
+  return {
+    ...daily,
+    days,
+    planFeeCents,
+    feeCents: override?.feeCents ?? planFeeCents,
+    overridden: override !== undefined,
+  }
+}
+
+/**
+ * Suspends a public profile for `days` (SPEC §4), recording the return fee: days × the daily
+ * value of her plan (suspensionDaily; `dailyValueCents` when the caller gives one), or the fee
+ * the team set instead, with its reason (issue 33 point 5; both in the audit entry). The third
+ * consecutive suspension is a ban instead, done automatically. Her paid plan's days do not run
+ * while she is suspended: its end moves on by the time suspended when the suspension ends.
  */
 export async function suspendProfile(
   actor: Actor,
   profileId: string,
-  input: { days: number; dailyValueCents: number; reason: string },
+  input: {
+    days: number
+    reason: string
+    dailyValueCents?: number
+    fee?: { cents: number; reason: string }
+  },
 ): Promise<AdminResult<SuspendOutcome>> {
-  const feeCents = returnFeeCents(input.days, input.dailyValueCents)
+  let daily = input.dailyValueCents ?? 0
+  let feeCents = 0
   const result = await inTransaction(async (tx): Promise<SuspendOutcome> => {
     const profile = await lockProfile(tx, profileId)
     if (profile.status !== 'approved') throw new Refusal('wrongState')
@@ -58,13 +140,16 @@ export async function suspendProfile(
       await banInside(tx, actor, profile, input.reason, { automatic: true, streak })
       return { banned: true }
     }
+    daily = input.dailyValueCents ?? (await suspensionDaily(tx, profileId)).dailyValueCents
+    const planFeeCents = returnFeeCents(input.days, daily)
+    feeCents = input.fee?.cents ?? planFeeCents
     const endsAt = new Date(Date.now() + input.days * 86_400_000)
     await tx.insert(profileSanctions).values({
       profileId,
       kind: 'suspension',
       reason: input.reason,
       days: input.days,
-      dailyValueCents: input.dailyValueCents,
+      dailyValueCents: daily,
       feeCents,
       endsAt,
       actorId: actor.id,
@@ -86,8 +171,9 @@ export async function suspendProfile(
       reason: input.reason,
       details: {
         days: input.days,
-        dailyValueCents: input.dailyValueCents,
+        dailyValueCents: daily,
         feeCents,
+        ...(input.fee ? { computedFeeCents: planFeeCents, feeReason: input.fee.reason } : {}),
         until: endsAt.toISOString(),
         consecutive: streak,
       },
@@ -105,8 +191,18 @@ export async function suspendProfile(
           timeZone: BRAZIL_TIME_ZONE,
         }).format(new Date(Date.now() + input.days * 86_400_000)),
         days: String(input.days),
-        daily: formatBrlCents(input.dailyValueCents, language),
+        daily: formatBrlCents(daily, language),
         fee: formatBrlCents(feeCents, language),
+        feeText: format(
+          dictionary(language).email.suspendedFee[
+            feeCents === 0 ? 'none' : input.fee ? 'team' : 'plan'
+          ],
+          {
+            days: String(input.days),
+            daily: formatBrlCents(daily, language),
+            fee: formatBrlCents(feeCents, language),
+          },
+        ),
       }),
     })
   return result
@@ -124,14 +220,17 @@ export async function liftSuspension(
   const result = await inTransaction(async (tx) => {
     const profile = await lockProfile(tx, profileId)
     if (profile.status !== 'suspended') throw new Refusal('wrongState')
-    const valid = await endSuspension(tx, profile)
+    const { valid, planExtendedTo } = await endSuspension(tx, profile)
     await audit(tx, actor, {
       action: 'lift_suspension',
       targetType: 'profile',
       targetId: profileId,
       targetLabel: profileLabel(profile),
       reason,
-      details: { public: valid },
+      details: {
+        public: valid,
+        ...(planExtendedTo ? { planExtendedTo: planExtendedTo.toISOString() } : {}),
+      },
     })
     return valid
   })
@@ -153,13 +252,17 @@ export async function returnInside(
 ): Promise<boolean> {
   const profile = await lockProfile(tx, profileId)
   if (profile.status !== 'suspended') return false
-  const valid = await endSuspension(tx, profile)
+  const { valid, planExtendedTo } = await endSuspension(tx, profile)
   await audit(tx, SYSTEM_ACTOR, {
     action: 'suspension_end',
     targetType: 'profile',
     targetId: profileId,
     targetLabel: profileLabel(profile),
-    details: { why, public: valid },
+    details: {
+      why,
+      public: valid,
+      ...(planExtendedTo ? { planExtendedTo: planExtendedTo.toISOString() } : {}),
+    },
   })
   return valid
 }
@@ -167,8 +270,36 @@ export async function returnInside(
 /** The actor of what the site does by itself (audit entries). */
 const SYSTEM_ACTOR: Actor = { id: 'system', email: 'system' }
 
-/** Ends the running suspension: public again with a valid check, else draft or the queue. */
-async function endSuspension(tx: Transaction, profile: LockedProfile): Promise<boolean> {
+/**
+ * Ends the running suspension: public again with a valid check, else draft or the queue. Her paid
+ * plan did not run while she was suspended (issue 33 point 5): a plan still running when the
+ * suspension started ends later by the time suspended. The audit entry gets its new end.
+ */
+async function endSuspension(
+  tx: Transaction,
+  profile: LockedProfile,
+): Promise<{ valid: boolean; planExtendedTo: Date | null }> {
+  const [running] = await tx
+    .select({ startsAt: profileSanctions.startsAt })
+    .from(profileSanctions)
+    .where(
+      and(
+        eq(profileSanctions.profileId, profile.id),
+        eq(profileSanctions.kind, 'suspension'),
+        isNull(profileSanctions.liftedAt),
+      ),
+    )
+    .orderBy(desc(profileSanctions.startsAt))
+    .limit(1)
+  const [plan] = await tx
+    .select({ tier: profiles.membershipTier, expiresAt: profiles.tierExpiresAt })
+    .from(profiles)
+    .where(eq(profiles.id, profile.id))
+  const now = Date.now()
+  const planExtendedTo =
+    running && plan?.expiresAt && isPaidTier(plan.tier) && plan.expiresAt > running.startsAt
+      ? new Date(plan.expiresAt.getTime() + Math.max(0, now - running.startsAt.getTime()))
+      : null
   const valid = profile.verifiedAt !== null && verificationEndsAt(profile.verifiedAt) > new Date()
   // A lapsed check goes back to the provider, or waits in the queue when new documents are in.
   const [renewal] = valid
@@ -202,10 +333,13 @@ async function endSuspension(tx: Transaction, profile: LockedProfile): Promise<b
       ...(valid
         ? {}
         : { verificationStatus: renewal ? ('pending' as const) : ('not_submitted' as const) }),
+      ...(planExtendedTo
+        ? { tierExpiresAt: planExtendedTo, premiumExpiresAt: planExtendedTo, tierReminderFor: null }
+        : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.id, profile.id))
-  return valid
+  return { valid, planExtendedTo }
 }
 
 /**

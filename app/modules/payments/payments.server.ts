@@ -21,6 +21,7 @@ import {
   PLAN_REMINDER_DAYS,
   type PlanPrices,
   planChange,
+  type RefundPlanOutcome,
   type RefundReason,
   type RefundStatus,
 } from '#app/domain/plans.ts'
@@ -533,7 +534,14 @@ async function decide(
     refundReason,
     chargeId: charge?.id ?? null,
     ...(charge?.userId
-      ? { tell: { userId: charge.userId, kind: 'refunded' as const, chargeId: charge.id } }
+      ? {
+          tell: {
+            userId: charge.userId,
+            kind: 'refunded' as const,
+            chargeId: charge.id,
+            refund: { reason: refundReason, amountCents: pix.amountCents },
+          },
+        }
       : {}),
   })
   // Ours are only Pix to the site's key and with one of its txids (issue 31 point 6): the account
@@ -853,6 +861,8 @@ export async function remindPlanEnds(now = new Date()): Promise<number> {
         lte(profiles.tierExpiresAt, new Date(now.getTime() + PLAN_REMINDER_DAYS * 86_400_000)),
         sql`${profiles.tierReminderFor} is distinct from ${profiles.tierExpiresAt}`,
         sql`${profiles.userId} is not null`,
+        // A suspended profile's plan stands still (issue 33 point 5): no reminder of its end.
+        sql`${profiles.status} <> 'suspended'`,
       ),
     )
     .returning({
@@ -918,9 +928,42 @@ async function tellUser(
   }
 }
 
-/** Tells the payer that a payment of hers was sent back (by the team). */
-export async function notifyRefund(userId: string, chargeId: string): Promise<void> {
-  await tellPayer({ userId, kind: 'refunded', chargeId })
+/** What a refund notice says: why, how much went back, the team's words, the plan after it. */
+interface RefundNotice {
+  reason: RefundReason
+  amountCents: number
+  note?: string
+  plan?: RefundPlanOutcome
+}
+
+/** An e-mail about a charge to send once its transaction is committed. */
+interface Tell {
+  userId: string
+  kind: PaymentEmail
+  chargeId: string
+  refund?: RefundNotice
+}
+
+/**
+ * Tells the payer that the team sent a payment of hers back (issue 33 point 1): with the team's
+ * words, and what became of the plan it paid.
+ */
+export async function notifyRefund(
+  userId: string,
+  chargeId: string,
+  team: { note: string; plan?: RefundPlanOutcome },
+): Promise<void> {
+  const [charge] = await db()
+    .select({ amountCents: pixCharges.amountCents })
+    .from(pixCharges)
+    .where(eq(pixCharges.id, chargeId))
+  if (!charge) return
+  await tellPayer({
+    userId,
+    kind: 'refunded',
+    chargeId,
+    refund: { reason: 'team', amountCents: charge.amountCents, ...team },
+  })
 }
 
 interface Tell {
@@ -935,18 +978,33 @@ interface Tell {
 async function tellPayer(tell: Tell) {
   const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, tell.chargeId))
   if (!charge) return
+  const { refund } = tell
   const receipt = tell.kind === 'planReceipt' || tell.kind === 'returnFeeReceipt'
   await tellUser(
     tell.userId,
     tell.kind,
-    (language) => ({
-      amount: formatBrlCents(charge.amountCents, language),
-      tier: charge.tier ? dictionary(language).tiers[charge.tier] : '',
-      date: longDate(charge.planExpiresAt, language),
-      paidAt: longDate(charge.paidAt, language),
-      txid: charge.txid,
-      ...sellerValues(),
-    }),
+    (language) => {
+      const tierName = (tier: string | null) =>
+        tier && isPaidTier(tier) ? dictionary(language).tiers[tier] : ''
+      const plan = refund?.plan
+      return {
+        amount: formatBrlCents(refund?.amountCents ?? charge.amountCents, language),
+        charged: formatBrlCents(charge.amountCents, language),
+        tier: tierName(charge.tier),
+        date: longDate(charge.planExpiresAt, language),
+        paidAt: longDate(charge.paidAt, language),
+        txid: charge.txid,
+        ...sellerValues(),
+        ...(refund ? { why: refund.reason, reason: refund.note ?? '' } : {}),
+        ...(plan
+          ? {
+              plan: plan.kind,
+              planTier: plan.kind === 'free' ? '' : tierName(plan.tier),
+              planDate: plan.kind === 'free' ? '' : longDate(plan.expiresAt, language),
+            }
+          : {}),
+      }
+    },
     receipt && tell.endToEndId ? paths.dashboardReceipt(tell.endToEndId) : paths.dashboardPlan,
   )
 }

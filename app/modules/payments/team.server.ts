@@ -1,6 +1,14 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import { formatBrlCents } from '#app/domain/money.ts'
-import type { PaidTier } from '#app/domain/plans.ts'
+import {
+  isPaidTier,
+  isRunning,
+  type PaidTier,
+  PLAN_DAYS,
+  planWithoutDays,
+  type RefundPlanChoice,
+  type RefundPlanOutcome,
+} from '#app/domain/plans.ts'
 import {
   type Actor,
   type AdminResult,
@@ -9,7 +17,9 @@ import {
   inTransaction,
   Refusal,
 } from '#app/modules/moderation/kernel.server.ts'
+import type { Transaction } from '#db/client.server.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
+import { profiles } from '#db/schema/profiles.ts'
 import { notifyRefund, refundId, sendRefund } from './payments.server.ts'
 
 // What the team does with money (issue 21): sets plan prices and sends a payment back, each
@@ -49,15 +59,17 @@ export async function setPlanPrice(
 
 /**
  * Sends a credited payment back in full, with the team's reason (a mistake, a complaint), or a Pix
- * that was not ours, once, when the team finds it came by mistake. The plan or fee it paid is not
- * undone here: the team changes the plan on the profile's page if it
- * must. The refund is asked of the institution after the commit, and again by reconciliation
- * until it answers.
+ * that was not ours, once, when the team finds it came by mistake. A plan's Pix needs the team's
+ * choice (issue 33 point 1): the days it bought are taken back (the plan ends that much earlier,
+ * never before now, or goes back to free) or the plan is kept; a return fee's effect stays. The
+ * refund is asked of the institution after the commit, and again by reconciliation until it
+ * answers; the payer's e-mail carries the team's reason and what became of her plan.
  */
 export async function refundPayment(
   actor: Actor,
   endToEndId: string,
   note: string,
+  plan?: RefundPlanChoice,
 ): Promise<AdminResult> {
   const result = await inTransaction(async (tx) => {
     const [payment] = await tx
@@ -68,6 +80,8 @@ export async function refundPayment(
         userId: pixCharges.userId,
         chargeId: pixCharges.id,
         purpose: pixCharges.purpose,
+        profileId: pixCharges.profileId,
+        days: pixCharges.days,
       })
       .from(pixPayments)
       .leftJoin(pixCharges, eq(pixCharges.id, pixPayments.chargeId))
@@ -86,6 +100,12 @@ export async function refundPayment(
     }
     // A gift's Pix goes back from /admin/gifts, which takes its amount out of her balance too.
     if (payment.purpose === 'gift') throw new Refusal('giftPayment')
+    const paidPlan = payment.outcome === 'credited' && payment.purpose === 'plan'
+    if (paidPlan && !plan) throw new Refusal('planChoice')
+    const planOutcome =
+      paidPlan && plan && payment.profileId
+        ? await planAfterRefund(tx, payment.profileId, plan, payment.days ?? PLAN_DAYS)
+        : null
     const id = refundId()
     await tx.insert(pixRefunds).values({
       id,
@@ -105,14 +125,132 @@ export async function refundPayment(
       targetId: endToEndId,
       targetLabel: `${formatBrlCents(payment.amountCents, 'pt')} (${payment.txid ?? endToEndId})`,
       reason: note,
-      details: { amountCents: payment.amountCents, refundId: id },
+      details: {
+        amountCents: payment.amountCents,
+        refundId: id,
+        ...(paidPlan
+          ? {
+              plan,
+              planAfter: planOutcome
+                ? planOutcome.kind === 'free'
+                  ? 'free'
+                  : { tier: planOutcome.tier, expiresAt: planOutcome.expiresAt.toISOString() }
+                : null,
+            }
+          : {}),
+      },
     })
-    return { id, userId: payment.userId, chargeId: payment.chargeId }
+    return { id, userId: payment.userId, chargeId: payment.chargeId, planOutcome }
   })
   if (!result.ok) return result
   await sendRefund(result.value.id)
-  if (result.value.userId && result.value.chargeId) {
-    await notifyRefund(result.value.userId, result.value.chargeId)
+  const { userId, chargeId, planOutcome } = result.value
+  if (userId && chargeId) {
+    await notifyRefund(userId, chargeId, { note, plan: planOutcome ?? undefined })
   }
+  return done(undefined)
+}
+
+/**
+ * What the team's refund does to the plan a payment bought, inside its transaction: `take_back`
+ * removes the `days` it bought from the running plan (free when nothing is left); `keep` leaves
+ * it. Null when no paid plan runs (nothing to take or keep).
+ */
+async function planAfterRefund(
+  tx: Transaction,
+  profileId: string,
+  choice: RefundPlanChoice,
+  days: number,
+): Promise<RefundPlanOutcome | null> {
+  const [profile] = await tx
+    .select({ tier: profiles.membershipTier, expiresAt: profiles.tierExpiresAt })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .for('update')
+  if (!profile) return null
+  const now = new Date()
+  if (choice === 'keep') {
+    return isRunning(profile, now) && isPaidTier(profile.tier) && profile.expiresAt
+      ? { kind: 'kept', tier: profile.tier, expiresAt: profile.expiresAt }
+      : null
+  }
+  const after = planWithoutDays(profile, days, now)
+  if (!after) return null
+  if (after.tier === 'free') {
+    await tx
+      .update(profiles)
+      .set({
+        membershipTier: 'free',
+        tierExpiresAt: null,
+        isPremium: false,
+        premiumExpiresAt: null,
+        tierReminderFor: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.id, profileId))
+    return { kind: 'free' }
+  }
+  await tx
+    .update(profiles)
+    .set({
+      tierExpiresAt: after.expiresAt,
+      premiumExpiresAt: after.expiresAt,
+      tierReminderFor: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.id, profileId))
+  return { kind: 'taken', tier: after.tier, expiresAt: after.expiresAt }
+}
+
+/**
+ * Sends again a refund the institution did not make (NAO_REALIZADO) or refused (issue 33 point
+ * 14): a new refund row with a new id (an id is used once per Pix), the same amount, reason and
+ * words, audited. Only when every refund of the Pix is known failed: the payment's row lock makes
+ * two retries at once one refund (the second finds the first's row open and is refused).
+ */
+export async function retryRefund(actor: Actor, endToEndId: string): Promise<AdminResult> {
+  const result = await inTransaction(async (tx) => {
+    const [payment] = await tx
+      .select({
+        amountCents: pixPayments.amountCents,
+        txid: pixPayments.txid,
+        purpose: pixCharges.purpose,
+      })
+      .from(pixPayments)
+      .leftJoin(pixCharges, eq(pixCharges.id, pixPayments.chargeId))
+      .where(eq(pixPayments.endToEndId, endToEndId))
+      .for('update', { of: pixPayments })
+    if (!payment) throw new Refusal('notFound')
+    // A gift's refund moves her balance too: /admin/gifts owns it.
+    if (payment.purpose === 'gift') throw new Refusal('giftPayment')
+    const refunds = await tx
+      .select()
+      .from(pixRefunds)
+      .where(eq(pixRefunds.endToEndId, endToEndId))
+      .orderBy(desc(pixRefunds.requestedAt))
+    const [failed] = refunds
+    if (!failed || refunds.some((one) => one.status !== 'failed')) {
+      throw new Refusal('refundNotFailed')
+    }
+    const id = refundId()
+    await tx.insert(pixRefunds).values({
+      id,
+      endToEndId,
+      amountCents: failed.amountCents,
+      reason: failed.reason,
+      note: failed.note,
+      requestedBy: actor.id,
+    })
+    await audit(tx, actor, {
+      action: 'payment_refund_retry',
+      targetType: 'payment',
+      targetId: endToEndId,
+      targetLabel: `${formatBrlCents(failed.amountCents, 'pt')} (${payment.txid ?? endToEndId})`,
+      details: { amountCents: failed.amountCents, refundId: id, failedRefundId: failed.id },
+    })
+    return id
+  })
+  if (!result.ok) return result
+  await sendRefund(result.value)
   return done(undefined)
 }

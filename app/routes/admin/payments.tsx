@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { data, Link } from 'react-router'
 import {
   AdminForm,
@@ -10,6 +11,7 @@ import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
+import { REFUND_PLAN_CHOICES } from '#app/domain/plans.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
@@ -55,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers = passOnHeaders('Cache-Control')
 
 export function action({ request }: Route.ActionArgs) {
-  return adminAction(request, ['refund-payment'])
+  return adminAction(request, ['refund-payment', 'retry-refund'])
 }
 
 type Payment = Route.ComponentProps['loaderData']['payments'][number]
@@ -258,6 +260,11 @@ function PaymentItem({ payment }: { payment: Payment }) {
     answer?.intent === 'refund-payment' &&
     answer.subject === payment.endToEndId &&
     answer.error !== undefined
+  // Every refund of it refused or not made (issue 33 point 14): the team may send it again.
+  const retryable =
+    payment.purpose !== 'gift' &&
+    payment.refunds.length > 0 &&
+    payment.refunds.every((refund) => refund.status === 'failed')
   return (
     <li className="grid gap-3 py-4 md:grid-cols-[1fr_minmax(0,20rem)]">
       <div className="min-w-0 space-y-1 text-sm">
@@ -345,10 +352,46 @@ function PaymentItem({ payment }: { payment: Payment }) {
             submit={format(p.refundSubmit, { amount: money(payment.amountCents) })}
             tone="danger"
           >
-            {(error) => <ReasonField name="note" error={error('note')} />}
+            {(error) => (
+              <>
+                {payment.outcome === 'credited' && payment.purpose === 'plan' ? (
+                  <PlanChoice error={error('plan')} />
+                ) : null}
+                <ReasonField name="note" error={error('note')} />
+              </>
+            )}
           </AdminForm>
         </details>
       ) : null}
+      {retryable ? (
+        <div className="space-y-2 text-sm md:col-start-2">
+          <p className="text-xs text-stone-600">{p.retryHint}</p>
+          <AdminForm intent="retry-refund" subject={payment.endToEndId} submit={p.retry} />
+        </div>
+      ) : null}
     </li>
+  )
+}
+
+/** What the team's refund of a plan's Pix does to the plan: a required choice (issue 33). */
+function PlanChoice({ error }: { error?: string }) {
+  const t = useT()
+  const p = t.admin.payments
+  const id = useId()
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="space-y-1">
+      <legend className="mb-1 text-sm font-medium text-stone-800">{p.planChoice}</legend>
+      {REFUND_PLAN_CHOICES.map((choice) => (
+        <label key={choice} className="flex items-start gap-2 text-sm">
+          <input type="radio" name="plan" value={choice} required className="mt-1" />
+          <span>{p.planChoices[choice]}</span>
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }

@@ -5,6 +5,7 @@ import {
   AdminForm,
   PageAnswer,
   ReasonField,
+  useAdminAnswer,
 } from '#app/components/admin/admin-form.tsx'
 import { Panel, SectionTitle, Thumb } from '#app/components/admin/admin-parts.tsx'
 import { AuditWords } from '#app/components/admin/audit-words.tsx'
@@ -12,6 +13,7 @@ import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { returnFeeCents, SUSPENSION_DAYS, SYSTEM_ACTOR_ID } from '#app/domain/moderation.ts'
 import { formatBrlCents, parseReais } from '#app/domain/money.ts'
+import { isPaidTier, PLAN_DAYS } from '#app/domain/plans.ts'
 import { LAPSED_VERIFICATION_REASON, REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -21,6 +23,7 @@ import { profileForAdmin } from '#app/modules/admin/profile-queries.server.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
+import { suspensionDailyOf } from '#app/modules/moderation/sanctions.server.ts'
 import type { Route } from './+types/profile'
 
 // /admin/profiles/{id} (issue 8 items 3 and 5): one profile as the team sees it, with the
@@ -34,7 +37,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw new Response('Not found', { status: 404 })
   const found = await profileForAdmin(params.id)
   if (!found) throw new Response('Not found', { status: 404 })
-  return data(found, { headers: PRIVATE_NO_STORE })
+  // The daily value of her plan, from which a suspension's return fee is counted (issue 33).
+  const daily = found.profile.status === 'approved' ? await suspensionDailyOf(params.id) : null
+  return data({ ...found, daily }, { headers: PRIVATE_NO_STORE })
 }
 
 export const headers = passOnHeaders('Cache-Control')
@@ -234,8 +239,14 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                   {format(a.suspend.consecutive, { count: nextSuspension })}
                 </p>
               ) : null}
-              <AdminForm intent="suspend" hidden={id} submit={a.suspend.submit} tone="danger">
-                {(error) => <SuspendFields error={error} />}
+              <SuspendPreview />
+              <AdminForm
+                intent="suspend"
+                hidden={{ ...id, preview: '1' }}
+                submit={a.suspend.review}
+                tone="plain"
+              >
+                {(error) => <SuspendFields error={error} daily={loaderData.daily} />}
               </AdminForm>
             </Panel>
           ) : null}
@@ -375,49 +386,122 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function SuspendFields({ error }: { error: (field: string) => string | undefined }) {
+type Daily = Route.ComponentProps['loaderData']['daily']
+
+/**
+ * The return fee of the suspension the team asked to see (issue 33 point 5): days × her plan's
+ * daily value, or the fee the team set, and the button that confirms it with the same values.
+ * Sent without JavaScript, the page comes back with it.
+ */
+function SuspendPreview() {
+  const t = useT()
+  const countText = useCount()
+  const language = useLanguage()
+  const answer = useAdminAnswer()
+  const s = t.admin.suspend
+  const preview = answer?.intent === 'suspend' ? answer.preview : undefined
+  if (!preview || !answer?.values) return null
+  const money = (cents: number) => formatBrlCents(cents, language)
+  const { preview: _, intent: __, ...values } = answer.values
+  const tier = preview.tier && isPaidTier(preview.tier) ? t.tiers[preview.tier] : null
+  return (
+    <div
+      role="status"
+      className="mb-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900"
+    >
+      <p className="font-semibold">{s.previewTitle}</p>
+      <p>{countText(s.previewDays, preview.days)}</p>
+      <p>
+        <strong>
+          {preview.overridden
+            ? format(s.previewOverride, {
+                fee: money(preview.feeCents),
+                planFee: money(preview.planFeeCents),
+              })
+            : tier
+              ? format(s.previewPlan, {
+                  fee: money(preview.feeCents),
+                  days: preview.days,
+                  daily: money(preview.dailyValueCents),
+                  tier,
+                })
+              : s.previewFree}
+        </strong>
+      </p>
+      {tier ? <p className="text-xs text-stone-700">{s.planPaused}</p> : null}
+      <AdminForm intent="suspend" hidden={values} submit={s.confirm} tone="danger" />
+    </div>
+  )
+}
+
+function SuspendFields({
+  error,
+  daily,
+}: {
+  error: (field: string) => string | undefined
+  daily: Daily
+}) {
   const t = useT()
   const language = useLanguage()
   const s = t.admin.suspend
   // Uncontrolled fields: what was typed before the page came alive stays, and is read once it
   // does; the fee follows every keystroke after that.
   const box = useRef<HTMLDivElement>(null)
-  const [typed, setTyped] = useState({ days: '', daily: '' })
+  const [typed, setTyped] = useState({ days: '', fee: '' })
   const read = useCallback(() => {
     const value = (name: string) =>
       box.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? ''
-    setTyped({ days: value('days'), daily: value('dailyValue') })
+    setTyped({ days: value('days'), fee: value('fee') })
   }, [])
   useEffect(read, [read])
+  const money = (cents: number) => formatBrlCents(cents, language)
   const dayCount = Number(typed.days)
-  const dailyCents = parseReais(typed.daily)
+  const dailyCents = daily?.dailyValueCents ?? 0
+  const overrideCents = typed.fee.trim() === '' ? null : parseReais(typed.fee)
   const fee =
-    Number.isInteger(dayCount) && dayCount > 0 && dailyCents !== null
-      ? formatBrlCents(returnFeeCents(dayCount, dailyCents), language)
+    Number.isInteger(dayCount) && dayCount > 0
+      ? money(overrideCents ?? returnFeeCents(dayCount, dailyCents))
       : null
+  const tier = daily?.tier ? t.tiers[daily.tier] : null
   return (
     <div ref={box} onInput={read} className="space-y-3">
-      <div className="grid grid-cols-2 gap-3">
-        <AdminField
-          type="number"
-          inputMode="numeric"
-          min={SUSPENSION_DAYS.min}
-          max={SUSPENSION_DAYS.max}
-          label={s.days}
-          name="days"
-          error={error('days')}
-        />
-        <AdminField
-          inputMode="decimal"
-          label={s.dailyValue}
-          name="dailyValue"
-          error={error('dailyValue')}
-        />
-      </div>
-      <p className="text-sm" aria-live="polite">
-        {fee ? <strong>{format(s.fee, { fee })}</strong> : null}{' '}
-        <span className="text-xs text-stone-600">{s.feeHint}</span>
+      <p className="text-sm text-stone-700">
+        {tier && daily?.priceCents
+          ? format(s.planDaily, {
+              tier,
+              daily: money(dailyCents),
+              price: money(daily.priceCents),
+              planDays: PLAN_DAYS,
+            })
+          : s.freePlan}
       </p>
+      <AdminField
+        type="number"
+        inputMode="numeric"
+        min={SUSPENSION_DAYS.min}
+        max={SUSPENSION_DAYS.max}
+        label={s.days}
+        name="days"
+        error={error('days')}
+      />
+      {fee ? (
+        <p className="text-sm" aria-live="polite">
+          <strong>{format(s.fee, { fee })}</strong>
+        </p>
+      ) : null}
+      <details open={Boolean(error('fee') || error('feeReason')) || undefined}>
+        <summary className="cursor-pointer text-sm font-medium underline">{s.override}</summary>
+        <div className="mt-2 space-y-3">
+          <AdminField
+            inputMode="decimal"
+            label={s.overrideFee}
+            name="fee"
+            hint={s.overrideFeeHint}
+            error={error('fee')}
+          />
+          <ReasonField name="feeReason" label={s.overrideReason} error={error('feeReason')} />
+        </div>
+      </details>
       <ReasonField error={error('reason')} />
     </div>
   )

@@ -67,7 +67,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   ])
   const now = new Date()
   const current = { tier: profile.membershipTier, expiresAt: profile.tierExpiresAt }
-  const running = isRunning(current, now)
+  // Suspended, her paid plan stands still (issue 33 point 5): its end moves on when she returns.
+  const paused =
+    profile.status === 'suspended' && isPaidTier(current.tier) && current.expiresAt !== null
+  const running = paused || isRunning(current, now)
   const buyable = profile.status === 'approved'
   const rows: PlanRow[] = MEMBERSHIP_TIERS.map((tier) => {
     const paid = isPaidTier(tier)
@@ -90,6 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       pix,
       tier: running ? current.tier : 'free',
       tierExpiresAt: running ? current.expiresAt : null,
+      paused,
       buyable,
       rows,
       // Without Pix, only that there is a fee to settle with the team (nothing about money).
@@ -168,7 +172,11 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           {p.title}
         </h2>
         <p className="mt-2 font-medium">{format(p.current, { tier: t.tiers[loaderData.tier] })}</p>
-        {loaderData.tierExpiresAt ? (
+        {loaderData.paused && loaderData.tierExpiresAt ? (
+          <p className="mt-1 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            {format(p.paused, { date: longDate(loaderData.tierExpiresAt) })}
+          </p>
+        ) : loaderData.tierExpiresAt ? (
           <p className="text-sm text-stone-600">
             {format(p.until, { date: longDate(loaderData.tierExpiresAt) })}
           </p>
