@@ -688,7 +688,7 @@ describe('reports', () => {
     expect(entry).toMatchObject({ actorId: 'system', targetType: 'profile' })
     // The provider is told it is hidden for a review, never by whom nor why; the team is alerted.
     const told = (await mailTo(provider.email)).join('\n')
-    expect(told).toContain('uma denúncia está em análise pela equipe')
+    expect(told).toContain('Uma denúncia sobre o seu perfil o ocultou automaticamente')
     expect(told).not.toMatch(/menor/i)
     expect((await mailTo(admin.email)).join('\n')).toContain(profile.username)
 

@@ -630,7 +630,7 @@ export const strings: Strings = {
         'No contact through the site kept between the author and this profile (the record is deleted {keepDays} days after the last contact)',
       channelUnknown: 'button not recorded',
       gapHours: '{count} h',
-      gapDays: '{count} days',
+      gapDays: { one: '{count} day', other: '{count} days' },
       otherReviews: "This author's other reviews: {count}",
       writtenAt: 'Written on {date}',
       rating: 'Rating: {rating} out of 5',

@@ -637,7 +637,7 @@ export const strings = {
         'Nenhum contato pelo site guardado entre o autor e este perfil (o registro é apagado {keepDays} dias após o último contato)',
       channelUnknown: 'botão não registrado',
       gapHours: '{count} h',
-      gapDays: '{count} dias',
+      gapDays: { one: '{count} dia', other: '{count} dias' },
       otherReviews: 'Outras avaliações deste autor: {count}',
       writtenAt: 'Escrita em {date}',
       rating: 'Nota: {rating} de 5',

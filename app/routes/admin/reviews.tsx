@@ -9,7 +9,7 @@ import {
   REVIEW_RULES,
   type SuspicionSignal,
 } from '#app/domain/reviews.ts'
-import { format, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
 import { adminMeta } from '#app/modules/admin/meta.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
@@ -269,6 +269,7 @@ function ReviewFacts({ review, withAuthor = false }: { review: Row; withAuthor?:
  */
 function ContactFact({ review }: { review: Row }) {
   const t = useT()
+  const count = useCount()
   const r = t.admin.adminReviews
   const dateAndTime = useDateAndTime()
   const when = (date: Date | string) => format(t.reviewForm.dateTime, dateAndTime(date))
@@ -288,7 +289,7 @@ function ContactFact({ review }: { review: Row }) {
   const gap =
     hours < 48
       ? format(r.gapHours, { count: hours })
-      : format(r.gapDays, { count: Math.floor(hours / 24) })
+      : count(r.gapDays, Math.floor(hours / 24))
   return (
     <p data-fact="contact" className="text-stone-800">
       {format(first <= written ? r.contactBefore : r.contactAfter, {
