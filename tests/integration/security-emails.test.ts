@@ -206,8 +206,11 @@ describe('backup codes used and renewed', () => {
     }
     const mails = await mailsWith(client.email, 'A backup code was used')
     expect(mails).toHaveLength(9)
-    expect(mails[0]).toContain('9 backup codes are left.')
-    expect(mails[8]).toContain('1 backup code is left.')
+    // The outbox's order is not the order of sending: each count once, in words of English.
+    for (let left = 1; left <= 9; left++) {
+      const words = left === 1 ? '1 backup code is left.' : `${left} backup codes are left.`
+      expect(mails.filter((mail) => mail.includes(words)), words).toHaveLength(1)
+    }
   })
 
   it('renewing the codes tells the owner, without the new codes', async () => {
