@@ -30,7 +30,9 @@ test.beforeAll(async () => {
   test.setTimeout(180_000)
   smtp = await startSmtpServer()
   storage = await createServerStorage()
-  const env = { SMTP_URL: smtp.url, DEMO_DATA: '0' }
+  // Each person browses from a network of their own (a forwarded address the server trusts from
+  // loopback): his wrong passwords on her address slow his network, never hers (issue 30 point 4).
+  const env = { SMTP_URL: smtp.url, DEMO_DATA: '0', TRUST_PROXY: '127.0.0.1' }
   // Someone registers the address meant for the first admin before the team does.
   server = await startServer({ ...storage, env })
   const squatted = await fetch(`${server.baseUrl}/auth`, {
@@ -71,8 +73,15 @@ test.afterAll(async () => {
 })
 
 /** A browser of its own (its own cookies), past the age gate. */
-async function browserOf(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'pt-BR', javaScriptEnabled: true })
+async function browserOf(
+  browser: Browser,
+  network?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    javaScriptEnabled: true,
+    ...(network ? { extraHTTPHeaders: { 'X-Forwarded-For': network } } : {}),
+  })
   await context.addCookies([{ name: 'aprova-age', value: '1', url: base }])
   return { context, page: await context.newPage() }
 }
@@ -120,8 +129,8 @@ test('a pre-registered address never becomes an account its registrant can open,
 }) => {
   test.setTimeout(180_000)
   const email = 'nova.colega@example.com'
-  const attacker = await browserOf(browser)
-  const her = await browserOf(browser)
+  const attacker = await browserOf(browser, '198.51.100.10')
+  const her = await browserOf(browser, '203.0.113.20')
 
   // He registers her address with his password, and a 'name' meant for her inbox.
   await signUpClient(attacker.page, email, ATTACKER_PASSWORD, 'Equipe Aprova')

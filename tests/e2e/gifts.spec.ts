@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test'
 import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
+import { signInAdmin } from './admin-sign-in.ts'
 import { runHelper } from './cli-helper.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
-import { makeProofsStale } from './storage-query.ts'
+import { makeProofsStale, runOnStorage } from './storage-query.ts'
 
 // Gifts and withdrawals end to end (issue 22): a server of its own with Pix and GIFTS=1 against
 // the local Pix server. A client sends a verified provider a gift from her profile and pays its
@@ -24,6 +25,7 @@ test.use({ locale: 'pt-BR' })
 const CPF = '52998224725'
 const PROVIDER = { email: 'estrela@example.com', password: 'senha-forte-123' }
 const CLIENT = { email: 'presenteador@example.com', password: 'senha-do-cliente-123' }
+const ADMIN = { email: 'equipe-presentes@example.com', password: 'senha-da-equipe-123' }
 
 const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
 const start = async () => {
@@ -40,6 +42,13 @@ test.beforeAll(async () => {
   helper('createClient', CLIENT.email, CLIENT.password)
   username = helper('createGiftableProfile', CPF).username
   expect(username).toBe('estrela-azul')
+  runOnStorage(storage, [
+    'scripts/admin-create.mjs',
+    '--email',
+    ADMIN.email,
+    '--password',
+    ADMIN.password,
+  ])
   await start()
 })
 
@@ -170,4 +179,50 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   await expect(english).toContainText(/Last gift: R\$50\.00, paid on \p{L}+ \d+, \d{4}\./u)
   await expect(english.getByRole('definition').first()).toHaveText('R$0.00')
   await expect(english.getByRole('link', { name: 'See gifts and withdrawals' })).toBeVisible()
+})
+
+test('the team sees her gift withdrawn: it can no longer be sent back, and says why (issue 33 point 13)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signInAdmin(page, base(), ADMIN)
+  await page.goto(`${base()}/admin/gifts`)
+  const gift = page.getByRole('listitem').filter({ hasText: 'Obrigado pela conversa de ontem!' })
+  await expect(gift).toContainText(
+    'Não pode mais ser devolvido: o saldo dela não tem mais este valor (já foi sacado).',
+  )
+  await expect(gift.getByText('Devolver este presente')).toHaveCount(0)
+  await page.goto(`${base()}/language/en?to=/admin/gifts`)
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Obrigado pela conversa de ontem!' }),
+  ).toContainText(
+    'Can no longer be sent back: her balance no longer holds this amount (it was withdrawn).',
+  )
+})
+
+test("a visitor's 'minor' report hides her profile: her dashboard says a report did it, not the team (issue 33 point 15)", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const visitor = await browser.newContext({ locale: 'pt-BR' })
+  try {
+    await visitor.addCookies([{ name: 'aprova-age', value: '1', url: base() }])
+    const form = await visitor.newPage()
+    await form.goto(`${base()}/acompanhante/${username}/denunciar`)
+    await hydrated(form)
+    await form.getByLabel('Suspeita de menor de idade').check()
+    await form.getByRole('button', { name: 'Enviar denúncia' }).click()
+    await expect(form.getByText('Denúncia recebida')).toBeVisible()
+  } finally {
+    await visitor.close()
+  }
+  await signIn(page, PROVIDER)
+  await expect(page).toHaveURL(`${base()}/dashboard`)
+  await expect(page.getByText('Perfil oculto até a análise de uma denúncia')).toBeVisible()
+  await expect(page.getByText(/o ocultou automaticamente/)).toBeVisible()
+  await expect(page.getByText('Perfil oculto pela equipe')).toHaveCount(0)
+  await page.goto(`${base()}/language/en?to=/dashboard`)
+  await expect(page.getByText('Profile hidden until a report is reviewed')).toBeVisible()
+  await expect(page.getByText('Profile hidden by the team')).toHaveCount(0)
 })

@@ -19,24 +19,29 @@ import { pageAreas } from '../../app/i18n/areas.ts'
 const TARGET_KB = 120
 
 /** Each public page: its route, a path that shows it, its ceiling in KB. */
+// Issue 33 raised ten ceilings by 1 KB (2 for the gift page), measured against ea50e1c's build:
+// three new routes add 0.25 KB to the manifest every page loads, Rollup split domain/page-sizes
+// out of the stars chunk (+0.23 KB net) and the shared i18n chunk grew 0.36 KB; the review page
+// lists every rule (+0.7 KB), the gift page states the fee from domain/gifts (+1.2 KB). Issue 35
+// (phone speed) is where these come down.
 const PAGES: { route: string; path: string; ceilingKb: number }[] = [
-  { route: 'home', path: '/pt/', ceilingKb: 145 },
-  { route: 'city', path: '/pt/acompanhantes/sao-paulo', ceilingKb: 145 },
+  { route: 'home', path: '/pt/', ceilingKb: 146 },
+  { route: 'city', path: '/pt/acompanhantes/sao-paulo', ceilingKb: 146 },
   { route: 'neighborhood', path: '/pt/bairro/sao-paulo/jardins', ceilingKb: 145 },
-  { route: 'city-service', path: '/pt/acompanhantes/sao-paulo/gfe', ceilingKb: 145 },
+  { route: 'city-service', path: '/pt/acompanhantes/sao-paulo/gfe', ceilingKb: 146 },
   { route: 'all-profiles', path: '/pt/acompanhantes', ceilingKb: 143 },
-  { route: 'search', path: '/pt/buscar', ceilingKb: 145 },
-  { route: 'services', path: '/pt/servicos', ceilingKb: 132 },
-  { route: 'service', path: '/pt/servicos/gfe', ceilingKb: 145 },
+  { route: 'search', path: '/pt/buscar', ceilingKb: 146 },
+  { route: 'services', path: '/pt/servicos', ceilingKb: 133 },
+  { route: 'service', path: '/pt/servicos/gfe', ceilingKb: 146 },
   { route: 'cities', path: '/pt/cidades', ceilingKb: 134 },
-  { route: 'about', path: '/pt/about', ceilingKb: 134 },
+  { route: 'about', path: '/pt/about', ceilingKb: 135 },
   { route: 'terms', path: '/pt/terms', ceilingKb: 135 },
-  { route: 'profile', path: '/acompanhante/luna-azul', ceilingKb: 144 },
+  { route: 'profile', path: '/acompanhante/luna-azul', ceilingKb: 145 },
   // These three load the account area's strings, which issue 30 grew by 0.9 KB (the confirmation
   // screen, the proofs after the old mailbox's link, sign-in waits, upload limits): raised then.
   { route: 'report', path: '/acompanhante/luna-azul/denunciar', ceilingKb: 172 },
-  { route: 'review', path: '/acompanhante/luna-azul/avaliar', ceilingKb: 171 },
-  { route: 'gift', path: '/acompanhante/luna-azul/presente', ceilingKb: 177 },
+  { route: 'review', path: '/acompanhante/luna-azul/avaliar', ceilingKb: 172 },
+  { route: 'gift', path: '/acompanhante/luna-azul/presente', ceilingKb: 179 },
   { route: 'contact', path: '/contato/demo/whatsapp', ceilingKb: 130 },
   { route: 'not-found', path: '/pt/nada-aqui', ceilingKb: 129 },
 ]
