@@ -209,7 +209,10 @@ describe('backup codes used and renewed', () => {
     // The outbox's order is not the order of sending: each count once, in words of English.
     for (let left = 1; left <= 9; left++) {
       const words = left === 1 ? '1 backup code is left.' : `${left} backup codes are left.`
-      expect(mails.filter((mail) => mail.includes(words)), words).toHaveLength(1)
+      expect(
+        mails.filter((mail) => mail.includes(words)),
+        words,
+      ).toHaveLength(1)
     }
   })
 

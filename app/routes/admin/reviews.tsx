@@ -287,9 +287,7 @@ function ContactFact({ review }: { review: Row }) {
     : r.channelUnknown
   const hours = Math.floor((written - first) / 3_600_000)
   const gap =
-    hours < 48
-      ? format(r.gapHours, { count: hours })
-      : count(r.gapDays, Math.floor(hours / 24))
+    hours < 48 ? format(r.gapHours, { count: hours }) : count(r.gapDays, Math.floor(hours / 24))
   return (
     <p data-fact="contact" className="text-stone-800">
       {format(first <= written ? r.contactBefore : r.contactAfter, {
