@@ -218,6 +218,15 @@ describe('a gift', () => {
     )
     const [refund] = (refunds as unknown as { rows: { reason: string }[] }).rows
     expect(refund?.reason).toBe('gift_cap')
+    // His notice leads to his gifts page, never to a provider's plan page.
+    const [giver] = await db()
+      .execute(sql`select email from "user" where id = ${client}`)
+      .then((result) => (result as unknown as { rows: { email: string }[] }).rows)
+    const notice = (await mailsTo(site.dataDir, giver?.email ?? '')).find((mail) =>
+      mail.includes('devolv'),
+    )
+    expect(notice).toContain('/client-dashboard/gifts')
+    expect(notice).not.toContain('/dashboard/plan')
     expect((await providerBalance(provider.profile.id)).pendingCents).toBe(70_000)
     await ledgerIsBalanced()
   })

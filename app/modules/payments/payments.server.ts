@@ -1005,7 +1005,12 @@ async function tellPayer(tell: Tell) {
           : {}),
       }
     },
-    receipt && tell.endToEndId ? paths.dashboardReceipt(tell.endToEndId) : paths.dashboardPlan,
+    receipt && tell.endToEndId
+      ? paths.dashboardReceipt(tell.endToEndId)
+      : // A gift's Pix sent back is the client's: his gifts page, not her plan's.
+        charge.purpose === 'gift'
+        ? paths.clientGifts
+        : paths.dashboardPlan,
   )
 }
 
