@@ -415,7 +415,7 @@ export const strings: Strings = {
     finish: 'Confirm and turn on',
     turnedOn: 'Two-step verification is on.',
     turnedOff: 'Two-step verification is off.',
-    codesLeft: 'Backup codes left: {count}',
+    codesLeft: 'Backup codes left: {count}.',
     newCodes: 'New backup codes',
     codesSectionTitle: 'Backup codes',
     newCodesText:

@@ -422,7 +422,7 @@ export const strings = {
     finish: 'Confirmar e ativar',
     turnedOn: 'Verificação em duas etapas ativada.',
     turnedOff: 'Verificação em duas etapas desativada.',
-    codesLeft: 'Códigos de recuperação restantes: {count}',
+    codesLeft: 'Códigos de recuperação restantes: {count}.',
     newCodes: 'Novos códigos de recuperação',
     codesSectionTitle: 'Códigos de recuperação',
     newCodesText:
