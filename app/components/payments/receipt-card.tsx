@@ -3,28 +3,17 @@ import { cardClass } from '#app/components/ui/card.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
-import type { RefundReason, RefundStatus } from '#app/domain/plans.ts'
 import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
+import type { Receipt } from '#app/modules/payments/receipt-view.ts'
 
 // A printable receipt of one Pix (issue 33 point 10): the seller and its CNPJ, the payer, what
 // was paid, the amount, when in Brazil time, the txid and end-to-end id, and its state (a Pix
 // sent back says so plainly). Printed, the page is this card alone: the site's header, footer,
 // the area's tabs and the buttons are hidden (print:hidden).
 
-export interface ReceiptView {
-  seller: { name: string; taxId: string }
-  payer: string
-  what:
-    | { kind: 'plan'; tier: string | null; days: number | null }
-    | { kind: 'return_fee' }
-    | { kind: 'gift'; profile: string | null }
-  amountCents: number
-  paidAt: Date | string
-  txid: string
-  endToEndId: string
-  refund: { reason: RefundReason; status: RefundStatus } | null
-}
+/** A receipt as the page has it: its date serialised or not. */
+export type ReceiptView = Receipt<Date | string>
 
 export function ReceiptCard({
   receipt,

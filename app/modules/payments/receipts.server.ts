@@ -7,7 +7,8 @@ import { user } from '#db/schema/auth.ts'
 import { gifts } from '#db/schema/gifts.ts'
 import { pixCharges, pixPayments } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { ownPix, type PixRefundView } from './history.server.ts'
+import { ownPix } from './history.server.ts'
+import type { Receipt } from './receipt-view.ts'
 
 // Receipts (issue 33 point 10): every receipt, e-mailed or printed, names the seller (COMPANY_NAME
 // and its CNPJ, required with Pix) and the payer, what was paid, the amount, when (Brazil time),
@@ -23,22 +24,6 @@ export function seller(): { name: string; taxId: string } | undefined {
 export function sellerValues(): { seller: string; taxId: string } {
   const one = seller()
   return { seller: one?.name ?? '', taxId: one?.taxId ?? '' }
-}
-
-/** A receipt as the printable page shows it. */
-export interface Receipt {
-  seller: { name: string; taxId: string }
-  payer: string
-  what:
-    | { kind: 'plan'; tier: string | null; days: number | null }
-    | { kind: 'return_fee' }
-    | { kind: 'gift'; profile: string | null }
-  amountCents: number
-  paidAt: Date
-  txid: string
-  endToEndId: string
-  /** Sent back: why, and where its refund stands. Null: credited. */
-  refund: PixRefundView | null
 }
 
 async function payerName(userId: string): Promise<string> {
@@ -83,7 +68,7 @@ export async function giftReceipt(clientId: string, giftId: string): Promise<Rec
       endToEndId: pixPayments.endToEndId,
       amountCents: pixPayments.amountCents,
       paidAt: pixPayments.paidAt,
-      refund: sql<PixRefundView | null>`(
+      refund: sql<Receipt['refund']>`(
         select json_build_object('reason', r.reason, 'status', r.status)
         from pix_refunds r where r.end_to_end_id = ${pixPayments.endToEndId}
         order by r.requested_at desc limit 1)`,
