@@ -4,17 +4,14 @@ import type { Server as HttpsServer } from 'node:https'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
-import express, { type ErrorRequestHandler } from 'express'
+import express from 'express'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { MAX_PHOTO_BYTES } from '#app/domain/provider.ts'
-import { removeUnconfirmedAccounts } from '#app/modules/account/unconfirmed.server.ts'
-import { forgetOldVitals } from '#app/modules/analytics/web-vitals.server.ts'
 import { audienceOfSession } from '#app/modules/auth/audience.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { listenForBackupRequests } from '#app/modules/backup/channel.server.ts'
 import { scheduleDailyBackups } from '#app/modules/backup/schedule.server.ts'
-import { forgetReporterKeys } from '#app/modules/client/reports.server.ts'
 import {
   onPublicPagesChanged,
   publicCacheGeneration,
@@ -22,33 +19,15 @@ import {
   startChangeFeed,
 } from '#app/modules/http/public-pages.server.ts'
 import { mediaAccess } from '#app/modules/media/photo-access.server.ts'
-import { expireTiers } from '#app/modules/moderation/plans.server.ts'
-import { forgetExpiredHolds } from '#app/modules/moderation/reserved-names.server.ts'
-import { pruneChargeSubmissions } from '#app/modules/payments/charge-once.server.ts'
-import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
-import {
-  forgetOldPaymentRecords,
-  reconcilePix,
-  registerWebhook,
-  remindPlanEnds,
-  returnSuspendedProfiles,
-} from '#app/modules/payments/payments.server.ts'
 import { webhookCallerVerified } from '#app/modules/payments/webhook-caller.server.ts'
-import { reconcilePayouts } from '#app/modules/payments/withdrawals.server.ts'
-import { sweepUnfinishedPhotos } from '#app/modules/provider/photos.server.ts'
-import { runVerificationCalendar } from '#app/modules/provider/verification-calendar.server.ts'
-import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-documents.server.ts'
-import { forgetOldContacts } from '#app/modules/reviews/contacts.server.ts'
-import { forgetReviewNetworks } from '#app/modules/reviews/reviews.server.ts'
 import {
   closeSharedCounters,
   openSharedCounters,
-  sweepSharedCounters,
 } from '#app/modules/security/shared-counters.server.ts'
 import { parseEnv, type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { keepPrivate, privateByDefault } from '#app/platform/private-files.server.ts'
-import { mediaStorage, storageFor } from '#app/platform/storage.server.ts'
+import { storageFor } from '#app/platform/storage.server.ts'
 import {
   type DatabaseHandle,
   databaseHandle,
@@ -60,7 +39,7 @@ import { loadReferenceData } from '#db/seed/reference.server.ts'
 import { bodyLimit } from './body-limit.server.ts'
 import { canonicalRedirects } from './canonical-redirects.server.ts'
 import { clientAddress, trustProxies } from './client-address.server.ts'
-import { fallbackErrorPage } from './fallback-page.server.ts'
+import { fallbackErrorHandler, fallbackErrorPage } from './fallback-page.server.ts'
 import { htmlMicroCache } from './html-cache.server.ts'
 import { mediaFiles } from './media.server.ts'
 import { measureRender, metricsEndpoint, requestMetrics } from './metrics.server.ts'
@@ -68,6 +47,7 @@ import { createPixWebhookServer } from './pix-webhook-listener.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { sameOriginWrites } from './same-origin-writes.server.ts'
 import { securityHeaders } from './security-headers.server.ts'
+import { PHOTO_SWEEP_GRACE_MS, startTimedJobs, sweepUnfinished } from './timed-jobs.server.ts'
 import { vitalsTokenIssuer, vitalsTokens } from './vitals-token.server.ts'
 
 const SHUTDOWN_DEADLINE_MS = 4500
@@ -83,33 +63,6 @@ const UPLOAD_BODY_LIMITS = {
   '/dashboard/photos/upload': MAX_PHOTO_BYTES + 64 * 1024,
   '/dashboard/photos': 4 * MAX_PHOTO_BYTES + 1024 * 1024,
   '/dashboard/verification': 3 * MAX_PHOTO_BYTES + 1024 * 1024,
-}
-/** Uploads and deletions left unfinished by a dead process are finished this often. */
-const PHOTO_SWEEP_INTERVAL_MS = 5 * 60 * 1000
-/**
- * An upload of another instance may take this long (a 40 MP photo, a slow store with its
- * retries): only older unfinished ones are swept. One that still finishes later finds its row
- * gone and deletes its own files.
- */
-const PHOTO_SWEEP_GRACE_MS = 15 * 60 * 1000
-const VERIFICATION_CALENDAR_INTERVAL_MS = 60 * 60 * 1000
-/** Expired membership tiers are found within this time. */
-const TIER_EXPIRY_INTERVAL_MS = 5 * 60 * 1000
-/**
- * Open Pix charges, Pix received without a charge and refunds not yet taken are looked at this
- * often (issue 21): a payment whose webhook never came is credited within this time.
- */
-const PIX_RECONCILE_INTERVAL_MS = 2 * 60 * 1000
-/** How often the payments sandbox's gifts, due as soon as paid, become available. */
-const SANDBOX_RELEASE_INTERVAL_MS = 3 * 1000
-/** Finished rate-limit windows, and a past day's statistics salt, are deleted within this time. */
-const COUNTER_SWEEP_INTERVAL_MS = 5 * 60 * 1000
-
-/** Finishes photo uploads and deletions, and document uploads, left by a dead process. */
-async function sweepUnfinished(olderThanMs: number) {
-  await mediaStorage().sweepPartial(olderThanMs)
-  await sweepUnfinishedPhotos(olderThanMs)
-  await sweepUnfinishedSubmissions(olderThanMs)
 }
 
 export interface StartOptions {
@@ -212,63 +165,11 @@ export async function startServer(options: StartOptions): Promise<void> {
     await openSharedCounters(env)
     // Kept pages and lists are used only while this instance hears what changes (ADR 0015).
     stopChangeFeed = await startChangeFeed(handle)
-    const every = (ms: number, task: () => Promise<unknown>, name: string) =>
-      setInterval(() => {
-        task().catch((error: unknown) => log.error(`${name} failed`, { error: String(error) }))
-      }, ms).unref()
-    every(PHOTO_SWEEP_INTERVAL_MS, () => sweepUnfinished(PHOTO_SWEEP_GRACE_MS), 'upload sweep')
     // Backups (issue 32 point 1, ADR 0033): PGlite is this process's, so `npm run backup` asks
     // it over DATA_DIR/backup.sock; the daily one with BACKUP_DIR.
     if (handle.kind === 'pglite') stopBackupRequests = await listenForBackupRequests(env)
     stopDailyBackups = scheduleDailyBackups(env)
-    // Accounts nobody confirmed in a week go (issue 30), now and every hour.
-    removeUnconfirmedAccounts().catch((error: unknown) =>
-      log.error('unconfirmed account sweep failed', { error: String(error) }),
-    )
-    every(
-      VERIFICATION_CALENDAR_INTERVAL_MS,
-      () => removeUnconfirmedAccounts(),
-      'unconfirmed account sweep',
-    )
-    // Identity checks lapse after 6 months, with a reminder 15 days before (SPEC §6).
-    every(
-      VERIFICATION_CALENDAR_INTERVAL_MS,
-      () => runVerificationCalendar(),
-      'verification calendar',
-    )
-    // Paid membership tiers fall back to free when their time is up (issue 8 item 5).
-    every(TIER_EXPIRY_INTERVAL_MS, () => expireTiers(), 'tier expiry')
-    // Plans and return fees by Pix (issue 21): reconciliation, suspensions whose time is up and
-    // whose fee is settled, the reminder 3 days before a plan ends, records past their time.
-    if (env.pix) {
-      registerWebhook().catch((error: unknown) =>
-        log.warn('Pix webhook not registered yet', { error: String(error) }),
-      )
-      every(PIX_RECONCILE_INTERVAL_MS, () => reconcilePix(), 'Pix reconciliation')
-      every(VERIFICATION_CALENDAR_INTERVAL_MS, () => remindPlanEnds(), 'plan reminder')
-    }
-    // Gifts and withdrawals (issue 22): gifts whose business day has come become available;
-    // payouts not answered yet are sent again or asked about. Each moves money once. With Pix,
-    // even once GIFTS is turned off: money received before must still reach her.
-    if (env.pix) {
-      // The sandbox's gifts are due when paid (PIX_SANDBOX): released within seconds there.
-      const release = env.pix.sandbox ? SANDBOX_RELEASE_INTERVAL_MS : PIX_RECONCILE_INTERVAL_MS
-      every(release, () => releaseMaturedGifts(), 'gift release')
-      every(PIX_RECONCILE_INTERVAL_MS, () => reconcilePayouts(), 'payout reconciliation')
-    }
-    every(TIER_EXPIRY_INTERVAL_MS, () => returnSuspendedProfiles(), 'suspension end')
-    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldPaymentRecords(), 'payment records')
-    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => pruneChargeSubmissions(), 'charge submissions')
-    // Visitors' hashed addresses on reports are kept a week, for the daily limit (issue 9).
-    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReporterKeys(), 'reporter key expiry')
-    // Client–profile contact records last 180 days, a review's hashed network 30 (issue 20).
-    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldContacts(), 'contact record expiry')
-    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetReviewNetworks(), 'review key expiry')
-    // Real visitors' web vitals are kept 90 days (issue 24 point 4, ADR 0023).
-    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetOldVitals(), 'web vitals expiry')
-    every(COUNTER_SWEEP_INTERVAL_MS, () => sweepSharedCounters(), 'counter sweep')
-    // A deleted profile's names are free 90 days on (issue 30 point 11): ended holds are deleted.
-    every(VERIFICATION_CALENDAR_INTERVAL_MS, () => forgetExpiredHolds(), 'username hold expiry')
+    startTimedJobs(env)
     // The production build is loaded once: a function in its place makes React Router derive
     // its routes and static handler again on every request (a twentieth of a page's CPU).
     const build = options.vite
@@ -480,18 +381,6 @@ function createApp(
     work.then(settle, settle)
     return work
   })
-  app.use(errorHandler)
+  app.use(fallbackErrorHandler)
   return app
-}
-
-// Client errors (a URL that cannot be decoded, missing media) keep their 4xx status; anything
-// else is a 500. Either way a plain bilingual page without details: React Router renders its own
-// error pages for everything it handles, so only requests it never saw end up here.
-const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const reported = Number(error?.status ?? error?.statusCode)
-  const status = reported >= 400 && reported < 500 ? reported : 500
-  if (status === 500)
-    log.error('unhandled error', { path: req.path, error: String(error?.stack ?? error) })
-  if (res.headersSent) return res.end()
-  res.status(status).set('Cache-Control', 'no-store').type('html').send(fallbackErrorPage(status))
 }

@@ -1,20 +1,17 @@
 import type { Request, RequestHandler, Response } from 'express'
-import { AGE_VERIFIED_COOKIE_NAME } from '#app/domain/age-assurance.ts'
-import { AGE_COOKIE_NAME } from '#app/domain/age-gate.ts'
-import { AUTH_REFERRER_COOKIE } from '#app/domain/auth-screen.ts'
 import { isCrawler } from '#app/domain/crawlers.ts'
 import { GEO_COOKIE_NAME } from '#app/domain/geolocation.ts'
 import { browserLanguage, LANGUAGE_STORAGE_KEY } from '#app/domain/language.ts'
-import { REVIEW_DEVICE_COOKIE } from '#app/domain/reviews.ts'
 import { isSharedPage } from '#app/domain/shared-pages.ts'
 import type { PageType } from '#app/domain/web-vitals.ts'
 import { ageGateAnswered } from '#app/modules/age-gate/age-gate.server.ts'
 import {
-  SESSION_COOKIES as SESSION_COOKIE_NAMES,
-  SESSION_SIDE_COOKIES,
-} from '#app/modules/auth/audience.server.ts'
-import { geolocateCity } from '#app/modules/location/geolocation.server.ts'
-import { clientAddress } from './client-address.server.ts'
+  parseCookies,
+  replayableCookies,
+  resolvedPath,
+  setsGeoCookie,
+  visitorCity,
+} from './html-cache-key.server.ts'
 import { carriesToken, type SplicedPage, sendSpliced, spliceAtNonce } from './html-splice.server.ts'
 import { vitalsTokenIssuer } from './vitals-token.server.ts'
 
@@ -29,54 +26,10 @@ import { vitalsTokenIssuer } from './vitals-token.server.ts'
 // A kept page is sent again compressed, with each answer's own nonce and web-vitals token,
 // without compressing it again (server/html-splice.server.ts).
 
-/** Cookies a cached page may depend on; any other cookie (a flash message…) bypasses the cache. */
-const KEY_COOKIES = new Set([
-  LANGUAGE_STORAGE_KEY,
-  GEO_COOKIE_NAME,
-  AGE_COOKIE_NAME,
-  AGE_VERIFIED_COOKIE_NAME,
-])
-/**
- * Cookies no cached page reads (/auth's back button; /auth itself is never kept; better-auth's
- * cookies beside the session's; a reviewer's device cookie, read only by the review form).
- */
-const IGNORED_COOKIES = new Set([
-  AUTH_REFERRER_COOKIE,
-  REVIEW_DEVICE_COOKIE,
-  ...SESSION_SIDE_COOKIES,
-])
-/** The session cookie: the page depends on the audience it stands for, nothing else of it. */
-const SESSION_COOKIES = new Set(SESSION_COOKIE_NAMES)
 /** Longest wait for the same page rendered for another request before rendering it again. */
 const RENDER_WAIT_MS = 3000
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-robots-tag', 'vary', 'set-cookie']
-
-/**
- * Whether a response's cookies may be sent again to others with the same key: the language
- * cookie, whose value follows from the URL and the request's own language cookie (both in the
- * key), and the geolocation cookie of `geoCity` when the visitor's city is in the key. Any other
- * cookie, or a geolocation cookie without the city in the key, is personal: the answer is not kept.
- */
-function replayableCookies(
-  header: string | number | string[] | undefined,
-  geoCity: string | undefined,
-): boolean {
-  if (header === undefined) return true
-  const cookies = Array.isArray(header) ? header : [String(header)]
-  return cookies.every(
-    (cookie) =>
-      cookie.startsWith(`${LANGUAGE_STORAGE_KEY}=`) ||
-      (geoCity !== undefined && cookie.startsWith(`${GEO_COOKIE_NAME}=${geoCity};`)),
-  )
-}
-
-/** Whether the response sets the geolocation cookie (it then depends on the visitor's city). */
-function setsGeoCookie(header: string | number | string[] | undefined): boolean {
-  if (header === undefined) return false
-  const cookies = Array.isArray(header) ? header : [String(header)]
-  return cookies.some((cookie) => cookie.startsWith(`${GEO_COOKIE_NAME}=`))
-}
 
 interface Entry extends SplicedPage {
   /** The page type of the web-vitals token it was rendered with, if it has one. */
@@ -102,27 +55,6 @@ export interface HtmlCacheOptions {
    * the same answer). Without it, a request with a session is never served kept pages.
    */
   audience?: (sessionCookie: string) => Promise<string>
-}
-
-function parseCookies(
-  header: string | undefined,
-): { cookies: Map<string, string>; session: string | undefined } | undefined {
-  const cookies = new Map<string, string>()
-  let session: string | undefined
-  for (const part of header?.split(';') ?? []) {
-    const [name, ...value] = part.trim().split('=')
-    if (!name || IGNORED_COOKIES.has(name)) continue
-    if (SESSION_COOKIES.has(name)) {
-      // The first one, as the app reads it.
-      session ??= value.join('=')
-      continue
-    }
-    // Another cookie (a session), or a key cookie twice (the app reads the first, a map the
-    // last): not a request whose answer may be shared.
-    if (!KEY_COOKIES.has(name) || cookies.has(name)) return undefined
-    cookies.set(name, value.join('='))
-  }
-  return { cookies, session }
 }
 
 /** Where `serve` leaves, for `keep`, the start of the capture of a page it does not have. */
@@ -319,31 +251,6 @@ export function htmlMicroCache(options: HtmlCacheOptions = {}): HtmlMicroCache {
       // Renders under way read what just changed: nobody waits for them.
       rendering.clear()
     },
-  }
-}
-
-/** The path as React Router resolves it (dot segments, encoded ones too, removed). */
-function resolvedPath(url: string): string {
-  try {
-    return new URL(url, 'http://localhost').pathname
-  } catch {
-    return url
-  }
-}
-
-/** The visitor's city as the home page's loader finds it (the same inputs: headers, address). */
-function visitorCity(req: Request): string | undefined {
-  try {
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string') headers.set(name, value)
-    }
-    return geolocateCity({ headers } as globalThis.Request, {
-      secure: false,
-      clientIp: clientAddress(req),
-    }).citySlug
-  } catch {
-    return undefined
   }
 }
 

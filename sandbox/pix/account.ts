@@ -1,21 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto'
-import { isValidCpf } from '#app/domain/gifts.ts'
+import { randomUUID } from 'node:crypto'
 import {
-  type CobSolicitada,
-  cobCompletaSchema,
-  cobGeradaSchema,
   cobQuerySchema,
   cobSolicitadaSchema,
-  cobsConsultadasSchema,
-  devolucaoSchema,
-  devolucaoSolicitadaSchema,
-  pixConsultadosSchema,
-  pixEndToEndIdSchema,
   pixQuerySchema,
-  pixRefundIdSchema,
-  pixSchema,
-  pixTxidSchema,
-  pixWebhookKeySchema,
   webhookSolicitadoSchema,
 } from '#app/modules/payments/pix-schemas.ts'
 import { dynamicBrCode } from '#sandbox/pix/brcode.ts'
@@ -26,10 +13,6 @@ import {
   type KeepField,
   listRefusal,
   Problem,
-  REFUND_REFUSAL,
-  REQUEST_REFUSAL,
-  type Route,
-  type Violation,
   validated,
   violation,
   WEBHOOK_REFUSAL,
@@ -47,39 +30,27 @@ import type {
   ReceivedPix,
 } from '#sandbox/pix/types.ts'
 
+import { accountRoutes } from './account-routes.ts'
+import {
+  chargeRules,
+  checkedRefund,
+  isPositiveAmount,
+  PAYER_ISPB,
+  RECEIVER_ISPB,
+  type StoredCharge,
+  type StoredPix,
+  spiId,
+  type WebhookRegistration,
+} from './account-rules.ts'
+
 // The receiving account behind the local Pix server (institution.ts): its charges, the Pix it
 // received, their refunds and its webhook, answering the "API Pix" v2 calls on them. Transport,
 // tokens and outages are the server's business; this is what a PSP keeps and checks. Requests
 // are checked with the project's schemas of the spec (app/modules/payments/pix-schemas.ts) and
 // refused as the spec's problems (strict.ts); answers are checked with them too.
 
-// ISPBs in the ids: the payer's bank for received Pix, ours for refunds (any 8 digits do).
-const PAYER_ISPB = '18236120'
-const RECEIVER_ISPB = '00000000'
-
-const REFUND_ID = /^[a-zA-Z0-9]{1,35}$/
-const AMOUNT = /^\d{1,10}\.\d{2}$/
-
 export type { Answer }
 export { Problem }
-
-interface StoredCharge {
-  charge: Omit<PixCharge, 'status' | 'pix'>
-  createdAtMs: number
-  removed: boolean
-}
-
-interface StoredPix extends Omit<ReceivedPix, 'devolucoes'> {
-  receivedAtMs: number
-  /** 1 for the first Pix received, 2 for the next… (what its optional fields hang on). */
-  ordinal: number
-}
-
-interface WebhookRegistration {
-  webhookUrl: string
-  chave: string
-  criacao: string
-}
 
 export interface PixAccountSettings {
   receivingKey: string
@@ -93,23 +64,6 @@ export interface PixAccountSettings {
   keep: KeepField
   /** Called when a refund was accepted (the server settles it soon, unless held). */
   onRefundAccepted?(): void
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** '49.00' -> 4900; amounts are compared in cents so that sums are exact. */
-const cents = (amount: string) => Number(amount.replace('.', ''))
-
-const isPositiveAmount = (value: unknown): value is string =>
-  typeof value === 'string' && AMOUNT.test(value) && cents(value) > 0
-
-/** An id as the SPI makes them: prefix + ISPB + yyyyMMddHHmm (UTC) + 11 letters and digits. */
-function spiId(prefix: 'E' | 'D', ispb: string, atMs: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-  const stamp = new Date(atMs).toISOString().replace(/\D/g, '').slice(0, 12)
-  const tail = Array.from({ length: 11 }, () => alphabet[randomInt(alphabet.length)]).join('')
-  return `${prefix}${ispb}${stamp}${tail}`
 }
 
 /** A new, empty receiving account. */
@@ -183,43 +137,9 @@ export function createPixAccount(settings: PixAccountSettings) {
     return pix
   }
 
-  /** What this institution refuses in a charge that respects the schema. */
-  function chargeRules(txid: string, cob: CobSolicitada): Violation[] {
-    const found: Violation[] = []
-    // The spec lets the expiry default to a day; this institution wants it said, so that a
-    // client relying on the default is caught.
-    if (cob.calendario.expiracao === undefined) {
-      found.push(
-        violation('cob.calendario.expiracao', 'Esta instituição exige cob.calendario.expiracao.'),
-      )
-    }
-    if (cents(cob.valor.original) === 0) {
-      found.push(violation('cob.valor.original', 'O valor da cobrança é zero.', '0.00'))
-    }
-    if (cob.devedor && 'cpf' in cob.devedor && !isValidCpf(cob.devedor.cpf)) {
-      found.push(
-        violation(
-          'cob.devedor.cpf',
-          'Os dígitos verificadores do CPF não conferem.',
-          cob.devedor.cpf,
-        ),
-      )
-    }
-    if (cob.chave !== receivingKey) {
-      found.push(
-        violation('cob.chave', 'A chave não pertence a este usuário recebedor.', cob.chave),
-      )
-    }
-    // The spec documents 400, not 409, for PUT /cob/{txid}: a txid names one charge for good.
-    if (charges.has(txid)) {
-      found.push(violation('txid', 'O txid já foi utilizado por outra cobrança.', txid))
-    }
-    return found
-  }
-
   function createCharge(txid: string, body: unknown): Answer {
     const cob = validated(cobSolicitadaSchema, body, { ...CHARGE_REFUSAL, prefix: 'cob.' }, (ok) =>
-      chargeRules(txid, ok),
+      chargeRules(txid, ok, receivingKey, charges.has(txid)),
     )
     const location = `${settings.host()}/qr/v2/${randomUUID()}`
     const criacao = nowIso()
@@ -289,41 +209,15 @@ export function createPixAccount(settings: PixAccountSettings) {
 
   function refund(endToEndId: string, id: string, body: unknown): Answer {
     const pix = storedPix(endToEndId)
-    const invalid = (detail: string, propriedade?: string) =>
-      new Problem(400, 'PixDevolucaoInvalida', 'Devolução inválida.', detail, propriedade)
-    if (!REFUND_ID.test(id)) throw invalid('O id deve ter de 1 a 35 letras e algarismos.', 'id')
     const ofPix = refunds.get(endToEndId) ?? new Map<string, PixRefund>()
-    // The API Pix: an id already used for this e2eid is refused (it is not an idempotency key);
-    // what became of that refund is read with GET.
-    if (ofPix.has(id)) {
-      throw invalid(`O id ${id} já foi utilizado por outra devolução deste Pix.`, 'id')
-    }
-    if (!isRecord(body) || !isPositiveAmount(body.valor)) {
-      throw invalid('`valor` deve ser um valor positivo como "49.00".', 'valor')
-    }
-    const natureza = body.natureza ?? 'ORIGINAL'
-    if (natureza !== 'ORIGINAL' && natureza !== 'RETIRADA') {
-      throw invalid('`natureza` inválida.', 'natureza')
-    }
-    if (
-      body.descricao !== undefined &&
-      (typeof body.descricao !== 'string' || body.descricao.length > 140)
-    ) {
-      throw invalid('`descricao` deve ser um texto de até 140 caracteres.', 'descricao')
-    }
-    const alreadyRefunded = [...ofPix.values()]
-      .filter((made) => made.status !== 'NAO_REALIZADO')
-      .reduce((sum, made) => sum + cents(made.valor), 0)
-    if (alreadyRefunded + cents(body.valor) > cents(pix.valor)) {
-      throw invalid('A soma das devoluções ultrapassaria o valor do Pix.', 'valor')
-    }
+    const { valor, natureza, descricao } = checkedRefund(pix, ofPix, id, body)
     // Accepted and sent to the SPI: its outcome comes later (settleRefund), as the spec's example.
     const made: PixRefund = {
       id,
       rtrId: spiId('D', RECEIVER_ISPB, nowMs()),
-      valor: body.valor,
+      valor,
       natureza,
-      ...(body.descricao === undefined ? {} : { descricao: body.descricao }),
+      ...(descricao === undefined ? {} : { descricao }),
       horario: { solicitacao: nowIso() },
       status: 'EM_PROCESSAMENTO',
     }
@@ -386,90 +280,22 @@ export function createPixAccount(settings: PixAccountSettings) {
     return webhook
   }
 
-  const routes: Route[] = [
-    {
-      method: 'PUT',
-      path: /^\/cob\/([^/]+)$/,
-      refusal: CHARGE_REFUSAL,
-      ids: [{ name: 'txid', schema: pixTxidSchema }],
-      answers: cobGeradaSchema,
-      answer: ([txid = ''], body) => createCharge(txid, body),
+  const routes = accountRoutes({
+    createCharge,
+    chargeView: (txid) => chargeView(storedCharge(txid)),
+    listCharges,
+    pixView: (endToEndId) => pixView(storedPix(endToEndId)),
+    listPixes,
+    refund,
+    findRefund,
+    refundAnswer,
+    registerWebhook,
+    registeredWebhook,
+    removeWebhook: (chave) => {
+      registeredWebhook(chave)
+      webhook = undefined
     },
-    {
-      method: 'GET',
-      path: /^\/cob\/([^/]+)$/,
-      refusal: { ...REQUEST_REFUSAL, type: 'CobConsultaInvalida' },
-      ids: [{ name: 'txid', schema: pixTxidSchema }],
-      answers: cobCompletaSchema,
-      answer: ([txid = '']) => ({ status: 200, body: chargeView(storedCharge(txid)) }),
-    },
-    {
-      method: 'GET',
-      path: /^\/cob$/,
-      answers: cobsConsultadasSchema,
-      answer: (_, __, query) => listCharges(query),
-    },
-    {
-      method: 'GET',
-      path: /^\/pix\/([^/]+)$/,
-      ids: [{ name: 'e2eid', schema: pixEndToEndIdSchema }],
-      answers: pixSchema,
-      answer: ([endToEndId = '']) => ({ status: 200, body: pixView(storedPix(endToEndId)) }),
-    },
-    {
-      method: 'GET',
-      path: /^\/pix$/,
-      answers: pixConsultadosSchema,
-      answer: (_, __, query) => listPixes(query),
-    },
-    {
-      method: 'PUT',
-      path: /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/,
-      refusal: REFUND_REFUSAL,
-      ids: [
-        { name: 'e2eid', schema: pixEndToEndIdSchema },
-        { name: 'id', schema: pixRefundIdSchema },
-      ],
-      answers: devolucaoSchema,
-      answer: ([endToEndId = '', id = ''], body) => {
-        validated(devolucaoSolicitadaSchema, body, { ...REFUND_REFUSAL, prefix: 'devolucao.' })
-        return refundAnswer(endToEndId, refund(endToEndId, id, body))
-      },
-    },
-    {
-      method: 'GET',
-      path: /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/,
-      ids: [
-        { name: 'e2eid', schema: pixEndToEndIdSchema },
-        { name: 'id', schema: pixRefundIdSchema },
-      ],
-      answers: devolucaoSchema,
-      answer: ([endToEndId = '', id = '']) => refundAnswer(endToEndId, findRefund(endToEndId, id)),
-    },
-    {
-      method: 'PUT',
-      path: /^\/webhook\/([^/]+)$/,
-      refusal: WEBHOOK_REFUSAL,
-      ids: [{ name: 'chave', schema: pixWebhookKeySchema }],
-      answer: ([chave = ''], body) => registerWebhook(chave, body),
-    },
-    {
-      method: 'GET',
-      path: /^\/webhook\/([^/]+)$/,
-      ids: [{ name: 'chave', schema: pixWebhookKeySchema }],
-      answer: ([chave = '']) => ({ status: 200, body: { ...registeredWebhook(chave) } }),
-    },
-    {
-      method: 'DELETE',
-      path: /^\/webhook\/([^/]+)$/,
-      ids: [{ name: 'chave', schema: pixWebhookKeySchema }],
-      answer: ([chave = '']) => {
-        registeredWebhook(chave)
-        webhook = undefined
-        return { status: 204 }
-      },
-    },
-  ]
+  })
 
   function receive(arrival: PixPayUnknownOptions): ReceivedPix {
     const endToEndId = arrival.endToEndId ?? spiId('E', PAYER_ISPB, nowMs())

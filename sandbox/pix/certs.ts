@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import type { WebhookTls } from '#sandbox/pix/wire.ts'
 
 // Certificates for the local Pix server's mutual TLS, made fresh for each run with the openssl
 // CLI (no npm package): a PSP's API admits only clients holding a certificate it issued, so the
@@ -150,4 +151,36 @@ export async function makePixCertificates(dir?: string): Promise<PixCertificates
     siteKeyFile: site.keyFile,
     remove: () => rm(directory, { recursive: true, force: true }),
   }
+}
+
+/**
+ * Fresh certificates, read: the server's own (with the test CA), and the webhook client's
+ * (what the institution shows when it calls the site, and a stranger's for the tests that the
+ * site refuses it).
+ */
+export async function readPixCertificates(): Promise<{
+  certificates: PixCertificates
+  ca: Buffer
+  cert: Buffer
+  key: Buffer
+  webhookTls: WebhookTls
+}> {
+  const certificates = await makePixCertificates()
+  const [ca, cert, key, webhookCert, webhookKey, strangerCert, strangerKey] = await Promise.all([
+    readFile(certificates.caFile),
+    readFile(certificates.serverCertFile),
+    readFile(certificates.serverKeyFile),
+    readFile(certificates.webhookClientCertFile),
+    readFile(certificates.webhookClientKeyFile),
+    readFile(certificates.strangerCertFile),
+    readFile(certificates.strangerKeyFile),
+  ])
+  const webhookTls: WebhookTls = {
+    ca,
+    certificates: {
+      institution: { cert: webhookCert, key: webhookKey },
+      stranger: { cert: strangerCert, key: strangerKey },
+    },
+  }
+  return { certificates, ca, cert, key, webhookTls }
 }

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import https from 'node:https'
-import { type AddressInfo, createServer as createTcpServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { type Answer, createPixAccount, Problem } from '#sandbox/pix/account.ts'
 import { pixCrc16, readBrCode } from '#sandbox/pix/brcode.ts'
-import { makePixCertificates } from '#sandbox/pix/certs.ts'
+import { readPixCertificates } from '#sandbox/pix/certs.ts'
 import { createPixPayouts } from '#sandbox/pix/payouts.ts'
 import { optionalFieldChooser, serverSeed } from '#sandbox/pix/strict.ts'
 import type {
@@ -16,8 +15,17 @@ import type {
   PixSiteEnv,
   PixTestServer,
   ReceivedPix,
-  WebhookCertificate,
 } from '#sandbox/pix/types.ts'
+import {
+  freePort,
+  GRANTED_SCOPES,
+  parsedBody,
+  postJson,
+  readBody,
+  scopeOf,
+  send,
+  webhookBody,
+} from '#sandbox/pix/wire.ts'
 
 export type {
   PixCharge,
@@ -38,127 +46,9 @@ const TOKEN_SECONDS = 3600
 
 /** The seller the site's receipts name with this institution (an invented company, valid CNPJ). */
 export const SANDBOX_SELLER = { name: 'Aprova Sandbox Ltda', taxId: '11.222.333/0001-81' }
-/** What the test client was granted: the API Pix's scopes and the payout ones. */
-const GRANTED_SCOPES = [
-  'cob.write',
-  'cob.read',
-  'pix.read',
-  'pix.write',
-  'webhook.write',
-  'webhook.read',
-  'pix.send',
-  'gn.pix.send.read',
-]
-
-/**
- * The scope each route needs, as the API Pix's `security` entries say: its paths below /api/v2.
- * Payouts: Efí's scopes, its paths from the origin (/v3/…, /v2/…), which no API Pix path is.
- */
-const ROUTE_SCOPES: [method: string, path: RegExp, scope: string][] = [
-  ['PUT', /^\/cob\/[^/]+$/, 'cob.write'],
-  ['PATCH', /^\/cob\/[^/]+$/, 'cob.write'],
-  ['GET', /^\/cob(\/[^/]+)?$/, 'cob.read'],
-  ['PUT', /^\/pix\/[^/]+\/devolucao\/[^/]+$/, 'pix.write'],
-  ['GET', /^\/pix(\/[^/]+(\/devolucao\/[^/]+)?)?$/, 'pix.read'],
-  ['PUT', /^\/webhook\/[^/]+$/, 'webhook.write'],
-  ['DELETE', /^\/webhook\/[^/]+$/, 'webhook.write'],
-  ['GET', /^\/webhook(\/[^/]+)?$/, 'webhook.read'],
-  ['PUT', /^\/v3\/gn\/pix\/[^/]+$/, 'pix.send'],
-  ['GET', /^\/v2\/gn\/pix\/enviados\//, 'gn.pix.send.read'],
-]
-
-/** `path`: below /api/v2 for the API Pix, from the origin for payouts. */
-function scopeOf(method: string, path: string): string | undefined {
-  return ROUTE_SCOPES.find(([m, pattern]) => m === method && pattern.test(path))?.[2]
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-function send(response: ServerResponse, status: number, body: object | undefined, type: string) {
-  if (body === undefined) return response.writeHead(status).end()
-  response.writeHead(status, { 'Content-Type': type }).end(JSON.stringify(body))
-}
-
-/** What the institution's webhook client shows and trusts over https. */
-interface WebhookTls {
-  /** The authority of the site's server certificate (the test CA stands for the web's). */
-  ca: Buffer
-  /** The client certificate and key shown, by choice. */
-  certificates: Record<Exclude<WebhookCertificate, 'none'>, { cert: Buffer; key: Buffer }>
-}
-
-/**
- * POSTs JSON to the site, over https with mutual TLS as the API Pix calls webhooks (issue 31
- * point 2), or plain http to an http address: its status, or 0 when it cannot be reached (or
- * refused the handshake). A connection of its own each time: no TLS session of another
- * certificate is resumed.
- */
-async function postJson(
-  url: string,
-  payload: unknown,
-  tls: WebhookTls,
-  certificate: WebhookCertificate = 'institution',
-): Promise<number> {
-  const target = new URL(url)
-  const body = JSON.stringify(payload)
-  const secure = target.protocol === 'https:'
-  const shown = certificate === 'none' ? {} : tls.certificates[certificate]
-  const options = {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-    agent: false as const,
-    timeout: 15_000,
-    ...(secure ? { ca: tls.ca, ...shown } : {}),
-  }
-  return new Promise((resolve) => {
-    const request = (secure ? https : http).request(target, options, (response) => {
-      response.resume()
-      response.on('end', () => resolve(response.statusCode ?? 0))
-      response.on('error', () => resolve(0))
-    })
-    request.on('timeout', () => request.destroy())
-    request.on('error', () => resolve(0))
-    request.end(body)
-  })
-}
-
-/** A port free right now, for the site's webhook listener (PIX_WEBHOOK_TLS_PORT). */
-async function freePort(): Promise<number> {
-  const probe = createTcpServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-/** The webhook body for one Pix, as PSPs send it: the Pix without its refunds. */
-function webhookBody({ devolucoes: _, ...pix }: ReceivedPix) {
-  return { pix: [pix] }
-}
-
 /** Starts the server on a free port of 127.0.0.1 with fresh certificates. */
 export async function startPixServer(options: PixServerOptions = {}): Promise<PixTestServer> {
-  const certificates = await makePixCertificates()
-  const [ca, cert, key, webhookCert, webhookKey, strangerCert, strangerKey] = await Promise.all([
-    readFile(certificates.caFile),
-    readFile(certificates.serverCertFile),
-    readFile(certificates.serverKeyFile),
-    readFile(certificates.webhookClientCertFile),
-    readFile(certificates.webhookClientKeyFile),
-    readFile(certificates.strangerCertFile),
-    readFile(certificates.strangerKeyFile),
-  ])
-  const webhookTls: WebhookTls = {
-    ca,
-    certificates: {
-      institution: { cert: webhookCert, key: webhookKey },
-      stranger: { cert: strangerCert, key: strangerKey },
-    },
-  }
+  const { certificates, ca, cert, key, webhookTls } = await readPixCertificates()
   const sitePort = await freePort()
   const clientId = `Client_Id_${randomBytes(12).toString('hex')}`
   const clientSecret = `Client_Secret_${randomBytes(24).toString('hex')}`
@@ -289,16 +179,6 @@ export async function startPixServer(options: PixServerOptions = {}): Promise<Pi
         'Acesso negado.',
         `O token não dá acesso a esta operação${needed ? ` (escopo ${needed})` : ''}.`,
       )
-    }
-  }
-
-  function parsedBody(body: string): unknown {
-    try {
-      return body === '' ? undefined : JSON.parse(body)
-    } catch {
-      throw new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é JSON.', [
-        { razao: 'O corpo da requisição não é JSON.', propriedade: 'corpo' },
-      ])
     }
   }
 
