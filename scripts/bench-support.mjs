@@ -1,8 +1,10 @@
 // @ts-check
 // What the benchmarks share (scripts/bench.mjs, scripts/soak.mjs): the build, the bulk seeding
-// of a throwaway storage, the server's resident memory, a browser's headers and plain tables.
+// of a throwaway storage and its client accounts, the server's CPU time and resident memory, a
+// browser's headers and plain tables.
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -45,6 +47,43 @@ export function ensureBuild() {
   print('No build found: building the site…')
   const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) throw new Error('build failed')
+}
+
+/**
+ * A confirmed client account in the benchmark's storage, made with the test helper while the
+ * server is stopped (PGlite belongs to one process at a time).
+ * @param {{ dataDir: string, databaseUrl?: string }} storage
+ * @param {string} email @param {string} password
+ */
+export function createClientAccount(storage, email, password) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'tests', 'support', 'cli', 'run.mjs'),
+      './tests/support/cli/helpers.server.ts',
+      'createClient',
+      email,
+      password,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  )
+  if (result.status !== 0) throw new Error(`client account ${email} not created:\n${result.stderr}`)
+}
+
+/**
+ * CPU time a process has used so far, in ms (user and system; Linux's /proc, where a clock tick
+ * is 10 ms). Throws where there is no /proc.
+ * @param {number} pid
+ */
+export async function processCpuMs(pid) {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ')
+  // utime and stime: fields 14 and 15 of the line, 12 and 13 after "pid (comm) ".
+  return (Number(fields?.[11]) + Number(fields?.[12])) * 10
 }
 
 /**
@@ -149,4 +188,25 @@ export function reportServerTrouble(server, stopped) {
   const first = errors[0] ?? ''
   console.warn(`Server logged ${errors.length} error(s) (pages may still answer 200); first:`)
   console.warn(first.length > 600 ? `${first.slice(0, 600)}…` : first)
+}
+
+/** @param {number[]} sorted @param {number} q */
+export const quantile = (sorted, q) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? quantile(sorted, 0.5) : Number.NaN
+}
+
+/** Least-squares slope of kB over seconds. @param {{ t: number, kb: number }[]} samples */
+export function slope(samples) {
+  const n = samples.length
+  if (n < 2) return 0
+  const mt = samples.reduce((s, p) => s + p.t, 0) / n
+  const mk = samples.reduce((s, p) => s + p.kb, 0) / n
+  const num = samples.reduce((s, p) => s + (p.t - mt) * (p.kb - mk), 0)
+  const den = samples.reduce((s, p) => s + (p.t - mt) ** 2, 0)
+  return den ? num / den : 0
 }

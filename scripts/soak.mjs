@@ -1,42 +1,31 @@
-// @ts-check
-// `node scripts/soak.mjs` (also run at the end of `npm run bench`; never part of `npm test`):
-// the load and soak of issue 10. Seeds a throwaway database with bulk profiles and a few client
-// accounts, serves the production build on a free port of 127.0.0.1 and sends it a steady mix
-// for SOAK_SECONDS: listing pages (cities with ?page=N, neighbourhoods, services, both
-// languages), profile pages, searches with filters, location suggestions, contact redirects and
-// sign-ins. The rate is open-loop: requests leave on a timer whatever the answers, and one due
-// while SOAK_MAX_IN_FLIGHT are still unanswered is not sent and counts as an error. Each
-// simulated visitor has its own loopback address (127.0.x.y), as the per-visitor limits of
-// contacts and sign-ins expect; some are signed-in clients, whose cookie bypasses the HTML cache
-// so pages are rendered for them. The server's resident memory is sampled throughout.
-//
-// PASS: no 5xx answer, no connection error (resets, refusals, timeouts, requests over the
-// in-flight cap), and resident memory at the end at most 10% above its value after the first
-// minute (medians of the samples around each point). Exits 1 on FAIL.
-//
-// Environment: SOAK_SECONDS (default 300), SOAK_RATE (requests/s, default 40),
-// SOAK_MAX_IN_FLIGHT (default 200), BENCH_PROFILES (default 10000). With DATABASE_URL set, the
-// data goes to a throwaway database created on that PostgreSQL and dropped at the end;
-// otherwise to PGlite in a temporary DATA_DIR.
-import { spawnSync } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
-import http from 'node:http'
 import os from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createServerStorage, startServer } from '../tests/e2e/server-process.mjs'
 import {
   ensureBuild,
   formatMb,
-  HEADERS,
+  median,
   positiveNumber,
   print,
+  processCpuMs,
+  quantile,
   reportServerTrouble,
-  root,
   rssSampler,
   seed,
+  slope,
   table,
 } from './bench-support.mjs'
+import { discover } from './soak-site.mjs'
+import {
+  CLIENTS,
+  createClients,
+  createVisitors,
+  MIX,
+  SIGNED_IN_SHARE,
+  send,
+  trafficMix,
+  VISITORS,
+} from './soak-visitors.mjs'
 
 const seconds = positiveNumber('SOAK_SECONDS', 300)
 // 40/s by default: on PGlite the server's one JavaScript thread, which runs the database too,
@@ -47,15 +36,6 @@ const rate = positiveNumber('SOAK_RATE', 40)
 const maxInFlight = Math.round(positiveNumber('SOAK_MAX_IN_FLIGHT', 200))
 const profileCount = Math.round(positiveNumber('BENCH_PROFILES', 10_000))
 
-/** Share of the requests of each kind (weights). Sign-ins: a few a second at the default rate. */
-const MIX = /** @type {const} */ ([
-  ['listing', 40],
-  ['profile', 30],
-  ['search', 8],
-  ['suggestion', 11],
-  ['contact', 6],
-  ['sign-in', 5],
-])
 /** Answers each kind expects besides 429 (a limit, counted apart); anything else is listed. */
 const EXPECTED = {
   listing: [200],
@@ -67,28 +47,9 @@ const EXPECTED = {
   'sign-in': [302, 401],
 }
 const PAGES = new Set(['listing', 'profile', 'search'])
-/** Distinct visitors, each with its own loopback address and keep-alive connections. */
-const VISITORS = 200
-/** Of which signed-in clients (pages rendered for them) and first-time visitors (no cookie). */
-const SIGNED_IN_SHARE = 0.1
-const NEW_VISITOR_SHARE = 0.05
-const ENGLISH_SHARE = 0.2
-/** Client accounts the sign-ins use; a fifth of the sign-ins mistype the address instead. */
-const CLIENTS = 4
-const CLIENT_PASSWORD = 'senha-do-soak-123'
-const MISTYPED_SHARE = 0.2
-/** Cities whose pages, neighbourhoods and profiles make up the traffic (the largest first). */
-const CITY_COUNT = 12
-const PROFILE_PAGES_READ = 40
-/** Profiles visited: those the city pages show first, the first ones most. */
-const PROFILE_POOL = 300
-/** Deepest listing page visited; page 1 is by far the most visited. */
-const MAX_LISTING_PAGE = 10
-const LISTING_PAGE_SIZE = 20
 const TICK_MS = 10
 /** The rate rises from nothing to SOAK_RATE over this time (a cold cache, code not yet optimised). */
 const RAMP_S = 10
-const REQUEST_TIMEOUT_MS = 15_000
 const RSS_SAMPLE_MS = 2000
 /** Memory is compared after the first minute (half the run when shorter) and at the end. */
 const BASELINE_S = Math.min(60, seconds / 2)
@@ -96,356 +57,17 @@ const MEMORY_WINDOW_S = 10
 const MEMORY_TOLERANCE = 0.1
 /** The run shown in slices of this many seconds (requests by the time they were sent). */
 const TIMELINE_S = seconds >= 120 ? 30 : 10
-const AGE_COOKIE = 'aprova-age=1'
 
-/** @typedef {typeof MIX[number][0]} Kind */
-/**
- * @typedef {{ address: string, agent: http.Agent, language: 'pt' | 'en', acceptLanguage: string,
- *   cookie: string, signedIn: boolean }} Visitor
- */
-/** @typedef {{ method?: string, path: string, headers?: Record<string, string>, body?: string }} Call */
-/**
- * @typedef {{ status: number, headers: http.IncomingHttpHeaders, ms: number, retried?: boolean }
- *   | { error: string, ms: number }} Outcome
- */
-
-// Deterministic choices (mulberry32), so two runs send the same kind of traffic.
-let state = 0x5eed
-function random() {
-  state = (state + 0x6d2b79f5) >>> 0
-  let t = state
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-}
-/** Any item, or with `skew` > 1 mostly the first ones (popular pages come first). */
-const pick = /** @type {<T>(items: readonly T[], skew?: number) => T} */ (
-  (items, skew = 1) => {
-    const item = items[Math.floor(random() ** skew * items.length)]
-    if (item === undefined) throw new Error('pick() from an empty list')
-    return item
-  }
-)
-
-/**
- * One request from `visitor` (its address and connections), timed from sending to the last
- * byte. A connection kept alive from an earlier answer that the server closed just as the
- * request went out (its idle timeout) fails before any byte of an answer: like a browser, the
- * request is sent once more, and that is counted (`retried`), not taken for an error.
- * @param {string} baseUrl @param {Visitor | undefined} visitor @param {Call} call
- * @returns {Promise<Outcome>}
- */
-async function send(baseUrl, visitor, call) {
-  const started = performance.now()
-  const first = await attempt(baseUrl, visitor, call, started)
-  if (!('stale' in first)) return first
-  const second = await attempt(baseUrl, visitor, call, started)
-  return 'stale' in second
-    ? { error: `${second.error} (reused connection)`, ms: second.ms }
-    : { ...second, retried: true }
-}
-
-/**
- * @param {string} baseUrl @param {Visitor | undefined} visitor @param {Call} call
- * @param {number} started
- * @returns {Promise<Outcome | { error: string, ms: number, stale: true }>}
- */
-function attempt(baseUrl, visitor, call, started) {
-  return new Promise((resolve) => {
-    let settled = false
-    let answered = false
-    /** @param {Outcome | { error: string, ms: number, stale: true }} outcome */
-    const settle = (outcome) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      resolve(outcome)
-    }
-    const request = http.request(
-      `${baseUrl}${call.path}`,
-      {
-        method: call.method ?? 'GET',
-        agent: visitor?.agent,
-        headers: {
-          ...HEADERS,
-          ...(visitor
-            ? { 'accept-language': visitor.acceptLanguage, cookie: visitor.cookie }
-            : { cookie: AGE_COOKIE }),
-          ...call.headers,
-        },
-      },
-      (response) => {
-        answered = true
-        response.resume()
-        response.on('end', () =>
-          settle({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            ms: performance.now() - started,
-          }),
-        )
-        response.on('error', (error) =>
-          settle({ error: errorName(error), ms: performance.now() - started }),
-        )
-      },
-    )
-    const timer = setTimeout(
-      () => {
-        settle({ error: 'timeout', ms: performance.now() - started })
-        request.destroy()
-      },
-      REQUEST_TIMEOUT_MS - (performance.now() - started),
-    )
-    request.on('error', (error) => {
-      const ms = performance.now() - started
-      const stale =
-        request.reusedSocket && !answered && ['ECONNRESET', 'EPIPE'].includes(errorName(error))
-      settle(stale ? { error: errorName(error), ms, stale: true } : { error: errorName(error), ms })
-    })
-    request.end(call.body)
-  })
-}
-
-/** @param {Error & { code?: string }} error */
-const errorName = (error) => error.code ?? error.message
-
-/** A page's text for discovery (the signed-out visitor who has passed the age gate). */
-async function text(/** @type {string} */ baseUrl, /** @type {string} */ page) {
-  const response = await fetch(`${baseUrl}${page}`, {
-    headers: { ...HEADERS, cookie: AGE_COOKIE },
-    redirect: 'manual',
-  })
-  if (response.status !== 200) throw new Error(`${page} answered ${response.status}`)
-  return response.text()
-}
-
-/** Every distinct `href` of a page matching `pattern` (first group), in page order. */
-function links(/** @type {string} */ html, /** @type {RegExp} */ pattern) {
-  const found = new Set()
-  for (const match of html.matchAll(/href="([^"]+)"/g)) {
-    const href = (match[1] ?? '').replaceAll('&amp;', '&')
-    const hit = pattern.exec(href)
-    if (hit) found.add(hit[1] ?? hit[0])
-  }
-  return [...found]
-}
-
-/**
- * What the traffic is made of, found the way a visitor finds it: cities and place names from
- * the location suggestions, then the links of the city pages and of some profile pages.
- * @param {string} baseUrl
- */
-async function discover(baseUrl) {
-  /** @type {Map<string, { name: string, profiles: number }>} */
-  const cities = new Map()
-  /** @type {Set<string>} */
-  const placeNames = new Set()
-  for (const query of ['sa', 'ri', 'be', 'fo', 'cu', 're', 'po', 'br', 'ma', 'go', 'ca', 'jo']) {
-    const suggestions =
-      /** @type {{ type: string, slug: string, name: string, profileCount: number }[]} */ (
-        JSON.parse(await text(baseUrl, `/api/locations?q=${query}`))
-      )
-    for (const place of suggestions) {
-      placeNames.add(place.name)
-      if (place.type === 'city')
-        cities.set(place.slug, { name: place.name, profiles: place.profileCount })
-    }
-  }
-  const largest = [...cities.entries()]
-    .sort((a, b) => b[1].profiles - a[1].profiles)
-    .slice(0, CITY_COUNT)
-  /** @type {{ slug: string, pages: number }[]} */
-  const cityPages = []
-  const neighborhoods = new Set()
-  const cityServices = new Set()
-  /** @type {string[][]} */
-  const profilesByCity = []
-  for (const [slug, city] of largest) {
-    const html = await text(baseUrl, `/pt/acompanhantes/${slug}`)
-    cityPages.push({
-      slug,
-      pages: Math.max(1, Math.min(MAX_LISTING_PAGE, Math.floor(city.profiles / LISTING_PAGE_SIZE))),
-    })
-    for (const link of links(html, /^\/pt(\/bairro\/[a-z0-9-]+\/[a-z0-9-]+)$/))
-      neighborhoods.add(link)
-    for (const link of links(html, new RegExp(`^/pt(/acompanhantes/${slug}/[a-z0-9-]+)$`)))
-      cityServices.add(link)
-    profilesByCity.push(links(html, /^\/acompanhante\/[a-z0-9-]+(?:\?ref_city=[a-z0-9-]+)?$/))
-  }
-  // The first profile of each city, then the second of each…: the most visited come first.
-  const profiles = new Set()
-  for (let rank = 0; profiles.size < PROFILE_POOL && profilesByCity.some((l) => l[rank]); rank++) {
-    for (const list of profilesByCity) if (list[rank]) profiles.add(list[rank])
-  }
-  const contacts = new Set()
-  const services = new Set()
-  for (const profile of [...profiles].slice(0, PROFILE_PAGES_READ)) {
-    const html = await text(baseUrl, profile)
-    for (const link of links(html, /^\/contato\/[0-9a-f-]{36}\/[a-z]+$/)) contacts.add(link)
-    for (const link of links(html, /^\/pt(\/servicos\/[a-z0-9-]+)$/)) services.add(link)
-  }
-  const found = {
-    cityPages,
-    neighborhoods: [...neighborhoods],
-    cityServices: [...cityServices],
-    services: [...services],
-    profiles: [...profiles],
-    contacts: [...contacts],
-    placeNames: [...placeNames],
-  }
-  for (const [name, list] of Object.entries(found)) {
-    if (list.length === 0) throw new Error(`nothing found for ${name}: is the database seeded?`)
-  }
-  return found
-}
-
-/** @typedef {Awaited<ReturnType<typeof discover>>} Site */
-
-/** Filters a visitor sets on the search page (values on the sliders' steps). */
-function searchPath(/** @type {Visitor} */ visitor, /** @type {Site} */ site) {
-  const params = new URLSearchParams()
-  if (random() < 0.5) params.set('city', pick(site.cityPages, 2).slug)
-  const ageMin = random() < 0.5 ? pick([21, 25, 30, 35]) : 18
-  if (ageMin > 18) params.set('ageMin', String(ageMin))
-  // Above the lower end: a reversed range is redirected to its canonical address.
-  if (random() < 0.3) params.set('ageMax', String(pick([40, 50])))
-  if (random() < 0.5) params.set('priceMax', String(pick([300, 500, 800])))
-  if (random() < 0.2) params.set('status', 'all')
-  if (random() < 0.2) params.set('availability', 'true')
-  const query = params.toString()
-  return `/${visitor.language}/buscar${query ? `?${query}` : ''}`
-}
-
-/** A listing page: a city (page 1 mostly), a neighbourhood, a service in a city, a service. */
-function listingPath(/** @type {Visitor} */ visitor, /** @type {Site} */ site) {
-  const lang = `/${visitor.language}`
-  const roll = random()
-  if (roll < 0.5) {
-    const city = pick(site.cityPages, 2)
-    const page = random() < 0.6 ? 1 : 2 + Math.floor(random() ** 2 * (city.pages - 1))
-    return `${lang}/acompanhantes/${city.slug}${page > 1 && page <= city.pages ? `?page=${page}` : ''}`
-  }
-  if (roll < 0.7) return `${lang}${pick(site.neighborhoods, 2)}`
-  if (roll < 0.9) return `${lang}${pick(site.cityServices, 2)}`
-  return `${lang}${pick(site.services)}`
-}
-
-/** What a visitor types in the location box: the first letters of a place. */
-function suggestionPath(/** @type {Site} */ site) {
-  const name = pick(site.placeNames).toLowerCase()
-  const typed = name.slice(0, 2 + Math.floor(random() * Math.min(5, name.length - 1)))
-  return `/api/locations?q=${encodeURIComponent(typed)}`
-}
-
-/**
- * A sign-in through the /auth form, as a browser without JavaScript posts it.
- * @param {string} baseUrl @param {string} email @param {string} password
- * @returns {Call}
- */
-function signInCall(baseUrl, email, password) {
-  return {
-    method: 'POST',
-    path: '/auth?mode=login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
-    body: new URLSearchParams({ intent: 'login', email, password, rememberMe: 'on' }).toString(),
-  }
-}
-
-const clientEmail = (/** @type {number} */ i) => `soak.cliente${i + 1}@example.com`
-
-/**
- * Confirmed client accounts, made with the test helper while the server is stopped (PGlite
- * belongs to one process at a time).
- * @param {{ dataDir: string, databaseUrl?: string }} storage
- */
-function createClients(storage) {
-  for (let i = 0; i < CLIENTS; i++) {
-    const result = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'tests', 'support', 'cli', 'run.mjs'),
-        './tests/support/cli/helpers.server.ts',
-        'createClient',
-        clientEmail(i),
-        CLIENT_PASSWORD,
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    )
-    if (result.status !== 0) throw new Error(`client account not created:\n${result.stderr}`)
-  }
-}
-
-/** The visitors: addresses, languages, cookies; signed-in ones sign in now. @param {string} baseUrl */
-async function createVisitors(baseUrl) {
-  /** @type {Visitor[]} */
-  const visitors = []
-  for (let i = 0; i < VISITORS; i++) {
-    const address = `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`
-    const language = random() < ENGLISH_SHARE ? 'en' : 'pt'
-    const fresh = random() < NEW_VISITOR_SHARE
-    visitors.push({
-      address,
-      agent: new http.Agent({ keepAlive: true, localAddress: address }),
-      language,
-      acceptLanguage: language === 'en' ? 'en-US,en;q=0.9' : 'pt-BR,pt;q=0.9,en;q=0.8',
-      cookie: fresh ? '' : `${AGE_COOKIE}; aprova-lang=${language}`,
-      signedIn: false,
-    })
-  }
-  const signingIn = visitors
-    .filter((v) => v.cookie)
-    .slice(0, Math.round(VISITORS * SIGNED_IN_SHARE))
-  for (const [i, visitor] of signingIn.entries()) {
-    const outcome = await send(
-      baseUrl,
-      visitor,
-      signInCall(baseUrl, clientEmail(i % CLIENTS), CLIENT_PASSWORD),
-    )
-    const session =
-      'status' in outcome
-        ? [outcome.headers['set-cookie'] ?? []]
-            .flat()
-            .find((c) => c.startsWith('aprova.session_token='))
-        : undefined
-    if (!session) throw new Error(`sign-in of a client failed: ${JSON.stringify(outcome)}`)
-    visitor.cookie = `${visitor.cookie}; ${session.split(';')[0]}`
-    visitor.signedIn = true
-  }
-  return visitors
-}
-
-/** @param {number[]} sorted @param {number} q */
-const quantile = (sorted, q) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length ? quantile(sorted, 0.5) : Number.NaN
-}
-
-/** Least-squares slope of kB over seconds. @param {{ t: number, kb: number }[]} samples */
-function slope(samples) {
-  const n = samples.length
-  if (n < 2) return 0
-  const mt = samples.reduce((s, p) => s + p.t, 0) / n
-  const mk = samples.reduce((s, p) => s + p.kb, 0) / n
-  const num = samples.reduce((s, p) => s + (p.t - mt) * (p.kb - mk), 0)
-  const den = samples.reduce((s, p) => s + (p.t - mt) ** 2, 0)
-  return den ? num / den : 0
-}
+/** @typedef {import('./soak-visitors.mjs').Kind} Kind */
+/** @typedef {import('./soak-visitors.mjs').Visitor} Visitor */
+/** @typedef {import('./soak-visitors.mjs').Call} Call */
+/** @typedef {import('./soak-visitors.mjs').Outcome} Outcome */
+/** @typedef {import('./soak-site.mjs').Site} Site */
 
 /** CPU time a process has used so far, in seconds (Linux; NaN elsewhere). @param {number} pid */
 async function cpuSeconds(pid) {
   try {
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ')
-    // utime and stime (fields 14 and 15 of the line), in clock ticks of 10 ms.
-    return (Number(fields?.[11]) + Number(fields?.[12])) / 100
+    return (await processCpuMs(pid)) / 1000
   } catch {
     return Number.NaN
   }
@@ -456,8 +78,7 @@ async function cpuSeconds(pid) {
  * @param {string} baseUrl @param {Site} site @param {Visitor[]} visitors
  */
 async function runLoad(baseUrl, site, visitors) {
-  const anonymous = visitors.filter((v) => !v.signedIn)
-  const weightTotal = MIX.reduce((sum, [, weight]) => sum + weight, 0)
+  const _weightTotal = MIX.reduce((sum, [, weight]) => sum + weight, 0)
   /** @type {Record<string, { statuses: Map<number, number>, ms: number[], errors: Map<string, number> }>} */
   const stats = {}
   for (const [kind] of MIX) stats[kind] = { statuses: new Map(), ms: [], errors: new Map() }
@@ -468,40 +89,8 @@ async function runLoad(baseUrl, site, visitors) {
   let retried = 0
   let inFlight = 0
   let sent = 0
-  let signIns = 0
 
-  /** @returns {{ kind: Kind, visitor: Visitor, call: Call }} */
-  const next = () => {
-    let roll = random() * weightTotal
-    /** @type {Kind} */
-    let kind = 'listing'
-    for (const [name, weight] of MIX) {
-      roll -= weight
-      if (roll < 0) {
-        kind = name
-        break
-      }
-    }
-    if (kind === 'sign-in') {
-      // A signed-out visitor signs in; now and then with a mistyped address.
-      const visitor = pick(anonymous)
-      const i = signIns++ % CLIENTS
-      const email =
-        random() < MISTYPED_SHARE ? clientEmail(i).replace('example', 'exmaple') : clientEmail(i)
-      return { kind, visitor, call: signInCall(baseUrl, email, CLIENT_PASSWORD) }
-    }
-    const visitor = pick(visitors)
-    if (kind === 'listing') return { kind, visitor, call: { path: listingPath(visitor, site) } }
-    if (kind === 'profile') return { kind, visitor, call: { path: pick(site.profiles, 2) } }
-    if (kind === 'search') return { kind, visitor, call: { path: searchPath(visitor, site) } }
-    if (kind === 'suggestion')
-      return {
-        kind,
-        visitor,
-        call: { path: suggestionPath(site), headers: { accept: '*/*' } },
-      }
-    return { kind, visitor, call: { path: pick(site.contacts, 2) } }
-  }
+  const next = trafficMix(baseUrl, site, visitors)
 
   const started = performance.now()
   const deadline = started + seconds * 1000
