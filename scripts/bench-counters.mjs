@@ -179,7 +179,7 @@ try {
     table(
       ['store', 'operation', 'ops/s ×1', 'p50 ×1', 'p99 ×1', 'ops/s ×50', 'p50 ×50', 'p99 ×50'],
       rows,
-      [false, false, true, true, true, true, true, true],
+      2,
     ),
   )
   print()

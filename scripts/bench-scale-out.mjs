@@ -91,17 +91,7 @@ export async function scaleOut(storage, pages, seconds) {
   }
   process.stderr.write('\n')
   print()
-  print(
-    table(['url', 'visitor', 'workers', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows, [
-      false,
-      false,
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]),
-  )
+  print(table(['url', 'visitor', 'workers', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows, 2))
   print(
     '\nScale-out: 50 connections, through the HTML cache. client: a signed-in client (a session ' +
       'from the log-in form); the cache keeps one copy per role (ADR 0015). "writes": a public ' +

@@ -162,12 +162,17 @@ export function rssSampler(pid, intervalMs, onSample) {
 
 export const formatMb = (/** @type {number} */ kb) => (kb / 1024).toFixed(0)
 
-/** @param {string[]} header @param {string[][]} rows @param {boolean[]} right */
+/**
+ * A plain text table. `right`: which columns are right-aligned, or how many columns of text come
+ * first (left-aligned), the rest being figures (right-aligned).
+ * @param {string[]} header @param {string[][]} rows @param {boolean[] | number} right
+ */
 export function table(header, rows, right) {
+  const alignRight = typeof right === 'number' ? header.map((_, i) => i >= right) : right
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
   const line = (/** @type {string[]} */ cells) =>
     cells
-      .map((c, i) => (right[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .map((c, i) => (alignRight[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
       .join('  ')
       .trimEnd()
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')

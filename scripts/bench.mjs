@@ -156,16 +156,7 @@ async function main() {
       process.stderr.write('.')
     }
     process.stderr.write('\n')
-    print(
-      table(['url', 'status', 'CPU ms', 'wall ms', 'HTML KB', 'data KB'], renderRows, [
-        false,
-        true,
-        true,
-        true,
-        true,
-        true,
-      ]),
-    )
+    print(table(['url', 'status', 'CPU ms', 'wall ms', 'HTML KB', 'data KB'], renderRows, 1))
     print(
       `\nRender micro-benchmark: ${renders} requests a page, one at a time, past the cache; CPU ` +
         'ms: the server process per request (PostgreSQL’s own work is not in it, PGlite’s is); ' +
@@ -237,7 +228,7 @@ async function main() {
           'of limit',
         ],
         rows,
-        [false, false, ...Array(8).fill(true)],
+        2,
       ),
     )
     print(
@@ -294,7 +285,7 @@ async function main() {
           'TBT ms',
         ],
         pageRows,
-        [false, ...Array(9).fill(true)],
+        1,
       ),
     )
     print(

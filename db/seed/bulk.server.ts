@@ -5,7 +5,6 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { IMAGE_VARIANT_WIDTHS } from '#app/domain/images.ts'
 import { normalizeSlug } from '#app/domain/slug.ts'
 import { parseEnv } from '#app/platform/env.server.ts'
 import { type MediaStorage, storageFor } from '#app/platform/storage.server.ts'
@@ -21,7 +20,7 @@ import {
   TIER_WEIGHTS,
 } from './bulk-material.ts'
 import { apportionByPopulation, randomSource } from './bulk-random.ts'
-import { type GeneratedArt, writePlaceholderArt } from './demo-art.server.ts'
+import { type GeneratedArt, placeholderImageRow, writePlaceholderArt } from './demo-art.server.ts'
 import { cities as citySeeds } from './reference/cities.ts'
 import { neighborhoods as neighborhoodSeeds } from './reference/neighborhoods.ts'
 import { services as serviceSeeds } from './reference/services.ts'
@@ -193,20 +192,8 @@ export async function seedBulkProfiles(
         imageRows.push({
           id: random.uuid(),
           profileId: id,
-          url: picture.url,
-          isCover: i === 0,
-          displayOrder: i,
-          mediaType: 'image',
-          verificationType: 'profile',
           createdAt,
-          fileHash: picture.fileHash,
-          fileSize: picture.fileSize,
-          integrityVerified: true,
-          storagePath: picture.storagePath,
-          mimeType: 'image/webp',
-          width: picture.width,
-          height: picture.height,
-          variantWidths: [...IMAGE_VARIANT_WIDTHS],
+          ...placeholderImageRow(picture, i),
         })
       })
     }

@@ -71,3 +71,25 @@ export async function writePlaceholderArt(
     fileHash: createHash('sha256').update(original).digest('hex'),
   }
 }
+
+/**
+ * The columns of a profile photo row made from placeholder art (demo and bulk seeds): a public
+ * profile photo, its file already checked, at `order` in the gallery (the first is the cover).
+ */
+export function placeholderImageRow(picture: GeneratedArt, order: number) {
+  return {
+    url: picture.url,
+    isCover: order === 0,
+    displayOrder: order,
+    mediaType: 'image' as const,
+    verificationType: 'profile' as const,
+    fileHash: picture.fileHash,
+    fileSize: picture.fileSize,
+    integrityVerified: true,
+    storagePath: picture.storagePath,
+    mimeType: 'image/webp',
+    width: picture.width,
+    height: picture.height,
+    variantWidths: [...IMAGE_VARIANT_WIDTHS],
+  }
+}

@@ -1,11 +1,10 @@
 import { count, eq, inArray } from 'drizzle-orm'
-import { IMAGE_VARIANT_WIDTHS } from '#app/domain/images.ts'
 import type { MediaStorage } from '#app/platform/storage.server.ts'
 import type { Database } from '#db/client.server.ts'
 import { images, profileServices, profiles } from '#db/schema/profiles.ts'
 import { cities } from '#db/schema/reference.ts'
 import { demoProfiles } from './demo/profiles.ts'
-import { placeholderKey, writePlaceholderArt } from './demo-art.server.ts'
+import { placeholderImageRow, placeholderKey, writePlaceholderArt } from './demo-art.server.ts'
 
 const DAY_MS = 86_400_000
 
@@ -109,19 +108,7 @@ export async function syncDemoData(
       demoProfiles.flatMap((seed, p) =>
         (art[p] ?? []).map((picture, i) => ({
           profileId: profileId(seed.username),
-          url: picture.url,
-          isCover: i === 0,
-          displayOrder: i,
-          mediaType: 'image' as const,
-          verificationType: 'profile' as const,
-          fileHash: picture.fileHash,
-          fileSize: picture.fileSize,
-          integrityVerified: true,
-          storagePath: picture.storagePath,
-          mimeType: 'image/webp',
-          width: picture.width,
-          height: picture.height,
-          variantWidths: [...IMAGE_VARIANT_WIDTHS],
+          ...placeholderImageRow(picture, i),
         })),
       ),
     )
