@@ -4,11 +4,10 @@ import net from 'node:net'
 import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import fc from 'fast-check'
-import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
-import { signInAdminByRequests, siteWithJar } from './admin-sign-in.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { runOnStorage } from './storage-query.ts'
+import { signInAdminByRequests, siteWithJar } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signInByRequest } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // Hostile input (issue 10 point 5), through HTTP against the built server, so that Express
 // (URL decoding, same-origin writes, body limits), React Router and React rendering all see it:
@@ -21,11 +20,6 @@ import { runOnStorage } from './storage-query.ts'
 //
 // fast-check runs with a fixed seed, so every run tries the same inputs; a failure prints the
 // seed and the counterexample's path. FUZZ_SEED=<n> replays or explores another seed.
-
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
-let pix: PixTestServer | undefined
 
 test.describe.configure({ mode: 'serial' })
 
@@ -86,7 +80,7 @@ interface SendOptions {
 }
 
 function send(method: string, target: string, options: SendOptions = {}): Promise<Answer> {
-  const base = new URL(server.baseUrl)
+  const base = new URL(spec.server.baseUrl)
   const headers: http.OutgoingHttpHeaders = {
     accept: 'text/html,application/xhtml+xml,*/*',
     'accept-language': 'pt-BR,pt;q=0.9',
@@ -147,14 +141,9 @@ function cookiesOf(answer: Answer): string {
     .join('; ')
 }
 
-async function signIn(account: { email: string; password: string }): Promise<string> {
-  const answer = await send('POST', '/auth', {
-    body: form({ intent: 'login', ...account }),
-    type: FORM_TYPE,
-  })
-  expect(answer.status, `sign-in of ${account.email}`).toBe(302)
-  return `aprova-age=1; ${cookiesOf(answer)}`
-}
+/** The Cookie header of a session signed in with the log-in form's post (age gate passed). */
+const signIn = async (account: { email: string; password: string }) =>
+  `aprova-age=1; ${await signInByRequest(spec.server.baseUrl, account)}`
 
 // ---------------------------------------------------------------------------------------------
 // What every answer must be.
@@ -208,7 +197,7 @@ function problemsOf(answer: Answer): string[] {
   }
   const location = headers.location
   if (location) {
-    const base = new URL(server.baseUrl)
+    const base = new URL(spec.server.baseUrl)
     const target = URL.parse(location, base)
     const local = target?.origin === base.origin && !/^\s*[/\\]{2}/.test(location)
     if (!local && !(target && EXTERNAL_HOSTS.has(target.host) && target.protocol === 'https:'))
@@ -222,7 +211,7 @@ function problemsOf(answer: Answer): string[] {
  * callback without a state it knows as an error; it answers the caller with a redirect.
  */
 function serverErrors(from: number): string[] {
-  return server
+  return spec.server
     .output()
     .slice(from)
     .split('\n')
@@ -396,13 +385,10 @@ const MAX_COOKIE = 1_500
 
 // ---------------------------------------------------------------------------------------------
 
-const run = (args: string[]) => runOnStorage(storage, args)
-
-/** Polls the outbox for the confirmation link sent to `email`. */
+/** The confirmation link's token sent to `email`, once it is in the outbox. */
 async function confirmationToken(email: string): Promise<string> {
-  const outbox = path.join(storage.dataDir, 'outbox')
-  const deadline = Date.now() + 20_000
-  for (;;) {
+  const outbox = path.join(spec.storage.dataDir, 'outbox')
+  const tokenInOutbox = async () => {
     for (const file of await readdir(outbox).catch(() => [] as string[])) {
       const mail = (await readFile(path.join(outbox, file), 'utf8'))
         .replace(/=\r?\n/g, '')
@@ -410,51 +396,45 @@ async function confirmationToken(email: string): Promise<string> {
       const token = /\?token=([\w.-]+)/.exec(mail)?.[1]
       if (mail.includes(email) && token) return token
     }
-    if (Date.now() > deadline) throw new Error(`no confirmation e-mail for ${email}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    return undefined
   }
+  let token: string | undefined
+  await expect
+    .poll(async () => (token = await tokenInOutbox()), {
+      message: `no confirmation e-mail for ${email}`,
+      timeout: 20_000,
+    })
+    .toBeTruthy()
+  return token ?? ''
 }
 
 const hrefs = (html: string, pattern: RegExp) => [
   ...new Set([...html.matchAll(pattern)].map((match) => match[1] ?? '')),
 ]
 
+// A first start creates the database and the demo profiles; stopped, it gets an admin and a
+// provider whose documents wait in the queue.
+// Pix on (issue 21), against the local Pix server: the plan forms make real charges, and so
+// do the gift forms; gifts on (issue 22): the gift pages and the withdrawal form.
+const spec = specServer({
+  pix: true,
+  env: ({ pix }) => ({ DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN }),
+  prepare: ({ createAdmin, run }) => {
+    // Her name comes from the command line, where the display-name rule of the forms (issue 30)
+    // never looks, as a Google profile's name does: the pages must show it as text.
+    createAdmin(ADMIN, '--name', STORED.displayName)
+    run([
+      'tests/support/cli/run.mjs',
+      './tests/support/cli/helpers.server.ts',
+      'createPendingProvider',
+    ])
+  },
+})
+
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start creates the database and the demo profiles; stopped, it gets an admin and a
-  // provider whose documents wait in the queue.
-  // Pix on (issue 21), against the local Pix server: the plan forms make real charges, and so
-  // do the gift forms; gifts on (issue 22): the gift pages and the withdrawal form.
-  pix = await startPixServer()
-  server = await startServer({
-    ...storage,
-    env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN },
-  })
-  await server.stop()
-  // Her name comes from the command line, where the display-name rule of the forms (issue 30)
-  // never looks, as a Google profile's name does: the pages must show it as text.
-  run([
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-    '--name',
-    STORED.displayName,
-  ])
-  run([
-    'tests/support/cli/run.mjs',
-    './tests/support/cli/helpers.server.ts',
-    'createPendingProvider',
-  ])
-  server = await startServer({
-    ...storage,
-    env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN },
-  })
-
   // Her first sign-in sets up two-step verification (issue 23), with the pages' forms.
-  const adminSite = siteWithJar(server.baseUrl)
+  const adminSite = siteWithJar(spec.server.baseUrl)
   await signInAdminByRequests(adminSite, ADMIN)
   cookies.admin = adminSite.cookie()
   // The admin approves the provider: her profile is public.
@@ -517,12 +497,6 @@ test.beforeAll(async () => {
   expect(known.ids.every(Boolean) && known.providerId).toBeTruthy()
 })
 
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-  await pix?.close()
-})
-
 // ---------------------------------------------------------------------------------------------
 
 /** Markup in text the site stores, each part of it caught if it ever became an element. */
@@ -558,7 +532,7 @@ const uncached = () => `fuzz-fresh=${Date.now()}-${fresh++}`
 
 test('hostile text that is stored shows as text, never as markup', async ({ browser }) => {
   test.setTimeout(90_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   const post = async (role: Role, target: string, fields: Record<string, string>) => {
     const answer = await send('POST', target, { role, body: form(fields), type: FORM_TYPE })
     expect(problemsOf(answer)).toEqual([])
@@ -641,7 +615,7 @@ test('hostile text that is stored shows as text, never as markup', async ({ brow
   for (const role of ROLES) {
     await inChromium(browser, role, async (page) => {
       for (const { target, shows } of pages.filter((one) => one.role === role)) {
-        const response = await page.goto(`${server.baseUrl}${target}`)
+        const response = await page.goto(`${spec.server.baseUrl}${target}`)
         expect(response?.status(), target).toBe(200)
         await hydrated(page)
         const seen = await page.evaluate(() => ({
@@ -682,7 +656,7 @@ async function inChromium(
     await context.addCookies(
       cookies[role].split('; ').map((pair) => {
         const [name = '', ...value] = pair.split('=')
-        return { name, value: value.join('='), url: server.baseUrl }
+        return { name, value: value.join('='), url: spec.server.baseUrl }
       }),
     )
     await context.addInitScript(() => {
@@ -713,7 +687,7 @@ async function inChromium(
 }
 
 test('a Host header that is no host gets its 400 page with the security headers', async () => {
-  const { port } = new URL(server.baseUrl)
+  const { port } = new URL(spec.server.baseUrl)
   const raw = await new Promise<string>((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () =>
       socket.write('GET /pt/ HTTP/1.1\r\nHost: a <b data-fuzz>\r\nConnection: close\r\n\r\n'),
@@ -994,7 +968,7 @@ const hostileCookie = fc.oneof(
 
 test('every route answers hostile paths, query strings, cookies and methods without a 5xx or markup', async () => {
   test.setTimeout(120_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   const values = slotValues()
   const segment = (slot: Slot) =>
     fc.oneof(
@@ -1060,7 +1034,7 @@ test('every route answers hostile paths, query strings, cookies and methods with
 
 test('/metrics answers hostile credentials, query strings and methods without a 5xx, and reads only with its token', async () => {
   test.setTimeout(60_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   const authorization = fc.oneof(
     fc.constant(undefined),
     fc.constant(`Bearer ${METRICS_TOKEN}`),
@@ -1786,7 +1760,7 @@ async function bodyOf(
 
 test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one with 204', async () => {
   test.setTimeout(60_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   // A page's token (issue 30 point 8): counted once, then dropped; a made-up one is refused.
   const rendered = await send('GET', '/pt/about')
   const pageToken = /<meta name="vitals-token" content="([\w-]{44})">/.exec(rendered.body)?.[1]
@@ -1888,7 +1862,7 @@ test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one wit
 
 test('every form action answers hostile fields without a 5xx, and nothing stored becomes markup', async () => {
   test.setTimeout(150_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
 
   // Bodies over the limit are refused before any action reads them, as an HTML page.
   const huge = await send('POST', '/auth', {

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 test('/ redirects to the Portuguese home', async ({ page }) => {
   const response = await page.goto('/')
@@ -154,10 +154,17 @@ async function holdScripts(page: import('@playwright/test').Page) {
   return release
 }
 
-/** Resolves once the page is hydrated and the effects of that have run. */
+/**
+ * Resolves once the page is hydrated, the root's effect has dealt with the tap noted before
+ * (it drops the note) and what that effect changed is on screen (a frame painted after it).
+ */
 async function afterHydration(page: import('@playwright/test').Page) {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 })
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  await hydrated(page)
+  await expect
+    .poll(() => page.evaluate(() => (window as { __aprovaTap?: unknown }).__aprovaTap))
+    .toBeUndefined()
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
 }
 
 test('a tap on the menu before the page is hydrated opens it once it is @phone', async ({
