@@ -6,6 +6,24 @@ import type { Browser } from '@playwright/test'
 import fc from 'fast-check'
 import { signInAdminByRequests, siteWithJar } from '../support/browser/admin-sign-in.ts'
 import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import {
+  type Encoding,
+  encode,
+  encodedPayload,
+  LONE_SURROGATE,
+  MAX_COOKIE,
+  MAX_TARGET,
+  payload,
+  SPECIAL,
+} from '../support/browser/hostile-payloads.ts'
+import {
+  COOKIE_NAMES,
+  QUERY_NAMES,
+  QUERY_VALUES,
+  ROUTES,
+  type Role,
+  type Slot,
+} from '../support/browser/hostile-routes.ts'
 import { signInByRequest } from '../support/browser/sign-in.ts'
 import { specServer } from '../support/browser/spec-server.ts'
 
@@ -28,7 +46,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_251_124)
 const GET_RUNS = 800
 const FORM_RUNS = 600
 
-type Role = 'visitor' | 'client' | 'provider' | 'admin'
 const ROLES: Role[] = ['visitor', 'client', 'provider', 'admin']
 
 const ADMIN = { email: 'equipe.fuzz@example.com', password: 'senha-da-equipe-123' }
@@ -219,169 +236,6 @@ function serverErrors(from: number): string[] {
     .filter((line: string) => !line.includes('"msg":"auth: State not found"'))
     .map((line: string) => short(line, 600))
 }
-
-// ---------------------------------------------------------------------------------------------
-// Payloads.
-
-const HOSTILE = [
-  '<script data-fuzz>window.__fuzzHit=1</script>',
-  '"><img data-fuzz src=x onerror="window.__fuzzHit=1">',
-  "'><svg data-fuzz onload=window.__fuzzHit=1>",
-  '</textarea></title></script><b data-fuzz>x</b>',
-  '<iframe data-fuzz srcdoc="<script>parent.__fuzzHit=1</script>"></iframe>',
-  '<a data-fuzz href="javascript:window.__fuzzHit=1">x</a>',
-  'javascript:window.__fuzzHit=1',
-  '<!--<img data-fuzz src=x>-->',
-  '<style data-fuzz>*{display:none}</style>',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe
-  '{{7*7}}${7*7}<%= 7*7 %>#{7*7}',
-  "' OR 1=1 --",
-  '"; drop table users; --',
-  '1; select pg_sleep(2); --',
-  "%' or '1'='1",
-  "' UNION SELECT null, version() --",
-  "\\'; E'\\\\x00'",
-  '$$; $1 $2 ::text',
-  '__proto__',
-  'constructor',
-  'toString',
-  'hasOwnProperty',
-  '../../../../etc/passwd',
-  '..%2f..%2f..%2fetc%2fpasswd',
-  '//evil.example',
-  '/\\evil.example',
-  '/%2f%2fevil.example',
-  'https://evil.example/',
-  '\\\\evil.example',
-  '\u0000',
-  'a\u0000b',
-  'a\r\nSet-Cookie: fuzz=1',
-  '\t\n\u000b\f\r',
-  '\u0008\u001b[31m\u007f',
-  '\u2028\u2029',
-  '\ufeff',
-  '\u202eevil',
-  '\u200b',
-  'e\u0301',
-  'İstanbul',
-  'ſ ﬀ Ⅻ',
-  '＜script＞',
-  '👩‍❤️‍👩',
-  '\uD800',
-  '\uDFFF',
-  'a\uD83D',
-  'São Paulo',
-  'são-paulo',
-  'SAO-PAULO',
-  '-1',
-  '0',
-  '-0',
-  '1e309',
-  'NaN',
-  'Infinity',
-  '99999999999999999999999',
-  '2147483648',
-  '9007199254740993',
-  '-9223372036854775809',
-  '0x10',
-  '1.5',
-  ' 7 ',
-  '',
-  ' ',
-]
-/** Values that break storage or rendering when a form lets them through unchanged. */
-const SPECIAL = [
-  '\u0000',
-  'a\u0000b',
-  '\uD800 \uDFFF',
-  '\u0001\u0008\u001b[31m\u007f',
-  '\r\n\t',
-  '\u2028\u2029\ufeff\u202e',
-  '👩‍❤️‍👩 e\u0301 İ',
-  '<script data-fuzz>window.__fuzzHit=1</script>',
-  "'; drop table users; --",
-  '%00%C0%AF',
-  'a'.repeat(10_000),
-]
-/** Percent escapes that do not decode to UTF-8; they only survive unencoded ('raw'). */
-const MALFORMED = [
-  '%',
-  '%%',
-  '%E0%A4%A',
-  '%00',
-  '%C0%AF',
-  '%ED%A0%80',
-  '%FF',
-  '%zz',
-  '%u0041',
-  '%2',
-  '%c3%28',
-  '%F0%9F%98',
-  '%25',
-  '%2e%2e%2f',
-]
-
-const overlong = fc
-  .tuple(
-    fc.constantFrom('a', 'é', '<b data-fuzz>', "'", '%', '\u0000', '😀', ' '),
-    fc.integer({ min: 10_000, max: 12_000 }),
-  )
-  .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length))
-
-const number = fc.oneof(
-  fc.integer().map(String),
-  fc.double().map(String),
-  fc.bigInt().map(String),
-  fc.integer({ min: -3, max: 1001 }).map(String),
-)
-
-const atom = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom(...HOSTILE) },
-  { weight: 2, arbitrary: fc.constantFrom(...MALFORMED) },
-  { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
-  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 20 }) },
-  { weight: 2, arbitrary: number },
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u001f', '\u007f', '\r\n'),
-  },
-)
-
-/** One hostile value: a few atoms together, or an overlong string. */
-const payload = fc.oneof(
-  { weight: 12, arbitrary: fc.array(atom, { minLength: 1, maxLength: 3 }).map((p) => p.join('')) },
-  { weight: 1, arbitrary: overlong },
-)
-
-type Encoding = 'component' | 'raw' | 'double'
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-
-/**
- * A value as it goes into a URL: percent-encoded like a browser ('component', lone surrogates
- * become U+FFFD as in a browser), twice, or 'raw': printable ASCII as typed (quotes, angle
- * brackets, slashes, malformed escapes) and the rest percent-encoded.
- */
-function encode(text: string, how: Encoding): string {
-  const wellFormed = text.replace(LONE_SURROGATE, '\uFFFD')
-  if (how === 'component') return encodeURIComponent(wellFormed)
-  if (how === 'double') return encodeURIComponent(encodeURIComponent(wellFormed))
-  return [...wellFormed]
-    .map((char) => (/^[\x21-\x7e]$/.test(char) && char !== '#' ? char : encodeURIComponent(char)))
-    .join('')
-}
-
-const encoding = fc.constantFrom<Encoding>('component', 'component', 'raw', 'raw', 'double')
-const encodedPayload = fc.tuple(payload, encoding).map(([text, how]) => encode(text, how))
-
-/**
- * Node answers 431 to a request whose line and headers pass 16 KB, or drops the connection
- * while a larger one is still being sent: URLs and cookies stay under it together.
- */
-const MAX_TARGET = 12_000
-const MAX_COOKIE = 1_500
 
 // ---------------------------------------------------------------------------------------------
 
@@ -721,194 +575,6 @@ test('a Host header that is no host gets its 400 page with the security headers'
 
 // ---------------------------------------------------------------------------------------------
 // Every route with hostile path segments, query parameters and cookies.
-
-type Slot =
-  | 'lang'
-  | 'city'
-  | 'service'
-  | 'neighborhood'
-  | 'slug'
-  | 'id'
-  | 'channel'
-  | 'part'
-  | 'any'
-
-/** app/routes.ts, with the Express routes and legacy addresses; `{slot}` takes a value. */
-const ROUTES: [template: string, role: Role][] = [
-  ['/', 'visitor'],
-  ['/{lang}/', 'visitor'],
-  ['/{lang}', 'visitor'],
-  ['/{lang}/acompanhantes', 'visitor'],
-  ['/{lang}/acompanhantes/{city}', 'visitor'],
-  ['/{lang}/acompanhantes/{city}', 'visitor'],
-  ['/{lang}/acompanhantes/{city}/{service}', 'visitor'],
-  ['/{lang}/bairro/{city}/{neighborhood}', 'visitor'],
-  ['/{lang}/cidades', 'visitor'],
-  ['/{lang}/servicos', 'visitor'],
-  ['/{lang}/servicos/{service}', 'visitor'],
-  ['/{lang}/buscar', 'visitor'],
-  ['/{lang}/buscar', 'visitor'],
-  ['/{lang}/about', 'visitor'],
-  ['/{lang}/terms', 'visitor'],
-  ['/{lang}/acompanhante/{slug}', 'visitor'],
-  ['/{lang}/{any}', 'visitor'],
-  ['/acompanhante/{slug}', 'visitor'],
-  ['/acompanhante/{slug}', 'client'],
-  ['/acompanhante/{slug}/denunciar', 'visitor'],
-  ['/acompanhante/{slug}/avaliar', 'visitor'],
-  ['/acompanhante/{slug}/avaliar', 'client'],
-  ['/acompanhante/{slug}/presente', 'visitor'],
-  ['/acompanhante/{slug}/presente', 'client'],
-  ['/perfil/{id}', 'visitor'],
-  ['/contato/{id}/{channel}', 'visitor'],
-  ['/api/profile-views/{id}', 'visitor'],
-  ['/api/vitals', 'visitor'],
-  ['/language/{lang}', 'visitor'],
-  ['/age-gate', 'visitor'],
-  ['/age-gate/oidc', 'visitor'],
-  ['/age-gate/oidc/callback', 'visitor'],
-  ['/api/locations', 'visitor'],
-  ['/auth', 'visitor'],
-  ['/auth/two-factor', 'visitor'],
-  ['/auth/confirm', 'provider'],
-  ['/account/security', 'client'],
-  ['/account/security', 'admin'],
-  ['/sign-out', 'visitor'],
-  ['/dashboard', 'provider'],
-  ['/dashboard/profile', 'provider'],
-  ['/dashboard/photos', 'provider'],
-  ['/dashboard/verification', 'provider'],
-  ['/dashboard/account', 'provider'],
-  ['/dashboard/reviews', 'provider'],
-  ['/dashboard/plan', 'provider'],
-  ['/dashboard/plan/pix/{id}', 'provider'],
-  ['/dashboard/gifts', 'provider'],
-  ['/dashboard/photos/upload', 'provider'],
-  ['/client-dashboard', 'client'],
-  ['/client-dashboard/history', 'client'],
-  ['/client-dashboard/reviews', 'client'],
-  ['/client-dashboard/account', 'client'],
-  ['/client-dashboard/gifts', 'client'],
-  ['/client-dashboard/gifts/pix/{id}', 'client'],
-  ['/api/favorites', 'client'],
-  ['/account/export', 'client'],
-  ['/admin', 'admin'],
-  ['/admin/verifications', 'admin'],
-  ['/admin/verifications/{id}', 'admin'],
-  ['/admin/profiles', 'admin'],
-  ['/admin/profiles', 'admin'],
-  ['/admin/profiles/{id}', 'admin'],
-  ['/admin/reports', 'admin'],
-  ['/admin/reviews', 'admin'],
-  ['/admin/usernames', 'admin'],
-  ['/admin/plans', 'admin'],
-  ['/admin/payments', 'admin'],
-  ['/admin/gifts', 'admin'],
-  ['/admin/vitals', 'admin'],
-  ['/admin/team', 'admin'],
-  ['/admin/audit', 'admin'],
-  ['/admin/audit', 'admin'],
-  ['/admin/account', 'admin'],
-  ['/admin/verification/{id}/{part}', 'admin'],
-  ['/api/auth/{any}', 'visitor'],
-  ['/webhooks/pix/{any}', 'visitor'],
-  ['/webhooks/pix/{any}/pix', 'visitor'],
-  ['/api/auth/callback/{any}', 'visitor'],
-  ['/metrics', 'visitor'],
-  ['/metrics', 'admin'],
-  ['/metrics/{any}', 'visitor'],
-  ['/robots.txt', 'visitor'],
-  ['/sitemap.xml', 'visitor'],
-  ['/sitemaps/{any}', 'visitor'],
-  ['/media/{any}', 'visitor'],
-  ['/media/profiles/{any}/{any}', 'visitor'],
-  ['/assets/{any}', 'visitor'],
-  ['/acompanhantes/{city}', 'visitor'],
-  ['/buscar/{city}/{neighborhood}', 'visitor'],
-  ['/terms', 'visitor'],
-  ['/{any}', 'visitor'],
-  ['/{any}/{any}/{any}', 'visitor'],
-]
-
-/** Query parameters the pages read (listing filters, search, auth, admin filters…). */
-const QUERY_NAMES = [
-  'page',
-  'avaliacoes',
-  'pagina',
-  'r',
-  'status',
-  'availability',
-  'ageMin',
-  'ageMax',
-  'priceMin',
-  'priceMax',
-  'neighborhood',
-  'city',
-  'service',
-  'local',
-  'q',
-  'type',
-  'mode',
-  'next',
-  'token',
-  'proof',
-  'error',
-  'to',
-  'state',
-  'code',
-  'iss',
-  'lang',
-  'ref_city',
-  'role',
-  'action',
-  'actor',
-  'target',
-  'from',
-  'before',
-  'js',
-  'back',
-  'setup',
-  '_routes',
-  'index',
-]
-const QUERY_VALUES = [
-  '1',
-  '2',
-  '0',
-  'all',
-  'verified',
-  'true',
-  'on',
-  'pt',
-  'en',
-  'login',
-  'signup',
-  'forgot',
-  'reset',
-  'secure',
-  'provider',
-  'client',
-  'anunciante',
-  'cliente',
-  'admin',
-  'suspend',
-  '2025-01-01',
-  '/pt/',
-  '/dashboard',
-  'sao-paulo',
-  'recife',
-]
-const COOKIE_NAMES = [
-  'aprova-lang',
-  'aprova-geo',
-  'aprova-age',
-  'aprova-age-verified',
-  'aprova-age-outcome',
-  'aprova-age-flow',
-  'aprova-flash',
-  'aprova-auth-from',
-  'aprova.session_token',
-]
 
 function slotValues(): Record<Slot, string[]> {
   return {
