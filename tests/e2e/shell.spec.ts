@@ -167,15 +167,23 @@ async function afterHydration(page: import('@playwright/test').Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
 }
 
-test('a tap on the menu before the page is hydrated opens it once it is @phone', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'phone layout only')
-  // The page's modules are held back: the server's HTML is on screen, React has not run.
+/**
+ * Opens /pt/ with its modules held back (the server's HTML is on screen, React has not run) and
+ * taps the menu's button; the button, and what lets the modules load.
+ */
+async function tapMenuBeforeHydration(page: import('@playwright/test').Page) {
   const release = await holdScripts(page)
   await page.goto('/pt/', { waitUntil: 'commit' })
   const button = page.getByRole('button', { name: 'Abrir menu' })
   await button.click()
+  return { button, release }
+}
+
+test('a tap on the menu before the page is hydrated opens it once it is @phone', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only')
+  const { release } = await tapMenuBeforeHydration(page)
   const menu = page.getByRole('dialog', { name: 'Menu' })
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
   await expect(menu).toHaveCount(0)
@@ -189,10 +197,7 @@ test('a tap elsewhere after it, before hydration, means the menu is not opened @
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'phone layout only')
-  const release = await holdScripts(page)
-  await page.goto('/pt/', { waitUntil: 'commit' })
-  const button = page.getByRole('button', { name: 'Abrir menu' })
-  await button.click()
+  const { button, release } = await tapMenuBeforeHydration(page)
   // She moved on: the last tap (on the page's heading) is what counts.
   await page.getByRole('heading', { level: 1 }).click()
   release()
