@@ -10,6 +10,7 @@ import {
   type Encoding,
   encode,
   encodedPayload,
+  HOSTILE,
   LONE_SURROGATE,
   MAX_COOKIE,
   MAX_TARGET,
