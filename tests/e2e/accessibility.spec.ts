@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../support/browser/fixtures.ts'
 
 for (const path of [
   '/pt/',

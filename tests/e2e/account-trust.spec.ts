@@ -1,19 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { linkIn, type ReceivedMail, startSmtpServer } from '../support/smtp-server.ts'
-import { signInAdmin } from './admin-sign-in.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { runOnStorage } from './storage-query.ts'
+import { signInAdmin } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
+import { linkIn, type ReceivedMail } from '../support/smtp-server.ts'
 
 // Issue 30 points 1 and 2 end to end, in Chromium, with mail over SMTP: a stranger's
 // pre-registration of someone's address never becomes an account he holds the password of, up
 // to the team's area; and a confirmation link never swaps a signed-in browser into its account.
-
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-let base = ''
 
 test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
@@ -26,51 +20,38 @@ const HER_NEW_PASSWORD = 'senha-nova-da-ana-456'
 /** Hashing a password, sending a mail, a confirmation's way: slow on a loaded machine. */
 const SLOW = { timeout: 15_000 }
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  smtp = await startSmtpServer()
-  storage = await createServerStorage()
-  // Each person browses from a network of their own (a forwarded address the server trusts from
-  // loopback): his wrong passwords on her address slow his network, never hers (issue 30 point 4).
-  const env = { SMTP_URL: smtp.url, DEMO_DATA: '0', TRUST_PROXY: '127.0.0.1' }
+// Each person browses from a network of their own (a forwarded address the server trusts from
+// loopback): his wrong passwords on her address slow his network, never hers (issue 30 point 4).
+const spec = specServer({
+  smtp: true,
+  env: ({ smtp }) => ({ SMTP_URL: smtp.url, DEMO_DATA: '0', TRUST_PROXY: '127.0.0.1' }),
   // Someone registers the address meant for the first admin before the team does.
-  server = await startServer({ ...storage, env })
-  const squatted = await fetch(`${server.baseUrl}/auth`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      intent: 'client-sign-up',
-      email: ADMIN.email,
-      password: ATTACKER_PASSWORD,
-      confirmPassword: ATTACKER_PASSWORD,
-      displayName: 'Equipe Aprova',
-      about: 'Gosto de boas conversas.',
-      dateOfBirth: '20/05/1990',
-      acceptTerms: 'on',
-      acceptPolicies: 'on',
-    }),
-  })
-  expect(squatted.status).toBe(302)
-  await server.stop()
+  beforeStop: async ({ server }) => {
+    const squatted = await fetch(`${server.baseUrl}/auth`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        intent: 'client-sign-up',
+        email: ADMIN.email,
+        password: ATTACKER_PASSWORD,
+        confirmPassword: ATTACKER_PASSWORD,
+        displayName: 'Equipe Aprova',
+        about: 'Gosto de boas conversas.',
+        dateOfBirth: '20/05/1990',
+        acceptTerms: 'on',
+        acceptPolicies: 'on',
+      }),
+    })
+    expect(squatted.status).toBe(302)
+  },
   // The first admin, from the command line, while the server is stopped: the unconfirmed
   // account on her address gives way.
-  runOnStorage(storage, [
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-  ])
-  server = await startServer({ ...storage, env })
-  base = server.baseUrl
+  prepare: ({ createAdmin }) => {
+    createAdmin(ADMIN)
+  },
 })
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-  await smtp?.close()
-})
+const base = () => spec.base()
 
 /** A browser of its own (its own cookies), past the age gate. */
 async function browserOf(
@@ -82,13 +63,13 @@ async function browserOf(
     javaScriptEnabled: true,
     ...(network ? { extraHTTPHeaders: { 'X-Forwarded-For': network } } : {}),
   })
-  await context.addCookies([{ name: 'aprova-age', value: '1', url: base }])
+  await context.addCookies([{ name: 'aprova-age', value: '1', url: base() }])
   return { context, page: await context.newPage() }
 }
 
 /** The client sign-up card of /auth, sent. */
 async function signUpClient(page: Page, email: string, password: string, name: string) {
-  await page.goto(`${base}/auth?mode=signup&type=client`)
+  await page.goto(`${base()}/auth?mode=signup&type=client`)
   await hydrated(page)
   await page.getByLabel('Nome de exibição', { exact: true }).fill(name)
   await page.getByLabel('E-mail', { exact: true }).fill(email)
@@ -104,19 +85,14 @@ async function signUpClient(page: Page, email: string, password: string, name: s
 
 /** The `count`th confirmation e-mail to `to` (waiting for it), newest when it is the last. */
 async function confirmationMail(to: string, count: number): Promise<ReceivedMail> {
-  const mails = () => smtp.received.filter((m) => m.to.includes(to) && /\?token=/.test(m.text))
+  const mails = () => spec.smtp.received.filter((m) => m.to.includes(to) && /\?token=/.test(m.text))
   await expect.poll(() => mails().length, SLOW).toBe(count)
   return mails()[count - 1] as ReceivedMail
 }
 
 /** The login card, sent with `email` and `password`. */
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${base}/auth?mode=login`)
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-}
+const logIn = (page: Page, email: string, password: string) =>
+  signIn(page, base(), { email, password })
 
 async function refusedLogIn(page: Page, email: string, password: string) {
   await logIn(page, email, password)
@@ -149,7 +125,7 @@ test('a pre-registered address never becomes an account its registrant can open,
   await signUpClient(attacker.page, email, ATTACKER_PASSWORD, 'Equipe Aprova')
   const unsolicited = await confirmationMail(email, 3)
   await her.page.setViewportSize({ width: 390, height: 844 })
-  await her.page.goto(linkIn(unsolicited, `${base}/?token=`))
+  await her.page.goto(linkIn(unsolicited, `${base()}/?token=`))
   await expect(her.page.getByRole('heading', { name: 'Confirme que a conta é sua' })).toBeVisible(
     SLOW,
   )
@@ -172,9 +148,9 @@ test('a pre-registered address never becomes an account its registrant can open,
   await refusedLogIn(attacker.page, email, ATTACKER_PASSWORD)
 
   // The team adds her: refused until she has signed in with her own password since confirming.
-  await signInAdmin(adminPage, base, ADMIN)
+  await signInAdmin(adminPage, base(), ADMIN)
   const grant = async () => {
-    await adminPage.goto(`${base}/admin/team`)
+    await adminPage.goto(`${base()}/admin/team`)
     await hydrated(adminPage)
     const form = adminPage
       .locator('form')
@@ -189,14 +165,14 @@ test('a pre-registered address never becomes an account its registrant can open,
   ).toBeVisible(SLOW)
   await her.page.setViewportSize({ width: 1280, height: 800 })
   await logIn(her.page, email, HER_NEW_PASSWORD)
-  await expect(her.page).toHaveURL(`${base}/client-dashboard`, SLOW)
+  await expect(her.page).toHaveURL(`${base()}/client-dashboard`, SLOW)
   await grant()
   await expect(adminPage.getByText('Conta agora é de administração.')).toBeVisible(SLOW)
   await expect(adminPage.getByText(email, { exact: true })).toBeVisible()
 
   // Her way into the team's area goes through her own password (and her own authenticator).
   await her.context.clearCookies()
-  await signInAdmin(her.page, base, { email, password: HER_NEW_PASSWORD })
+  await signInAdmin(her.page, base(), { email, password: HER_NEW_PASSWORD })
   await refusedLogIn(attacker.page, email, ATTACKER_PASSWORD)
   // Nor does his password open the first admin's account, registered by him before the team.
   await refusedLogIn(attacker.page, ADMIN.email, ATTACKER_PASSWORD)
@@ -211,23 +187,23 @@ test("a confirmation link opened in someone else's signed-in browser keeps that 
   const stranger = await browserOf(browser)
   const b = await browserOf(browser)
   await signUpClient(b.page, 'conta.b@example.com', HER_PASSWORD, 'Conta B')
-  await b.page.goto(linkIn(await confirmationMail('conta.b@example.com', 1), `${base}/?token=`))
-  await expect(b.page).toHaveURL(`${base}/client-dashboard`, SLOW)
+  await b.page.goto(linkIn(await confirmationMail('conta.b@example.com', 1), `${base()}/?token=`))
+  await expect(b.page).toHaveURL(`${base()}/client-dashboard`, SLOW)
   const accountOfB = async () => {
-    await b.page.goto(`${base}/client-dashboard/account`)
+    await b.page.goto(`${base()}/client-dashboard/account`)
     await expect(b.page.getByText('E-mail da conta: conta.b@example.com')).toBeVisible(SLOW)
   }
   await accountOfB()
 
   // A's link, sent to B: it asks for A's password and B is still B.
   await signUpClient(stranger.page, 'conta.a@example.com', ATTACKER_PASSWORD, 'Conta A')
-  const link = linkIn(await confirmationMail('conta.a@example.com', 1), `${base}/?token=`)
+  const link = linkIn(await confirmationMail('conta.a@example.com', 1), `${base()}/?token=`)
   await b.page.goto(link)
   await expect(b.page.getByRole('heading', { name: 'Confirme que a conta é sua' })).toBeVisible(
     SLOW,
   )
   await accountOfB()
-  const me = await b.page.request.get(`${base}/api/me`)
+  const me = await b.page.request.get(`${base()}/api/me`)
   expect(await me.json()).toEqual({ favoriteIds: [] })
 
   // Even with A's password typed there, A is confirmed and B's session stays.
@@ -249,8 +225,8 @@ test.describe('without JavaScript', () => {
     const signUp = await browserOf(browser)
     await signUpClient(signUp.page, 'sem.js@example.com', HER_PASSWORD, 'Sem JS')
     await signUp.context.close()
-    await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
-    await page.goto(linkIn(await confirmationMail('sem.js@example.com', 1), `${base}/?token=`))
+    await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
+    await page.goto(linkIn(await confirmationMail('sem.js@example.com', 1), `${base()}/?token=`))
     await page.getByRole('button', { name: 'Confirmar e-mail', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Confirme que a conta é sua' })).toBeVisible()
     await page.getByLabel('Senha da conta').fill(HER_PASSWORD)
@@ -258,6 +234,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'E-mail confirmado!' })).toBeVisible()
     await expect(page.getByText('Configurando sua conta...')).toBeVisible()
     await page.getByRole('link', { name: 'Continuar' }).click()
-    await expect(page).toHaveURL(`${base}/client-dashboard`)
+    await expect(page).toHaveURL(`${base()}/client-dashboard`)
   })
 })

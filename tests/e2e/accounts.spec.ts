@@ -1,41 +1,35 @@
 import type { Page } from '@playwright/test'
+import { expect, hydrated, test, thirdPartyOrigins } from '../support/browser/fixtures.ts'
+import { signInAtProvider, signOut } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '../support/oidc-server.ts'
-import { linkIn, startSmtpServer } from '../support/smtp-server.ts'
-import { expect, hydrated, test, thirdPartyOrigins } from './fixtures.ts'
-import { createServerStorage, freePort, startServer } from './server-process.mjs'
+import { linkIn } from '../support/smtp-server.ts'
 
 // Accounts end to end (issue 6): a server of its own that sends mail over SMTP to a real local
 // SMTP server and signs in with Google through a real local OpenID Connect server.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-type Storage = Awaited<ReturnType<typeof createServerStorage>>
-let storage: Storage
-let server: Server
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let oidc: Awaited<ReturnType<typeof startOidcServer>>
 let base = ''
 
 test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  smtp = await startSmtpServer()
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  oidc = await startOidcServer(base)
-  thirdPartyOrigins.add(oidc.issuer)
-  storage = await createServerStorage()
-  server = await startServer({
-    ...storage,
-    port,
-    env: {
-      SMTP_URL: smtp.url,
-      GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
-      GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-    },
-  })
+const spec = specServer({
+  smtp: true,
+  // Google's redirect URI names the site's address before it starts.
+  fixedPort: true,
+  beforeStart: async (spec) => {
+    base = spec.base()
+    oidc = await startOidcServer(base)
+    thirdPartyOrigins.add(oidc.issuer)
+  },
+  env: ({ smtp }) => ({
+    SMTP_URL: smtp.url,
+    GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+    GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+  }),
+  timeout: 120_000,
 })
 
 // Visitors here have passed the age gate of the listings already.
@@ -44,9 +38,6 @@ test.beforeEach(async ({ context }) => {
 })
 
 test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-  await smtp?.close()
   await oidc?.close()
 })
 
@@ -85,14 +76,9 @@ const SLOW = { timeout: 15_000 }
 
 /** Opens the confirmation link of the newest e-mail to `email` and waits for its area. */
 async function confirmByEmail(page: Page, email: string, area: RegExp) {
-  const mail = await smtp.waitFor(email, /Confirme seu e-mail|Confirm your e-mail/)
+  const mail = await spec.smtp.waitFor(email, /Confirme seu e-mail|Confirm your e-mail/)
   await page.goto(linkIn(mail, `${base}/?token=`))
   await expect(page).toHaveURL(area, SLOW)
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click()
-  await expect(page).toHaveURL(/\/pt\/$/)
 }
 
 test('provider: sign-up → confirmation e-mail over SMTP → link → confirmation screen → /dashboard', async ({
@@ -127,7 +113,7 @@ test('provider: sign-up → confirmation e-mail over SMTP → link → confirmat
     page.getByRole('status').filter({ hasText: 'Conta criada com sucesso!' }).first(),
   ).toContainText('Verifique seu e-mail para confirmar sua conta')
 
-  const mail = await smtp.waitFor('estrela@example.com', /Confirme seu e-mail no Aprova/)
+  const mail = await spec.smtp.waitFor('estrela@example.com', /Confirme seu e-mail no Aprova/)
   // To an address nobody has confirmed yet: no name anyone typed (issue 30 point 9).
   expect(mail.text).toMatch(/^Olá,$/m)
   expect(mail.text).not.toContain('Estrela Azul')
@@ -254,7 +240,7 @@ test('login with and without remember me; a wrong password says nothing more', a
     SLOW,
   )
   await expect
-    .poll(() => smtp.received.filter((m) => m.to.includes('bruno@example.com')).length, SLOW)
+    .poll(() => spec.smtp.received.filter((m) => m.to.includes('bruno@example.com')).length, SLOW)
     .toBe(2)
   await confirmByEmail(page, 'bruno@example.com', /\/client-dashboard$/)
   await signOut(page)
@@ -298,7 +284,7 @@ test('password reset end to end', async ({ page }) => {
   await page.getByRole('button', { name: 'Enviar link' }).click()
   await expect(page.getByText('Você receberá instruções por e-mail em breve')).toBeVisible(SLOW)
 
-  const mail = await smtp.waitFor('bruno@example.com', /mode=reset/)
+  const mail = await spec.smtp.waitFor('bruno@example.com', /mode=reset/)
   const link = linkIn(mail, `${base}/auth?mode=reset&token=`)
   await visit(page, link)
   await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
@@ -329,11 +315,7 @@ test('Google sign-in through the OpenID Connect server → account type → dash
   const google = page.getByRole('button', { name: 'Continuar com Google' })
   await google.click()
   // The provider's own sign-in and consent pages.
-  await expect(page).toHaveURL(new RegExp(`^${oidc.issuer}/interaction/`))
-  await page.locator('input[name="login"]').fill('marina')
-  await page.locator('input[name="password"]').fill('qualquer')
-  await page.getByRole('button', { name: 'Sign-in' }).click()
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await signInAtProvider(page, oidc.issuer, 'marina')
 
   await expect(page).toHaveURL(`${base}/auth`)
   // A new document: Escape and the dialog's checks are React's once it has hydrated.
@@ -385,11 +367,7 @@ test('Google takes an address someone registered and nobody confirmed: a new acc
   // The owner signs in with Google, which vouches for the address: an account of her own.
   await visit(page, `${base}/auth?mode=login`)
   await page.getByRole('button', { name: 'Continuar com Google' }).click()
-  await expect(page).toHaveURL(new RegExp(`^${oidc.issuer}/interaction/`))
-  await page.locator('input[name="login"]').fill('julia')
-  await page.locator('input[name="password"]').fill('qualquer')
-  await page.getByRole('button', { name: 'Sign-in' }).click()
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await signInAtProvider(page, oidc.issuer, 'julia')
   await expect(page).toHaveURL(`${base}/auth`)
   await hydrated(page)
   const dialog = page.getByRole('dialog', { name: 'Como você quer usar o Aprova?' })

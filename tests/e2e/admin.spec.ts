@@ -1,15 +1,12 @@
-import { signInAdmin } from './admin-sign-in.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { query, runOnStorage } from './storage-query.ts'
+import { signInAdmin } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { specServer } from '../support/browser/spec-server.ts'
+import { query } from '../support/browser/storage-query.ts'
 
 // The admin area end to end (issue 8): the first admin comes from `npm run admin:create`; she
 // approves a provider waiting in the queue (the profile goes public), suspends a public profile
 // (it leaves the listings and its page answers 404), and finds both in the audit log.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
 let pendingUsername = ''
 
 test.describe.configure({ mode: 'serial' })
@@ -17,37 +14,28 @@ test.use({ locale: 'pt-BR' })
 
 const ADMIN = { email: 'equipe@example.com', password: 'senha-da-equipe-123' }
 
-const run = (args: string[]) => runOnStorage(storage, args)
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start creates the database and the demo profiles; then, stopped, the first admin
-  // and a provider waiting in the queue are added to its storage.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-  await server.stop()
-  run(['scripts/admin-create.mjs', '--email', ADMIN.email, '--password', ADMIN.password])
-  const created = run([
-    'tests/support/cli/run.mjs',
-    './tests/support/cli/helpers.server.ts',
-    'createPendingProvider',
-  ])
-  const line = created.find((one) => one.startsWith('{"username"')) ?? '{}'
-  pendingUsername = JSON.parse(line).username
-  expect(pendingUsername).toBe('estrela-azul')
-  // Three open reports about three demo profiles, for the bulk decision (issue 19 point 21).
-  await query(
-    storage,
-    `insert into reports (profile_id, reason, details)
-     select id, 'fake_photos', 'Relato de teste ' || username from profiles
-     where status = 'approved' order by username limit 3`,
-  )
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+// A first start creates the database and the demo profiles; then, stopped, the first admin and a
+// provider waiting in the queue are added to its storage.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '1' }),
+  prepare: async ({ createAdmin, run, storage }) => {
+    createAdmin(ADMIN)
+    const created = run([
+      'tests/support/cli/run.mjs',
+      './tests/support/cli/helpers.server.ts',
+      'createPendingProvider',
+    ])
+    const line = created.find((one) => one.startsWith('{"username"')) ?? '{}'
+    pendingUsername = JSON.parse(line).username
+    expect(pendingUsername).toBe('estrela-azul')
+    // Three open reports about three demo profiles, for the bulk decision (issue 19 point 21).
+    await query(
+      storage,
+      `insert into reports (profile_id, reason, details)
+       select id, 'fake_photos', 'Relato de teste ' || username from profiles
+       where status = 'approved' order by username limit 3`,
+    )
+  },
 })
 
 test('an admin approves a provider, suspends another, and the audit log shows both', async ({
@@ -55,7 +43,7 @@ test('an admin approves a provider, suspends another, and the audit log shows bo
   browser,
 }) => {
   test.setTimeout(120_000)
-  const base = server.baseUrl
+  const base = spec.base()
   await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
   const visitor = await browser.newContext({ locale: 'pt-BR' })
   await visitor.addCookies([{ name: 'aprova-age', value: '1', url: base }])
@@ -157,7 +145,7 @@ test('an admin approves a provider, suspends another, and the audit log shows bo
 test('an admin closes several reports with one decision, and a refused batch changes nothing', async ({
   page,
 }) => {
-  const base = server.baseUrl
+  const base = spec.base()
   // Her second sign-in asks for the code of the app she set up in the test before.
   await signInAdmin(page, base, ADMIN)
   await page.goto(`${base}/admin/reports`)

@@ -1,17 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { brazilDay } from '#app/domain/brazil-time.ts'
+import { expect, hydrated, test, thirdPartyOrigins } from '../support/browser/fixtures.ts'
+import { signInAtProvider } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '../support/oidc-server.ts'
-import { expect, hydrated, test, thirdPartyOrigins } from './fixtures.ts'
-import { createServerStorage, freePort, startServer } from './server-process.mjs'
 
 // The age gate with AGE_ASSURANCE=oidc (issue 23, ADR 0021): a server of its own whose gate sends
 // the visitor to a real local OpenID Connect server, through its own login and consent pages.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-type Storage = Awaited<ReturnType<typeof createServerStorage>>
-let storage: Storage
-let server: Server
 let oidc: Awaited<ReturnType<typeof startOidcServer>>
 let base = ''
 
@@ -27,42 +23,29 @@ function yearsAgo(years: number): string {
 
 const ADULT_BIRTHDATE = yearsAgo(30)
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  oidc = await startOidcServer(base, {
-    adulta: { email: 'adulta@example.com', name: 'Adulta Teste', birthdate: ADULT_BIRTHDATE },
-    menor: { email: 'menor@example.com', name: 'Menor Teste', birthdate: yearsAgo(17) },
-  })
-  thirdPartyOrigins.add(oidc.issuer)
-  storage = await createServerStorage()
-  server = await startServer({
-    ...storage,
-    port,
-    env: {
-      AGE_ASSURANCE: 'oidc',
-      AGE_OIDC_DISCOVERY_URL: oidc.discoveryUrl,
-      AGE_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
-      AGE_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
-    },
-  })
+// The gate's redirect URI names the site's address before it starts.
+specServer({
+  fixedPort: true,
+  beforeStart: async (spec) => {
+    base = spec.base()
+    oidc = await startOidcServer(base, {
+      adulta: { email: 'adulta@example.com', name: 'Adulta Teste', birthdate: ADULT_BIRTHDATE },
+      menor: { email: 'menor@example.com', name: 'Menor Teste', birthdate: yearsAgo(17) },
+    })
+    thirdPartyOrigins.add(oidc.issuer)
+  },
+  env: () => ({
+    AGE_ASSURANCE: 'oidc',
+    AGE_OIDC_DISCOVERY_URL: oidc.discoveryUrl,
+    AGE_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
+    AGE_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+  }),
+  timeout: 120_000,
 })
 
 test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
   await oidc?.close()
 })
-
-/** The provider's own sign-in and consent pages, as `login`. */
-async function signInAtProvider(page: Page, login: string) {
-  await expect(page).toHaveURL(new RegExp(`^${oidc.issuer}/interaction/`))
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('qualquer')
-  await page.getByRole('button', { name: 'Sign-in' }).click()
-  await page.getByRole('button', { name: 'Continue' }).click()
-}
 
 test('an adult verifies at the provider and browses; only "over 18 until" is kept', async ({
   page,
@@ -87,7 +70,7 @@ test('an adult verifies at the provider and browses; only "over 18 until" is kep
   await expect(gate).toBeVisible()
 
   await verify.click()
-  await signInAtProvider(page, 'adulta')
+  await signInAtProvider(page, oidc.issuer, 'adulta')
   await expect(page).toHaveURL(`${base}/pt/acompanhantes/sao-paulo`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acompanhantes em São Paulo')
   await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -112,7 +95,7 @@ test('a minor is told why at the gate, and may try again or leave', async ({ pag
   await page.goto(`${base}/pt/servicos`)
   const gate = page.getByRole('dialog', { name: 'Conteúdo para maiores de 18 anos' })
   await gate.getByRole('link', { name: 'Verificar minha idade' }).click()
-  await signInAtProvider(page, 'menor')
+  await signInAtProvider(page, oidc.issuer, 'menor')
   await expect(page).toHaveURL(`${base}/pt/servicos`)
   await expect(gate.getByRole('alert')).toHaveText(
     'A verificação indicou menos de 18 anos. Este site é só para maiores de 18.',

@@ -1,18 +1,14 @@
-import { spawnSync } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 import { decodeQuotedPrintable } from '../support/smtp-server.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
 
 // Issue 19 points 16–18: /auth's 'Voltar' returns to the page the header's Entrar or Cadastrar
 // was pressed on, and so does a client's sign-in; the sign-up cards start with the name; after
 // logging in 'Redirecionando para seu painel...' shows while the next page loads.
-
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
 
 test.describe.configure({ mode: 'serial' })
 
@@ -20,37 +16,17 @@ const CLIENT = { email: 'volta.cliente@example.com', password: 'senha-do-cliente
 // tests/support/cli/helpers.server.ts createPendingProvider's account.
 const PROVIDER = { email: 'estrela@example.com', password: 'senha-forte-123' }
 
-function cli(...args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['tests/support/cli/run.mjs', './tests/support/cli/helpers.server.ts', ...args],
-    {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  )
-  expect(result.status, result.stderr).toBe(0)
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-  await server.stop()
-  cli('createClient', CLIENT.email, CLIENT.password)
-  cli('createPendingProvider')
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '1' }),
+  prepare: ({ helper }) => {
+    helper('createClient', CLIENT.email, CLIENT.password)
+    helper('createPendingProvider')
+  },
 })
 
 async function open(page: Page, path: string) {
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: server.baseUrl }])
-  await page.goto(`${server.baseUrl}${path}`)
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: spec.base() }])
+  await page.goto(`${spec.base()}${path}`)
   await hydrated(page)
 }
 
@@ -66,7 +42,7 @@ for (const [lang, login, signup, back, provider] of [
     await page.getByRole('banner').getByRole('link', { name: login, exact: true }).click()
     await expect(page).toHaveURL(/\/auth\?mode=login&from=/)
     await page.getByRole('link', { name: back, exact: true }).click()
-    await expect(page).toHaveURL(`${server.baseUrl}${city}`)
+    await expect(page).toHaveURL(`${spec.base()}${city}`)
 
     // Through the choice screen to a sign-up card (the address no longer names the page).
     await hydrated(page)
@@ -74,7 +50,7 @@ for (const [lang, login, signup, back, provider] of [
     await page.getByRole('link', { name: provider }).click()
     await expect(page).toHaveURL(/type=provider/)
     await page.getByRole('link', { name: back, exact: true }).click()
-    await expect(page).toHaveURL(`${server.baseUrl}${city}`)
+    await expect(page).toHaveURL(`${spec.base()}${city}`)
   })
 }
 
@@ -121,11 +97,13 @@ async function holdData(page: Page, path: RegExp) {
 /** A sign-in's answer (its password hashed) or an e-mail sent: slow on a loaded machine. */
 const SLOW = { timeout: 15_000 }
 
-async function logIn(page: Page, account: { email: string; password: string }, submit: string) {
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel(/^(Senha|Password)$/).fill(account.password)
-  await page.getByRole('button', { name: submit, exact: true }).click()
-}
+/** The log-in card the page shows, filled in and sent with `submit`. */
+const logIn = (page: Page, account: { email: string; password: string }, submit: string) =>
+  signIn(page, spec.base(), account, {
+    open: false,
+    passwordLabel: /^(Senha|Password)$/,
+    button: submit,
+  })
 
 test("a provider's log-in says 'Redirecionando para seu painel...' until her area shows", async ({
   page,
@@ -138,7 +116,7 @@ test("a provider's log-in says 'Redirecionando para seu painel...' until her are
   await logIn(page, PROVIDER, 'Entrar')
   await expect(page.getByText('Redirecionando para seu painel...')).toBeVisible(SLOW)
   release()
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`)
+  await expect(page).toHaveURL(`${spec.base()}/dashboard`)
   await expect(page.getByRole('heading', { name: 'Painel da anunciante' })).toBeVisible()
   await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click()
   await expect(page).toHaveURL(/\/pt\/$/)
@@ -154,7 +132,7 @@ test('a client who logs in from a city page is taken back to it (en)', async ({ 
   await logIn(page, CLIENT, 'Log in')
   await expect(page.getByText('Taking you back to the previous page...')).toBeVisible(SLOW)
   release()
-  await expect(page).toHaveURL(`${server.baseUrl}${city}`)
+  await expect(page).toHaveURL(`${spec.base()}${city}`)
   await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'href',
     '/client-dashboard',
@@ -163,7 +141,7 @@ test('a client who logs in from a city page is taken back to it (en)', async ({ 
 
 /** The newest outbox e-mail to `to` whose text matches `pattern`, decoded (no SMTP_URL here). */
 async function mailIn(to: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(storage.dataDir, 'outbox')
+  const outbox = path.join(spec.storage.dataDir, 'outbox')
   let found = ''
   await expect
     .poll(
@@ -193,7 +171,7 @@ test('after switching to English and changing her e-mail, the old address gets a
   test.setTimeout(90_000)
   await open(page, '/auth?mode=login&type=client&lang=pt')
   await logIn(page, CLIENT, 'Entrar')
-  await expect(page).toHaveURL(`${server.baseUrl}/client-dashboard`, SLOW)
+  await expect(page).toHaveURL(`${spec.base()}/client-dashboard`, SLOW)
   await open(page, '/pt/')
   // The switch tells the server in the background (the page may come from the HTML cache).
   const saved = page.waitForResponse((response) => response.url().includes('/language/en'))
@@ -236,7 +214,7 @@ test('after switching to English and changing her e-mail, the old address gets a
   await expect(page.getByText('Password changed').first()).toBeVisible()
 
   // Every session ended; the link works once; the new password opens the account.
-  await page.goto(`${server.baseUrl}/client-dashboard`)
+  await page.goto(`${spec.base()}/client-dashboard`)
   await expect(page).toHaveURL(/\/auth\?mode=login/)
   await page.goto(link)
   await hydrated(page)
@@ -244,5 +222,5 @@ test('after switching to English and changing her e-mail, the old address gets a
   await expect(page.getByRole('heading', { name: 'Invalid or expired link' })).toBeVisible()
   await open(page, '/auth?mode=login&type=client')
   await logIn(page, { email: CLIENT.email, password: 'senha-nova-segura-789' }, 'Log in')
-  await expect(page).toHaveURL(`${server.baseUrl}/client-dashboard`, SLOW)
+  await expect(page).toHaveURL(`${spec.base()}/client-dashboard`, SLOW)
 })

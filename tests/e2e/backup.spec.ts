@@ -4,11 +4,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { authenticatorKey, rememberKey, signInAdmin } from './admin-sign-in.ts'
-import { runHelperOf } from './cli-helper.ts'
-import { expect, test } from './fixtures.ts'
+import { authenticatorKey, rememberKey, signInAdmin } from '../support/browser/admin-sign-in.ts'
+import { runHelperOf } from '../support/browser/cli-helper.ts'
+import { expect, test } from '../support/browser/fixtures.ts'
+import { createAdmin, query } from '../support/browser/storage-query.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
-import { query, runOnStorage } from './storage-query.ts'
 
 // The restore drill (issue 32 point 1, docs/backup.md): accounts (an admin with two-step
 // verification), profiles with photos and identity documents, a paid charge, a gift and its
@@ -145,13 +145,7 @@ test('restore drill: a backup taken while the site serves comes back whole', asy
   browser,
 }) => {
   test.setTimeout(300_000)
-  runOnStorage(storage, [
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-  ])
+  createAdmin(storage, ADMIN)
   const { username } = runHelperOf(
     './tests/support/cli/backup-drill.server.ts',
     storage,

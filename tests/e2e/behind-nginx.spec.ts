@@ -12,9 +12,9 @@ import {
   startNginx,
   substituted,
 } from '#tests/support/nginx.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../support/browser/fixtures.ts'
+import { query, runOnStorage } from '../support/browser/storage-query.ts'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
-import { query, runOnStorage } from './storage-query.ts'
 
 // The built site behind Debian's nginx with the very site file it ships (deploy/nginx/aprova.conf,
 // issue 32 point 3, ADR 0031), TLS with a certificate made now, TRUST_PROXY=127.0.0.1 (the

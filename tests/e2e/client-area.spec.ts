@@ -1,15 +1,11 @@
-import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // The client area end to end (issue 9): a client saves two profiles from a city page, finds
 // them in her area, removes one, reports a profile for asking a Pix in advance, downloads her
 // data (the favourite and the report are in it), deletes her account and cannot log in again.
-
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
 
 test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
@@ -19,52 +15,22 @@ const PLAIN = { email: 'sem.script@example.com', password: 'senha-do-cliente-456
 /** A sign-in's answer (its password hashed): slow on a loaded machine. */
 const SIGN_IN = { timeout: 15_000 }
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start creates the database and the demo profiles; then, stopped, the client.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-  await server.stop()
-  for (const account of [CLIENT, PLAIN]) {
-    const result = spawnSync(
-      process.execPath,
-      [
-        'tests/support/cli/run.mjs',
-        './tests/support/cli/helpers.server.ts',
-        'createClient',
-        account.email,
-        account.password,
-      ],
-      {
-        env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    )
-    expect(result.status, result.stderr).toBe(0)
-  }
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+// A first start creates the database and the demo profiles; then, stopped, the clients.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '1' }),
+  prepare: ({ helper }) => {
+    for (const account of [CLIENT, PLAIN]) helper('createClient', account.email, account.password)
+  },
 })
 
 test('a client saves, removes, reports, downloads her data and deletes her account', async ({
   page,
 }) => {
   test.setTimeout(120_000)
-  const base = server.baseUrl
+  const base = spec.base()
   await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
 
-  const logIn = async () => {
-    await page.goto(`${base}/auth?mode=login&type=client`)
-    await hydrated(page)
-    await page.getByLabel('E-mail').fill(CLIENT.email)
-    await page.getByLabel('Senha').fill(CLIENT.password)
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  }
+  const logIn = () => signIn(page, base, CLIENT, { type: 'client' })
   await logIn()
   await expect(page).toHaveURL(`${base}/client-dashboard`, SIGN_IN)
   await expect(page.getByText(/Você ainda não salvou nenhum perfil/)).toBeVisible()
@@ -164,7 +130,7 @@ test.describe('without JavaScript', () => {
   test('a heart saves and the dashboard removes, each coming back to its page', async ({
     page,
   }) => {
-    const base = server.baseUrl
+    const base = spec.base()
     await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base }])
     // A visitor's heart asks for the client log-in, then comes back to the city page.
     await page.goto(`${base}/pt/acompanhantes/sao-paulo`)

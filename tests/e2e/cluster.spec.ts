@@ -5,8 +5,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { sampleValue } from '#tests/support/prometheus-text.ts'
+import { until } from '../support/browser/poll.ts'
+import { query } from '../support/browser/storage-query.ts'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
-import { query } from './storage-query.ts'
 
 // A process per core (issue 17, point 4): WEB_CONCURRENCY=2 on PostgreSQL survives a worker
 // killed under load; PGlite and a broken configuration refuse to start instead of spinning.
@@ -17,17 +18,6 @@ const LOAD_LOOPS = 24
 const REQUEST_LIMIT_MS = 10_000
 
 type Outcome = { url: string; start: number; end: number; status?: number; error?: string }
-
-/** Polls `condition` until it is truthy; throws with `what` after `ms`. */
-async function until<T>(what: string, condition: () => T, ms = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = condition()
-    if (value) return value as NonNullable<T>
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 /** Live (not zombie) child processes of `pid`, from /proc. */
 function childrenOf(pid: number): number[] {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 // Issue 10 point 5: Chromium reports no Content-Security-Policy violation on the main pages,
 // once hydrated and after a first interaction (client navigation, a fetch, a dialog). The

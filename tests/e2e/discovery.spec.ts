@@ -1,30 +1,15 @@
-import { spawnSync } from 'node:child_process'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // A server of its own with 240 bulk-seeded profiles, enough for several pages per big city.
-type Server = Awaited<ReturnType<typeof startServer>>
-type Storage = Awaited<ReturnType<typeof createServerStorage>>
-let storage: Storage
-let server: Server
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  const seeded = spawnSync(process.execPath, ['scripts/seed-bulk.mjs', '--profiles', '240'], {
-    env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  expect(seeded.status, seeded.stderr).toBe(0)
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '0' }),
+  beforeStart: ({ run }) => {
+    run(['scripts/seed-bulk.mjs', '--profiles', '240'])
+  },
 })
 
 const cardLinks = async (page: import('@playwright/test').Page) =>
@@ -37,7 +22,7 @@ const cardLinks = async (page: import('@playwright/test').Page) =>
 test('pick a city from the location search, paginate, apply filters, open a card', async ({
   page,
 }) => {
-  await page.goto(`${server.baseUrl}/pt/`)
+  await page.goto(`${spec.base()}/pt/`)
   await hydrated(page)
   const box = page.getByRole('combobox', { name: 'Cidade ou bairro' }).first()
   await box.fill('sao pa')
@@ -96,7 +81,7 @@ test('view all on the city page clears the filters, or says the visitor sees the
   page,
 }) => {
   // With a filter narrowing the list, 'view all' shows the whole city.
-  await page.goto(`${server.baseUrl}/pt/acompanhantes/sao-paulo?availability=true`)
+  await page.goto(`${spec.base()}/pt/acompanhantes/sao-paulo?availability=true`)
   await hydrated(page)
   await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
   await expect(page).toHaveURL(/\/sao-paulo\?status=all$/)
@@ -107,7 +92,7 @@ test('view all on the city page clears the filters, or says the visitor sees the
 
   // Without one the page shows every profile of the city already: the toast, not a reload of
   // the same list (issue 19 point 11).
-  await page.goto(`${server.baseUrl}/pt/acompanhantes/sao-paulo`)
+  await page.goto(`${spec.base()}/pt/acompanhantes/sao-paulo`)
   await hydrated(page)
   await page.getByRole('link', { name: 'Ver todos os perfis em São Paulo' }).click()
   await expect(page.getByText('Você já está visualizando todos os perfis')).toBeVisible()
@@ -119,7 +104,7 @@ for (const [lang, names] of [
   ['en', { nav: 'Pagination', first: 'First page', last: 'Last page' }],
 ] as const) {
   test(`pagination has first and last page links (${lang})`, async ({ page }) => {
-    await page.goto(`${server.baseUrl}/${lang}/acompanhantes/sao-paulo`)
+    await page.goto(`${spec.base()}/${lang}/acompanhantes/sao-paulo`)
     await hydrated(page)
     const nav = page.getByRole('navigation', { name: names.nav })
     await expect(nav.getByRole('link', { name: names.first })).toHaveCount(0)
@@ -137,16 +122,16 @@ for (const [lang, names] of [
 }
 
 test('a service page lists every profile offering it, 20 a page', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/pt/servicos/gfe`)
+  await page.goto(`${spec.base()}/pt/servicos/gfe`)
   const total = Number(
     /^(\d+) perfis$/.exec((await page.getByText(/^\d+ perfis$/).textContent()) ?? '')?.[1],
   )
   expect(total).toBeGreaterThan(50)
   expect(await cardLinks(page)).toHaveLength(20)
   const pages = Math.ceil(total / 20)
-  await page.goto(`${server.baseUrl}/pt/servicos/gfe?page=${pages}`)
+  await page.goto(`${spec.base()}/pt/servicos/gfe?page=${pages}`)
   expect(await cardLinks(page)).toHaveLength(total - 20 * (pages - 1))
-  const response = await page.goto(`${server.baseUrl}/pt/servicos/gfe?page=${pages + 1}`)
+  const response = await page.goto(`${spec.base()}/pt/servicos/gfe?page=${pages + 1}`)
   expect(response?.status()).toBe(404)
 })
 
@@ -154,7 +139,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('filters work as a plain GET form and land on the canonical URL', async ({ page }) => {
-    await page.goto(`${server.baseUrl}/en/acompanhantes/rio-de-janeiro`)
+    await page.goto(`${spec.base()}/en/acompanhantes/rio-de-janeiro`)
     await page.getByText('Filters').click()
     await page.getByLabel('Available now').check()
     await page.getByRole('button', { name: 'Apply' }).click()
@@ -163,7 +148,7 @@ test.describe('without JavaScript', () => {
   })
 
   test('the location box opens the typed place', async ({ page }) => {
-    await page.goto(`${server.baseUrl}/pt/buscar`)
+    await page.goto(`${spec.base()}/pt/buscar`)
     const box = page.getByRole('combobox', { name: 'Cidade ou bairro' })
     await box.fill('copacabana')
     await box.press('Enter')
@@ -181,7 +166,7 @@ test('unknown places answer 404 with the SPEC messages and noindex', async ({ pa
     ['/pt/acompanhantes/sao-paulo/nada', 'Página não encontrada'],
     ['/pt/servicos/nada', 'Serviço não encontrado'],
   ] as const) {
-    const response = await page.goto(`${server.baseUrl}${path}`)
+    const response = await page.goto(`${spec.base()}${path}`)
     expect(response?.status(), path).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')

@@ -6,9 +6,11 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { runHelper } from './cli-helper.ts'
+import { runHelper } from '../support/browser/cli-helper.ts'
+import { until } from '../support/browser/poll.ts'
+import { signInByRequest } from '../support/browser/sign-in.ts'
+import { query, type Storage } from '../support/browser/storage-query.ts'
 import { createServerStorage, freePort, startServer } from './server-process.mjs'
-import { query, type Storage } from './storage-query.ts'
 
 // Faults as automated tests (issue 10, point 4): the database restarted under load, the server
 // killed during a stream of profile edits and photo uploads, and a DATA_DIR that cannot be
@@ -25,22 +27,6 @@ const RECOVERY_LIMIT_MS = 5000
 const PROVIDER_EMAIL = 'estrela@example.com'
 const PROVIDER_PASSWORD = 'senha-forte-123'
 
-/** Polls `condition` until it is truthy; throws with `what` after `ms`. */
-async function until<T>(
-  what: string,
-  condition: () => T | Promise<T>,
-  ms = 15_000,
-  interval = 25,
-): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await condition()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, interval))
-  }
-}
-
 /** Runs a helper of tests/support/cli on a stopped server's storage (cli-helper.ts). */
 const helper = (storage: Storage, name: string) => runHelper(storage, name)
 
@@ -55,26 +41,9 @@ function post(server: Server, url: string, body: URLSearchParams | FormData, coo
   })
 }
 
-/** The Cookie header for the session a response set. */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
-}
-
 /** Signs in through the log-in form; the session's Cookie header. */
-async function signIn(server: Server, email: string, password: string): Promise<string> {
-  const response = await post(
-    server,
-    '/auth',
-    new URLSearchParams({ intent: 'login', email, password, rememberMe: 'on' }),
-  )
-  const alert = /role="alert"[^>]*>([\s\S]{0,300}?)<\/div>/.exec(await response.text())?.[1]
-  expect(response.status, `sign-in answered ${response.status}: ${alert}`).toBe(302)
-  expect(response.headers.get('location')).toBe('/dashboard')
-  return cookiesOf(response)
-}
+const signIn = (server: Server, email: string, password: string) =>
+  signInByRequest(server.baseUrl, { email, password }, { rememberMe: true, landing: '/dashboard' })
 
 /** A new provider through the sign-up form and the link of the confirmation e-mail. */
 async function signUpProvider(server: Server, storage: Storage, email: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 // Issue 24 point 3: what a first visit needs before it paints is in the document itself. The
 // stylesheet is inline (no render-blocking request), and the page's scripts, which it does not

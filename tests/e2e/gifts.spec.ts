@@ -1,10 +1,8 @@
-import type { Page } from '@playwright/test'
-import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
-import { signInAdmin } from './admin-sign-in.ts'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { makeProofsStale, runOnStorage } from './storage-query.ts'
+import { signInAdmin } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
+import { makeProofsStale } from '../support/browser/storage-query.ts'
 
 // Gifts and withdrawals end to end (issue 22): a server of its own with Pix and GIFTS=1 against
 // the local Pix server. A client sends a verified provider a gift from her profile and pays its
@@ -13,10 +11,6 @@ import { makeProofsStale, runOnStorage } from './storage-query.ts'
 // and what reaches her key before confirming, and the institution pays it. Her last proof of who
 // she is has grown stale by then: she confirms it, and the amount and key she typed go on.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
-let pix: PixTestServer
 let username = ''
 
 test.describe.configure({ mode: 'serial' })
@@ -27,51 +21,23 @@ const PROVIDER = { email: 'estrela@example.com', password: 'senha-forte-123' }
 const CLIENT = { email: 'presenteador@example.com', password: 'senha-do-cliente-123' }
 const ADMIN = { email: 'equipe-presentes@example.com', password: 'senha-da-equipe-123' }
 
-const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
-const start = async () => {
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0', GIFTS: '1', ...pix.env() } })
-}
-const base = () => server?.baseUrl ?? ''
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  pix = await startPixServer()
-  storage = await createServerStorage()
-  await start()
-  await server?.stop()
-  helper('createClient', CLIENT.email, CLIENT.password)
-  username = helper('createGiftableProfile', CPF).username
-  expect(username).toBe('estrela-azul')
-  runOnStorage(storage, [
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-  ])
-  await start()
+const spec = specServer({
+  pix: true,
+  env: ({ pix }) => ({ DEMO_DATA: '0', GIFTS: '1', ...pix.env() }),
+  prepare: ({ helper, createAdmin }) => {
+    helper('createClient', CLIENT.email, CLIENT.password)
+    username = helper('createGiftableProfile', CPF).username
+    expect(username).toBe('estrela-azul')
+    createAdmin(ADMIN)
+  },
 })
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-  await pix?.close()
-})
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
-  await page.goto(`${base()}/auth?mode=login`)
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Senha').fill(account.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-}
+const base = () => spec.base()
 
 test('a client sends a gift from her profile and pays it; his page says so by itself', async ({
   page,
 }) => {
   test.setTimeout(90_000)
-  await signIn(page, CLIENT)
+  await signIn(page, base(), CLIENT)
   await expect(page).not.toHaveURL(/\/auth/)
   await page.goto(`${base()}/acompanhante/${username}`)
   await page.getByRole('link', { name: 'Enviar presente' }).first().click()
@@ -101,10 +67,10 @@ test('a client sends a gift from her profile and pays it; his page says so by it
   const code = await page.getByLabel('Pix Copia e Cola').inputValue()
   // As a bank app reads it: the charge at the code's location (the institution may send no
   // 'copia e cola' of its own; the site then builds it, issue 31).
-  const charge = pix.chargeOfBrCode(code)
+  const charge = spec.pix.chargeOfBrCode(code)
   expect(charge?.valor.original).toBe('50.00')
   await hydrated(page)
-  expect((await pix.pay(charge?.txid ?? '')).webhookStatus).toBe(200)
+  expect((await spec.pix.pay(charge?.txid ?? '')).webhookStatus).toBe(200)
   await expect(page.getByRole('heading', { name: 'Presente enviado' })).toBeVisible({
     timeout: 15_000,
   })
@@ -118,16 +84,16 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   page,
 }) => {
   test.setTimeout(120_000)
-  await signIn(page, PROVIDER)
+  await signIn(page, base(), PROVIDER)
   await expect(page).toHaveURL(`${base()}/dashboard`)
   // The stopped server's gifts reach their business day, as its clock would make them; her
   // session's last proof of who she is, eleven minutes old by then.
   // The page leaves first: a page left open asks the stopped server for more of the app.
   await page.goto('about:blank')
-  await server?.stop()
-  expect(helper('matureGifts').moved).toBe(1)
-  await makeProofsStale(storage, PROVIDER.email)
-  await start()
+  await spec.server.stop()
+  expect(spec.helper('matureGifts').moved).toBe(1)
+  await makeProofsStale(spec.storage, PROVIDER.email)
+  await spec.start()
 
   await page.goto(`${base()}/dashboard`)
   // Her overview says when the gift came and what she holds, with a way to withdraw (issue 33
@@ -164,12 +130,12 @@ test('a business day later she withdraws it to her CPF key, the fee shown first'
   const figures = page.getByRole('definition')
   await expect(figures.filter({ hasText: 'R$ 0,65' })).toBeVisible()
   await expect(figures.filter({ hasText: 'R$ 49,35' })).toBeVisible()
-  expect(pix.payouts()).toEqual([])
+  expect(spec.pix.payouts()).toEqual([])
   await hydrated(page)
   await page.getByRole('button', { name: 'Confirmar o saque' }).click()
 
   await expect(page).toHaveURL(`${base()}/dashboard/gifts?withdrawal=asked`)
-  const [payout] = pix.payouts()
+  const [payout] = spec.pix.payouts()
   expect(payout).toMatchObject({ valor: '49.35', chave: CPF, status: 'REALIZADO' })
   await page.reload()
   await expect(page.getByText(/Pago em/)).toBeVisible()
@@ -217,7 +183,7 @@ test("a visitor's 'minor' report hides her profile: her dashboard says a report 
   } finally {
     await visitor.close()
   }
-  await signIn(page, PROVIDER)
+  await signIn(page, base(), PROVIDER)
   await expect(page).toHaveURL(`${base()}/dashboard`)
   await expect(page.getByText('Perfil oculto até a análise de uma denúncia')).toBeVisible()
   await expect(page.getByText(/o ocultou automaticamente/)).toBeVisible()

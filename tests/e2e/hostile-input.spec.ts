@@ -4,11 +4,29 @@ import net from 'node:net'
 import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import fc from 'fast-check'
-import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
-import { signInAdminByRequests, siteWithJar } from './admin-sign-in.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { runOnStorage } from './storage-query.ts'
+import { signInAdminByRequests, siteWithJar } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import {
+  type Encoding,
+  encode,
+  encodedPayload,
+  HOSTILE,
+  LONE_SURROGATE,
+  MAX_COOKIE,
+  MAX_TARGET,
+  payload,
+  SPECIAL,
+} from '../support/browser/hostile-payloads.ts'
+import {
+  COOKIE_NAMES,
+  QUERY_NAMES,
+  QUERY_VALUES,
+  ROUTES,
+  type Role,
+  type Slot,
+} from '../support/browser/hostile-routes.ts'
+import { signInByRequest } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // Hostile input (issue 10 point 5), through HTTP against the built server, so that Express
 // (URL decoding, same-origin writes, body limits), React Router and React rendering all see it:
@@ -22,11 +40,6 @@ import { runOnStorage } from './storage-query.ts'
 // fast-check runs with a fixed seed, so every run tries the same inputs; a failure prints the
 // seed and the counterexample's path. FUZZ_SEED=<n> replays or explores another seed.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
-let pix: PixTestServer | undefined
-
 test.describe.configure({ mode: 'serial' })
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_124)
@@ -34,7 +47,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_251_124)
 const GET_RUNS = 800
 const FORM_RUNS = 600
 
-type Role = 'visitor' | 'client' | 'provider' | 'admin'
 const ROLES: Role[] = ['visitor', 'client', 'provider', 'admin']
 
 const ADMIN = { email: 'equipe.fuzz@example.com', password: 'senha-da-equipe-123' }
@@ -86,7 +98,7 @@ interface SendOptions {
 }
 
 function send(method: string, target: string, options: SendOptions = {}): Promise<Answer> {
-  const base = new URL(server.baseUrl)
+  const base = new URL(spec.server.baseUrl)
   const headers: http.OutgoingHttpHeaders = {
     accept: 'text/html,application/xhtml+xml,*/*',
     'accept-language': 'pt-BR,pt;q=0.9',
@@ -147,14 +159,9 @@ function cookiesOf(answer: Answer): string {
     .join('; ')
 }
 
-async function signIn(account: { email: string; password: string }): Promise<string> {
-  const answer = await send('POST', '/auth', {
-    body: form({ intent: 'login', ...account }),
-    type: FORM_TYPE,
-  })
-  expect(answer.status, `sign-in of ${account.email}`).toBe(302)
-  return `aprova-age=1; ${cookiesOf(answer)}`
-}
+/** The Cookie header of a session signed in with the log-in form's post (age gate passed). */
+const signIn = async (account: { email: string; password: string }) =>
+  `aprova-age=1; ${await signInByRequest(spec.server.baseUrl, account)}`
 
 // ---------------------------------------------------------------------------------------------
 // What every answer must be.
@@ -208,7 +215,7 @@ function problemsOf(answer: Answer): string[] {
   }
   const location = headers.location
   if (location) {
-    const base = new URL(server.baseUrl)
+    const base = new URL(spec.server.baseUrl)
     const target = URL.parse(location, base)
     const local = target?.origin === base.origin && !/^\s*[/\\]{2}/.test(location)
     if (!local && !(target && EXTERNAL_HOSTS.has(target.host) && target.protocol === 'https:'))
@@ -222,7 +229,7 @@ function problemsOf(answer: Answer): string[] {
  * callback without a state it knows as an error; it answers the caller with a redirect.
  */
 function serverErrors(from: number): string[] {
-  return server
+  return spec.server
     .output()
     .slice(from)
     .split('\n')
@@ -232,177 +239,11 @@ function serverErrors(from: number): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payloads.
 
-const HOSTILE = [
-  '<script data-fuzz>window.__fuzzHit=1</script>',
-  '"><img data-fuzz src=x onerror="window.__fuzzHit=1">',
-  "'><svg data-fuzz onload=window.__fuzzHit=1>",
-  '</textarea></title></script><b data-fuzz>x</b>',
-  '<iframe data-fuzz srcdoc="<script>parent.__fuzzHit=1</script>"></iframe>',
-  '<a data-fuzz href="javascript:window.__fuzzHit=1">x</a>',
-  'javascript:window.__fuzzHit=1',
-  '<!--<img data-fuzz src=x>-->',
-  '<style data-fuzz>*{display:none}</style>',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe
-  '{{7*7}}${7*7}<%= 7*7 %>#{7*7}',
-  "' OR 1=1 --",
-  '"; drop table users; --',
-  '1; select pg_sleep(2); --',
-  "%' or '1'='1",
-  "' UNION SELECT null, version() --",
-  "\\'; E'\\\\x00'",
-  '$$; $1 $2 ::text',
-  '__proto__',
-  'constructor',
-  'toString',
-  'hasOwnProperty',
-  '../../../../etc/passwd',
-  '..%2f..%2f..%2fetc%2fpasswd',
-  '//evil.example',
-  '/\\evil.example',
-  '/%2f%2fevil.example',
-  'https://evil.example/',
-  '\\\\evil.example',
-  '\u0000',
-  'a\u0000b',
-  'a\r\nSet-Cookie: fuzz=1',
-  '\t\n\u000b\f\r',
-  '\u0008\u001b[31m\u007f',
-  '\u2028\u2029',
-  '\ufeff',
-  '\u202eevil',
-  '\u200b',
-  'e\u0301',
-  'İstanbul',
-  'ſ ﬀ Ⅻ',
-  '＜script＞',
-  '👩‍❤️‍👩',
-  '\uD800',
-  '\uDFFF',
-  'a\uD83D',
-  'São Paulo',
-  'são-paulo',
-  'SAO-PAULO',
-  '-1',
-  '0',
-  '-0',
-  '1e309',
-  'NaN',
-  'Infinity',
-  '99999999999999999999999',
-  '2147483648',
-  '9007199254740993',
-  '-9223372036854775809',
-  '0x10',
-  '1.5',
-  ' 7 ',
-  '',
-  ' ',
-]
-/** Values that break storage or rendering when a form lets them through unchanged. */
-const SPECIAL = [
-  '\u0000',
-  'a\u0000b',
-  '\uD800 \uDFFF',
-  '\u0001\u0008\u001b[31m\u007f',
-  '\r\n\t',
-  '\u2028\u2029\ufeff\u202e',
-  '👩‍❤️‍👩 e\u0301 İ',
-  '<script data-fuzz>window.__fuzzHit=1</script>',
-  "'; drop table users; --",
-  '%00%C0%AF',
-  'a'.repeat(10_000),
-]
-/** Percent escapes that do not decode to UTF-8; they only survive unencoded ('raw'). */
-const MALFORMED = [
-  '%',
-  '%%',
-  '%E0%A4%A',
-  '%00',
-  '%C0%AF',
-  '%ED%A0%80',
-  '%FF',
-  '%zz',
-  '%u0041',
-  '%2',
-  '%c3%28',
-  '%F0%9F%98',
-  '%25',
-  '%2e%2e%2f',
-]
-
-const overlong = fc
-  .tuple(
-    fc.constantFrom('a', 'é', '<b data-fuzz>', "'", '%', '\u0000', '😀', ' '),
-    fc.integer({ min: 10_000, max: 12_000 }),
-  )
-  .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length))
-
-const number = fc.oneof(
-  fc.integer().map(String),
-  fc.double().map(String),
-  fc.bigInt().map(String),
-  fc.integer({ min: -3, max: 1001 }).map(String),
-)
-
-const atom = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom(...HOSTILE) },
-  { weight: 2, arbitrary: fc.constantFrom(...MALFORMED) },
-  { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
-  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 20 }) },
-  { weight: 2, arbitrary: number },
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u001f', '\u007f', '\r\n'),
-  },
-)
-
-/** One hostile value: a few atoms together, or an overlong string. */
-const payload = fc.oneof(
-  { weight: 12, arbitrary: fc.array(atom, { minLength: 1, maxLength: 3 }).map((p) => p.join('')) },
-  { weight: 1, arbitrary: overlong },
-)
-
-type Encoding = 'component' | 'raw' | 'double'
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-
-/**
- * A value as it goes into a URL: percent-encoded like a browser ('component', lone surrogates
- * become U+FFFD as in a browser), twice, or 'raw': printable ASCII as typed (quotes, angle
- * brackets, slashes, malformed escapes) and the rest percent-encoded.
- */
-function encode(text: string, how: Encoding): string {
-  const wellFormed = text.replace(LONE_SURROGATE, '\uFFFD')
-  if (how === 'component') return encodeURIComponent(wellFormed)
-  if (how === 'double') return encodeURIComponent(encodeURIComponent(wellFormed))
-  return [...wellFormed]
-    .map((char) => (/^[\x21-\x7e]$/.test(char) && char !== '#' ? char : encodeURIComponent(char)))
-    .join('')
-}
-
-const encoding = fc.constantFrom<Encoding>('component', 'component', 'raw', 'raw', 'double')
-const encodedPayload = fc.tuple(payload, encoding).map(([text, how]) => encode(text, how))
-
-/**
- * Node answers 431 to a request whose line and headers pass 16 KB, or drops the connection
- * while a larger one is still being sent: URLs and cookies stay under it together.
- */
-const MAX_TARGET = 12_000
-const MAX_COOKIE = 1_500
-
-// ---------------------------------------------------------------------------------------------
-
-const run = (args: string[]) => runOnStorage(storage, args)
-
-/** Polls the outbox for the confirmation link sent to `email`. */
+/** The confirmation link's token sent to `email`, once it is in the outbox. */
 async function confirmationToken(email: string): Promise<string> {
-  const outbox = path.join(storage.dataDir, 'outbox')
-  const deadline = Date.now() + 20_000
-  for (;;) {
+  const outbox = path.join(spec.storage.dataDir, 'outbox')
+  const tokenInOutbox = async () => {
     for (const file of await readdir(outbox).catch(() => [] as string[])) {
       const mail = (await readFile(path.join(outbox, file), 'utf8'))
         .replace(/=\r?\n/g, '')
@@ -410,51 +251,45 @@ async function confirmationToken(email: string): Promise<string> {
       const token = /\?token=([\w.-]+)/.exec(mail)?.[1]
       if (mail.includes(email) && token) return token
     }
-    if (Date.now() > deadline) throw new Error(`no confirmation e-mail for ${email}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    return undefined
   }
+  let token: string | undefined
+  await expect
+    .poll(async () => (token = await tokenInOutbox()), {
+      message: `no confirmation e-mail for ${email}`,
+      timeout: 20_000,
+    })
+    .toBeTruthy()
+  return token ?? ''
 }
 
 const hrefs = (html: string, pattern: RegExp) => [
   ...new Set([...html.matchAll(pattern)].map((match) => match[1] ?? '')),
 ]
 
+// A first start creates the database and the demo profiles; stopped, it gets an admin and a
+// provider whose documents wait in the queue.
+// Pix on (issue 21), against the local Pix server: the plan forms make real charges, and so
+// do the gift forms; gifts on (issue 22): the gift pages and the withdrawal form.
+const spec = specServer({
+  pix: true,
+  env: ({ pix }) => ({ DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN }),
+  prepare: ({ createAdmin, run }) => {
+    // Her name comes from the command line, where the display-name rule of the forms (issue 30)
+    // never looks, as a Google profile's name does: the pages must show it as text.
+    createAdmin(ADMIN, '--name', STORED.displayName)
+    run([
+      'tests/support/cli/run.mjs',
+      './tests/support/cli/helpers.server.ts',
+      'createPendingProvider',
+    ])
+  },
+})
+
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start creates the database and the demo profiles; stopped, it gets an admin and a
-  // provider whose documents wait in the queue.
-  // Pix on (issue 21), against the local Pix server: the plan forms make real charges, and so
-  // do the gift forms; gifts on (issue 22): the gift pages and the withdrawal form.
-  pix = await startPixServer()
-  server = await startServer({
-    ...storage,
-    env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN },
-  })
-  await server.stop()
-  // Her name comes from the command line, where the display-name rule of the forms (issue 30)
-  // never looks, as a Google profile's name does: the pages must show it as text.
-  run([
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-    '--name',
-    STORED.displayName,
-  ])
-  run([
-    'tests/support/cli/run.mjs',
-    './tests/support/cli/helpers.server.ts',
-    'createPendingProvider',
-  ])
-  server = await startServer({
-    ...storage,
-    env: { DEMO_DATA: '1', ...pix.env(), GIFTS: '1', METRICS_TOKEN },
-  })
-
   // Her first sign-in sets up two-step verification (issue 23), with the pages' forms.
-  const adminSite = siteWithJar(server.baseUrl)
+  const adminSite = siteWithJar(spec.server.baseUrl)
   await signInAdminByRequests(adminSite, ADMIN)
   cookies.admin = adminSite.cookie()
   // The admin approves the provider: her profile is public.
@@ -517,12 +352,6 @@ test.beforeAll(async () => {
   expect(known.ids.every(Boolean) && known.providerId).toBeTruthy()
 })
 
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-  await pix?.close()
-})
-
 // ---------------------------------------------------------------------------------------------
 
 /** Markup in text the site stores, each part of it caught if it ever became an element. */
@@ -558,7 +387,7 @@ const uncached = () => `fuzz-fresh=${Date.now()}-${fresh++}`
 
 test('hostile text that is stored shows as text, never as markup', async ({ browser }) => {
   test.setTimeout(90_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   const post = async (role: Role, target: string, fields: Record<string, string>) => {
     const answer = await send('POST', target, { role, body: form(fields), type: FORM_TYPE })
     expect(problemsOf(answer)).toEqual([])
@@ -641,7 +470,7 @@ test('hostile text that is stored shows as text, never as markup', async ({ brow
   for (const role of ROLES) {
     await inChromium(browser, role, async (page) => {
       for (const { target, shows } of pages.filter((one) => one.role === role)) {
-        const response = await page.goto(`${server.baseUrl}${target}`)
+        const response = await page.goto(`${spec.server.baseUrl}${target}`)
         expect(response?.status(), target).toBe(200)
         await hydrated(page)
         const seen = await page.evaluate(() => ({
@@ -682,7 +511,7 @@ async function inChromium(
     await context.addCookies(
       cookies[role].split('; ').map((pair) => {
         const [name = '', ...value] = pair.split('=')
-        return { name, value: value.join('='), url: server.baseUrl }
+        return { name, value: value.join('='), url: spec.server.baseUrl }
       }),
     )
     await context.addInitScript(() => {
@@ -713,7 +542,7 @@ async function inChromium(
 }
 
 test('a Host header that is no host gets its 400 page with the security headers', async () => {
-  const { port } = new URL(server.baseUrl)
+  const { port } = new URL(spec.server.baseUrl)
   const raw = await new Promise<string>((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () =>
       socket.write('GET /pt/ HTTP/1.1\r\nHost: a <b data-fuzz>\r\nConnection: close\r\n\r\n'),
@@ -747,194 +576,6 @@ test('a Host header that is no host gets its 400 page with the security headers'
 
 // ---------------------------------------------------------------------------------------------
 // Every route with hostile path segments, query parameters and cookies.
-
-type Slot =
-  | 'lang'
-  | 'city'
-  | 'service'
-  | 'neighborhood'
-  | 'slug'
-  | 'id'
-  | 'channel'
-  | 'part'
-  | 'any'
-
-/** app/routes.ts, with the Express routes and legacy addresses; `{slot}` takes a value. */
-const ROUTES: [template: string, role: Role][] = [
-  ['/', 'visitor'],
-  ['/{lang}/', 'visitor'],
-  ['/{lang}', 'visitor'],
-  ['/{lang}/acompanhantes', 'visitor'],
-  ['/{lang}/acompanhantes/{city}', 'visitor'],
-  ['/{lang}/acompanhantes/{city}', 'visitor'],
-  ['/{lang}/acompanhantes/{city}/{service}', 'visitor'],
-  ['/{lang}/bairro/{city}/{neighborhood}', 'visitor'],
-  ['/{lang}/cidades', 'visitor'],
-  ['/{lang}/servicos', 'visitor'],
-  ['/{lang}/servicos/{service}', 'visitor'],
-  ['/{lang}/buscar', 'visitor'],
-  ['/{lang}/buscar', 'visitor'],
-  ['/{lang}/about', 'visitor'],
-  ['/{lang}/terms', 'visitor'],
-  ['/{lang}/acompanhante/{slug}', 'visitor'],
-  ['/{lang}/{any}', 'visitor'],
-  ['/acompanhante/{slug}', 'visitor'],
-  ['/acompanhante/{slug}', 'client'],
-  ['/acompanhante/{slug}/denunciar', 'visitor'],
-  ['/acompanhante/{slug}/avaliar', 'visitor'],
-  ['/acompanhante/{slug}/avaliar', 'client'],
-  ['/acompanhante/{slug}/presente', 'visitor'],
-  ['/acompanhante/{slug}/presente', 'client'],
-  ['/perfil/{id}', 'visitor'],
-  ['/contato/{id}/{channel}', 'visitor'],
-  ['/api/profile-views/{id}', 'visitor'],
-  ['/api/vitals', 'visitor'],
-  ['/language/{lang}', 'visitor'],
-  ['/age-gate', 'visitor'],
-  ['/age-gate/oidc', 'visitor'],
-  ['/age-gate/oidc/callback', 'visitor'],
-  ['/api/locations', 'visitor'],
-  ['/auth', 'visitor'],
-  ['/auth/two-factor', 'visitor'],
-  ['/auth/confirm', 'provider'],
-  ['/account/security', 'client'],
-  ['/account/security', 'admin'],
-  ['/sign-out', 'visitor'],
-  ['/dashboard', 'provider'],
-  ['/dashboard/profile', 'provider'],
-  ['/dashboard/photos', 'provider'],
-  ['/dashboard/verification', 'provider'],
-  ['/dashboard/account', 'provider'],
-  ['/dashboard/reviews', 'provider'],
-  ['/dashboard/plan', 'provider'],
-  ['/dashboard/plan/pix/{id}', 'provider'],
-  ['/dashboard/gifts', 'provider'],
-  ['/dashboard/photos/upload', 'provider'],
-  ['/client-dashboard', 'client'],
-  ['/client-dashboard/history', 'client'],
-  ['/client-dashboard/reviews', 'client'],
-  ['/client-dashboard/account', 'client'],
-  ['/client-dashboard/gifts', 'client'],
-  ['/client-dashboard/gifts/pix/{id}', 'client'],
-  ['/api/favorites', 'client'],
-  ['/account/export', 'client'],
-  ['/admin', 'admin'],
-  ['/admin/verifications', 'admin'],
-  ['/admin/verifications/{id}', 'admin'],
-  ['/admin/profiles', 'admin'],
-  ['/admin/profiles', 'admin'],
-  ['/admin/profiles/{id}', 'admin'],
-  ['/admin/reports', 'admin'],
-  ['/admin/reviews', 'admin'],
-  ['/admin/usernames', 'admin'],
-  ['/admin/plans', 'admin'],
-  ['/admin/payments', 'admin'],
-  ['/admin/gifts', 'admin'],
-  ['/admin/vitals', 'admin'],
-  ['/admin/team', 'admin'],
-  ['/admin/audit', 'admin'],
-  ['/admin/audit', 'admin'],
-  ['/admin/account', 'admin'],
-  ['/admin/verification/{id}/{part}', 'admin'],
-  ['/api/auth/{any}', 'visitor'],
-  ['/webhooks/pix/{any}', 'visitor'],
-  ['/webhooks/pix/{any}/pix', 'visitor'],
-  ['/api/auth/callback/{any}', 'visitor'],
-  ['/metrics', 'visitor'],
-  ['/metrics', 'admin'],
-  ['/metrics/{any}', 'visitor'],
-  ['/robots.txt', 'visitor'],
-  ['/sitemap.xml', 'visitor'],
-  ['/sitemaps/{any}', 'visitor'],
-  ['/media/{any}', 'visitor'],
-  ['/media/profiles/{any}/{any}', 'visitor'],
-  ['/assets/{any}', 'visitor'],
-  ['/acompanhantes/{city}', 'visitor'],
-  ['/buscar/{city}/{neighborhood}', 'visitor'],
-  ['/terms', 'visitor'],
-  ['/{any}', 'visitor'],
-  ['/{any}/{any}/{any}', 'visitor'],
-]
-
-/** Query parameters the pages read (listing filters, search, auth, admin filters…). */
-const QUERY_NAMES = [
-  'page',
-  'avaliacoes',
-  'pagina',
-  'r',
-  'status',
-  'availability',
-  'ageMin',
-  'ageMax',
-  'priceMin',
-  'priceMax',
-  'neighborhood',
-  'city',
-  'service',
-  'local',
-  'q',
-  'type',
-  'mode',
-  'next',
-  'token',
-  'proof',
-  'error',
-  'to',
-  'state',
-  'code',
-  'iss',
-  'lang',
-  'ref_city',
-  'role',
-  'action',
-  'actor',
-  'target',
-  'from',
-  'before',
-  'js',
-  'back',
-  'setup',
-  '_routes',
-  'index',
-]
-const QUERY_VALUES = [
-  '1',
-  '2',
-  '0',
-  'all',
-  'verified',
-  'true',
-  'on',
-  'pt',
-  'en',
-  'login',
-  'signup',
-  'forgot',
-  'reset',
-  'secure',
-  'provider',
-  'client',
-  'anunciante',
-  'cliente',
-  'admin',
-  'suspend',
-  '2025-01-01',
-  '/pt/',
-  '/dashboard',
-  'sao-paulo',
-  'recife',
-]
-const COOKIE_NAMES = [
-  'aprova-lang',
-  'aprova-geo',
-  'aprova-age',
-  'aprova-age-verified',
-  'aprova-age-outcome',
-  'aprova-age-flow',
-  'aprova-flash',
-  'aprova-auth-from',
-  'aprova.session_token',
-]
 
 function slotValues(): Record<Slot, string[]> {
   return {
@@ -994,7 +635,7 @@ const hostileCookie = fc.oneof(
 
 test('every route answers hostile paths, query strings, cookies and methods without a 5xx or markup', async () => {
   test.setTimeout(120_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   const values = slotValues()
   const segment = (slot: Slot) =>
     fc.oneof(
@@ -1060,7 +701,7 @@ test('every route answers hostile paths, query strings, cookies and methods with
 
 test('/metrics answers hostile credentials, query strings and methods without a 5xx, and reads only with its token', async () => {
   test.setTimeout(60_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   const authorization = fc.oneof(
     fc.constant(undefined),
     fc.constant(`Bearer ${METRICS_TOKEN}`),
@@ -1786,7 +1427,7 @@ async function bodyOf(
 
 test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one with 204', async () => {
   test.setTimeout(60_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
   // A page's token (issue 30 point 8): counted once, then dropped; a made-up one is refused.
   const rendered = await send('GET', '/pt/about')
   const pageToken = /<meta name="vitals-token" content="([\w-]{44})">/.exec(rendered.body)?.[1]
@@ -1888,7 +1529,7 @@ test('the web-vitals beacon answers hostile JSON with a 4xx, and a valid one wit
 
 test('every form action answers hostile fields without a 5xx, and nothing stored becomes markup', async () => {
   test.setTimeout(150_000)
-  const errorsFrom = server.output().length
+  const errorsFrom = spec.server.output().length
 
   // Bodies over the limit are refused before any action reads them, as an HTML page.
   const huge = await send('POST', '/auth', {

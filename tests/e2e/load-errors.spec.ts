@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 // Issue 19 point 1: a page change whose data request fails (the server answers an error, the
 // request is lost, or the browser is offline) shows the SPEC's error in the page, inside the

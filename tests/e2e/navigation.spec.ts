@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 // Reaching every page (issue 19 points 9 to 13), on the demo data: 12 profiles in São Paulo,
 // Rio de Janeiro and Belo Horizonte, one in each of their neighbourhoods.

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../support/browser/fixtures.ts'
 
 test.describe('about and terms', () => {
   test.use({ locale: 'pt-BR' })

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test'
-import { signInAdminByRequests, siteThrough } from './admin-sign-in.ts'
-import { expect, hydrated, test } from './fixtures.ts'
+import { signInAdminByRequests, siteThrough } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { createAdmin, query, runOnStorage } from '../support/browser/storage-query.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
-import { query, runOnStorage } from './storage-query.ts'
 
 // Issue 30 point 3, end to end: a photo is public only while its profile is. Two instances of the
 // built site share one PostgreSQL and one media folder (as a shared disk or a bucket): a decision
@@ -40,13 +40,7 @@ test.beforeAll(async () => {
   // process), it gets an admin and a provider waiting in the queue with a photo.
   a = await startServer({ ...storage, env })
   await a.stop()
-  runOnStorage(storage, [
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-  ])
+  createAdmin(storage, ADMIN)
   runOnStorage(storage, [
     'tests/support/cli/run.mjs',
     './tests/support/cli/helpers.server.ts',

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test'
-import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { nextCode } from '#tests/support/totp.ts'
-import { authenticatorKey, rememberKey, signInAdmin } from './admin-sign-in.ts'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { makeProofsStale, runOnStorage } from './storage-query.ts'
+import { authenticatorKey, rememberKey, signInAdmin } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { SIGN_IN_TIMEOUT as SIGN_IN, signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
+import { makeProofsStale } from '../support/browser/storage-query.ts'
 
 // Plans paid by Pix end to end (issue 21): a server of its own with Pix configured against the
 // local Pix server (mutual TLS, its webhook calling the site back). The team sets a price; a
@@ -13,10 +12,6 @@ import { makeProofsStale, runOnStorage } from './storage-query.ts'
 // says so by itself; her card then leads the city's listing, ahead of a rival on Ouro; the team
 // sees the payment and the day's revenue.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
-let pix: PixTestServer
 let made: { buyer: string; rival: string }
 
 test.describe.configure({ mode: 'serial' })
@@ -25,48 +20,17 @@ test.use({ locale: 'pt-BR' })
 const PROVIDER = { email: 'estrela@example.com', password: 'senha-forte-123' }
 const ADMIN = { email: 'equipe-planos@example.com', password: 'senha-da-equipe-123' }
 
-const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
-const start = async () => {
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0', ...pix.env() } })
-}
-const base = () => server?.baseUrl ?? ''
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  pix = await startPixServer()
-  storage = await createServerStorage()
-  // A first start migrates the storage; the helpers write while the server is stopped.
-  await start()
-  await server?.stop()
-  made = helper('createPlanRivals')
-  expect(made.buyer).toBe('estrela-azul')
-  runOnStorage(storage, [
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-  ])
-  await start()
+// A first start migrates the storage; the helpers write while the server is stopped.
+const spec = specServer({
+  pix: true,
+  env: ({ pix }) => ({ DEMO_DATA: '0', ...pix.env() }),
+  prepare: ({ helper, createAdmin }) => {
+    made = helper('createPlanRivals')
+    expect(made.buyer).toBe('estrela-azul')
+    createAdmin(ADMIN)
+  },
 })
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-  await pix?.close()
-})
-
-/** A sign-in's answer (its password hashed): slow on a loaded machine. */
-const SIGN_IN = { timeout: 15_000 }
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
-  await page.goto(`${base()}/auth?mode=login`)
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Senha').fill(account.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-}
+const base = () => spec.base()
 
 /** The names on the city's cards, in their order. */
 async function recifeNames(page: Page): Promise<string[]> {
@@ -96,7 +60,7 @@ test('a provider buys VIP+ by Pix, her page says so by itself, and her card move
   test.setTimeout(120_000)
   expect(await recifeNames(page)).toEqual(['Lua Serena', 'Estrela Azul'])
 
-  await signIn(page, PROVIDER)
+  await signIn(page, base(), PROVIDER)
   await expect(page).toHaveURL(`${base()}/dashboard`, SIGN_IN)
   await page.getByRole('link', { name: 'Ver e mudar de plano' }).click()
   await expect(page).toHaveURL(`${base()}/dashboard/plan`)
@@ -114,7 +78,7 @@ test('a provider buys VIP+ by Pix, her page says so by itself, and her card move
   const code = await page.getByLabel('Pix Copia e Cola').inputValue()
   // As a bank app reads it: the charge at the code's location (the institution may send no
   // 'copia e cola' of its own; the site then builds it, issue 31).
-  const charge = pix.chargeOfBrCode(code)
+  const charge = spec.pix.chargeOfBrCode(code)
   expect(charge?.valor.original).toBe('199.00')
   await expect(page.getByText('Aguardando o pagamento.')).toBeVisible()
   await hydrated(page)
@@ -136,7 +100,7 @@ test('a provider buys VIP+ by Pix, her page says so by itself, and her card move
 
   // The payer's bank pays; the institution calls the site's webhook; the page, left alone,
   // shows the payment.
-  const paid = await pix.pay(charge?.txid ?? '')
+  const paid = await spec.pix.pay(charge?.txid ?? '')
   expect(paid.webhookStatus).toBe(200)
   await expect(page.getByRole('heading', { name: 'Pagamento recebido' })).toBeVisible({
     timeout: 15_000,
@@ -176,7 +140,7 @@ test('the team sees the payment and the day’s revenue', async ({ page }) => {
 
 test('in English, another plan is offered with the rest of hers as credit', async ({ page }) => {
   test.setTimeout(90_000)
-  await signIn(page, PROVIDER)
+  await signIn(page, base(), PROVIDER)
   await expect(page).toHaveURL(`${base()}/dashboard`, SIGN_IN)
   await page.goto(`${base()}/language/en?to=/dashboard/plan`)
   await expect(page.getByRole('heading', { name: 'Your plan' })).toBeVisible()
@@ -209,9 +173,9 @@ test('the team sends a payment back after a stale proof: a code, and it goes wit
   // Eleven minutes later, as far as her session's proofs go.
   // The page leaves first: a page left open asks the stopped server for more of the app.
   await page.goto('about:blank')
-  await server?.stop()
-  await makeProofsStale(storage, ADMIN.email)
-  await start()
+  await spec.server.stop()
+  await makeProofsStale(spec.storage, ADMIN.email)
+  await spec.start()
   // The restarted server listens elsewhere: her authenticator is the same.
   rememberKey(base(), ADMIN.email, key)
   await page.goto(`${base()}/admin/payments`)
@@ -224,7 +188,7 @@ test('the team sends a payment back after a stale proof: a code, and it goes wit
 
   await expect(page).toHaveURL(/\/auth\/confirm\?next=%2Fadmin%2Fpayments&form=[\w-]{24}$/)
   await expect(page.getByText('O que você digitou foi guardado')).toBeVisible()
-  expect(pix.refunds()).toEqual([])
+  expect(spec.pix.refunds()).toEqual([])
   await hydrated(page)
   // A code of a step after every one used so far (sign-ins of this file's earlier tests may
   // have used this step's and the next): each is accepted once (issue 30 point 6).
@@ -235,7 +199,7 @@ test('the team sends a payment back after a stale proof: a code, and it goes wit
   await expect(page).toHaveURL(`${base()}/admin/payments`)
   await expect(page.getByText('Devolução pedida. A situação dela aparece na lista.')).toBeVisible()
   await expect(received).toContainText(reason)
-  expect(pix.refunds()).toHaveLength(1)
+  expect(spec.pix.refunds()).toHaveLength(1)
 })
 
 /** With AUDIT_SCREENSHOTS=DIR, the page at a phone's and a desktop's width (issue 33's look). */
@@ -264,9 +228,9 @@ test('the team refunds a plan’s Pix taking its days back; a refund not made is
 }) => {
   test.setTimeout(150_000)
   // The Gold charge she opened in English is paid now.
-  const gold = pix.charges().find((one) => one.valor.original === '179.00')
+  const gold = spec.pix.charges().find((one) => one.valor.original === '179.00')
   expect(gold).toBeDefined()
-  const goldPix = await pix.pay(gold?.txid ?? '')
+  const goldPix = await spec.pix.pay(gold?.txid ?? '')
   await signInAdmin(page, base(), ADMIN)
   await page.goto(`${base()}/language/en?to=/admin/payments`)
   const english = page.getByRole('listitem').filter({ hasText: 'Gold plan, 30 days' })
@@ -288,13 +252,13 @@ test('the team refunds a plan’s Pix taking its days back; a refund not made is
       'Este Pix pagou um plano: escolha se os dias dele são retirados ou mantidos.',
     ),
   ).toBeVisible()
-  expect(pix.refunds()).toHaveLength(1)
-  pix.failRefunds(true)
+  expect(spec.pix.refunds()).toHaveLength(1)
+  spec.pix.failRefunds(true)
   await received.getByLabel(/^Retirar os dias que este Pix pagou/).check()
   await received.getByRole('button', { name: 'Devolver R$ 179,00' }).click()
   await expect(page.getByText('Devolução pedida. A situação dela aparece na lista.')).toBeVisible()
-  await pix.idle()
-  pix.failRefunds(false)
+  await spec.pix.idle()
+  spec.pix.failRefunds(false)
   await reloadUntil(page, () =>
     expect(received).toContainText('Situação: recusada pela instituição'),
   )
@@ -304,11 +268,11 @@ test('the team refunds a plan’s Pix taking its days back; a refund not made is
   await expect(
     page.getByText('Devolução pedida de novo. A situação dela aparece na lista.'),
   ).toBeVisible()
-  await pix.idle()
+  await spec.pix.idle()
   await reloadUntil(page, () => expect(received).toContainText('Situação: feita'))
   await expect(received.getByRole('button', { name: 'Tentar de novo' })).toHaveCount(0)
   // Two refunds at the institution for this Pix: the one not made, and the one made.
-  expect(pix.refunds().filter((one) => one.endToEndId === goldPix.endToEndId)).toHaveLength(2)
+  expect(spec.pix.refunds().filter((one) => one.endToEndId === goldPix.endToEndId)).toHaveLength(2)
   await page.goto(`${base()}/language/en?to=/admin/payments`)
   await expect(page.getByRole('listitem').filter({ hasText: 'Gold plan, 30 days' })).toContainText(
     'Status: done',
@@ -387,7 +351,7 @@ test('the team suspends her: her plan’s daily value, the fee before confirming
 
   // Her plan page, suspended: the plan waits for her.
   await page.context().clearCookies()
-  await signIn(page, PROVIDER)
+  await signIn(page, base(), PROVIDER)
   await expect(page).toHaveURL(/\/dashboard/, SIGN_IN)
   await page.goto(`${base()}/dashboard/plan`)
   await expect(

@@ -1,19 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import { chmod, lstat, mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { runOnStorage } from './storage-query.ts'
+import { expect, test } from '../support/browser/fixtures.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // DATA_DIR is the service's alone (issue 32 point 4, ADR 0031): started on a folder an older
 // install left open (every folder 0755, every file 0644: database, outbox, documents, secret),
 // the server makes every folder 0700 and every file 0600, and what it writes while serving is
 // born so. Another local account is refused: the test runs as root in
 // CI, and reads as `nobody` (uid 65534) the way any other user of the host would.
-
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
 
 const NOBODY = 65534
 const isRoot = process.getuid?.() === 0
@@ -22,32 +17,18 @@ test.describe.configure({ mode: 'serial' })
 
 const CLIENT = { email: 'rafa.arquivos@example.com', password: 'senha-do-cliente-123' }
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  const { dataDir } = storage
-  // A first start makes the database and the demo media; a client is opened while it is stopped.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-  await server.stop()
-  runOnStorage(storage, [
-    'tests/support/cli/run.mjs',
-    './tests/support/cli/helpers.server.ts',
-    'createClient',
-    CLIENT.email,
-    CLIENT.password,
-  ])
-  // As an older install (or a copy by hand) leaves it: open to every local account.
-  await mkdir(path.join(dataDir, 'private', 'documents'), { recursive: true })
-  await mkdir(path.join(dataDir, 'outbox'), { recursive: true })
-  await writeFile(path.join(dataDir, 'outbox', 'old.eml'), 'Subject: reset link\n')
-  await writeFile(path.join(dataDir, 'private', 'documents', 'id.jpg'), 'document')
-  for (const entry of await modes(dataDir)) await chmod(entry.entry, entry.folder ? 0o755 : 0o644)
-  server = await startServer({ ...storage, env: { DEMO_DATA: '1' } })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+// A first start makes the database and the demo media; a client is opened while it is stopped.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '1' }),
+  prepare: async ({ helper, storage: { dataDir } }) => {
+    helper('createClient', CLIENT.email, CLIENT.password)
+    // As an older install (or a copy by hand) leaves it: open to every local account.
+    await mkdir(path.join(dataDir, 'private', 'documents'), { recursive: true })
+    await mkdir(path.join(dataDir, 'outbox'), { recursive: true })
+    await writeFile(path.join(dataDir, 'outbox', 'old.eml'), 'Subject: reset link\n')
+    await writeFile(path.join(dataDir, 'private', 'documents', 'id.jpg'), 'document')
+    for (const entry of await modes(dataDir)) await chmod(entry.entry, entry.folder ? 0o755 : 0o644)
+  },
 })
 
 /** Every folder and file under `root` (itself included) with its permission bits. */
@@ -65,22 +46,22 @@ async function modes(root: string): Promise<{ entry: string; mode: number; folde
 }
 
 test('every folder of DATA_DIR is 0700 and every file 0600, the database’s too', async () => {
-  const all = await modes(storage.dataDir)
+  const all = await modes(spec.storage.dataDir)
   const shown = (entry: { entry: string; mode: number }) =>
-    `${path.relative(storage.dataDir, entry.entry) || '.'} ${entry.mode.toString(8)}`
+    `${path.relative(spec.storage.dataDir, entry.entry) || '.'} ${entry.mode.toString(8)}`
   expect(all.filter((e) => e.folder && e.mode !== 0o700).map(shown)).toEqual([])
   expect(all.filter((e) => !e.folder && e.mode !== 0o600).map(shown)).toEqual([])
-  const names = all.map((entry) => path.relative(storage.dataDir, entry.entry))
+  const names = all.map((entry) => path.relative(spec.storage.dataDir, entry.entry))
   expect(names).toEqual(expect.arrayContaining(['auth-secret', 'outbox/old.eml', 'media']))
-  if (!storage.databaseUrl) expect(names).toEqual(expect.arrayContaining(['db/PG_VERSION']))
+  if (!spec.storage.databaseUrl) expect(names).toEqual(expect.arrayContaining(['db/PG_VERSION']))
 })
 
 test('what the server writes while serving is born private (a reset link in the outbox)', async () => {
-  const outbox = path.join(storage.dataDir, 'outbox')
+  const outbox = path.join(spec.storage.dataDir, 'outbox')
   const before = (await readdir(outbox)).length
-  const answer = await fetch(`${server?.baseUrl}/auth?mode=forgot`, {
+  const answer = await fetch(`${spec.base()}/auth?mode=forgot`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server?.baseUrl ?? '' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: spec.base() },
     body: new URLSearchParams({ intent: 'forgot', email: CLIENT.email }),
     redirect: 'manual',
   })
@@ -97,13 +78,13 @@ test('another local account can read nothing of it', async () => {
   const asNobody = (command: string, args: string[]) =>
     spawnSync(command, args, { uid: NOBODY, gid: NOBODY, encoding: 'utf8' })
   const targets = [
-    storage.dataDir,
-    path.join(storage.dataDir, 'auth-secret'),
-    path.join(storage.dataDir, 'outbox', 'old.eml'),
-    ...(storage.databaseUrl ? [] : [path.join(storage.dataDir, 'db', 'postgresql.conf')]),
+    spec.storage.dataDir,
+    path.join(spec.storage.dataDir, 'auth-secret'),
+    path.join(spec.storage.dataDir, 'outbox', 'old.eml'),
+    ...(spec.storage.databaseUrl ? [] : [path.join(spec.storage.dataDir, 'db', 'postgresql.conf')]),
   ]
   for (const target of targets) {
-    const read = asNobody(target === storage.dataDir ? 'ls' : 'cat', [target])
+    const read = asNobody(target === spec.storage.dataDir ? 'ls' : 'cat', [target])
     expect(read.status, `nobody read ${target}`).not.toBe(0)
     expect(read.stderr).toMatch(/Permission denied/)
   }

@@ -1,5 +1,5 @@
 import { NAVIGATION_LOCK_MS } from '#app/domain/gestures.ts'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 test.describe('profile page', () => {
   test.use({ locale: 'pt-BR' })
@@ -169,6 +169,9 @@ test.describe('profile journey', () => {
     await expect(dialog).toBeHidden()
     await expect(tile).toBeFocused()
 
+    // The page's clock is Playwright's from here, running as the real one: the navigation lock
+    // below is passed by moving it on, not by waiting.
+    await page.clock.install()
     // ArrowRight steps to the next profile of the city, replacing the history entry.
     const next = page.getByRole('link', { name: /^Próximo perfil: / })
     const nextName = (await next.getAttribute('aria-label'))?.replace('Próximo perfil: ', '')
@@ -177,14 +180,14 @@ test.describe('profile journey', () => {
     await expect(page).toHaveURL(/\/acompanhante\/[a-z-]+\?ref_city=sao-paulo$/)
     expect(page.url()).not.toBe(first)
     // Steps closer together than the 300 ms navigation lock are ignored (SPEC §4): each next
-    // step waits for the page to be idle (a step while loading is ignored too), then for the
-    // lock, which is time only.
+    // step waits for the page to be idle (a step while loading is ignored too), then the lock,
+    // which is time only, is passed by moving the page's clock past it.
     await hydrated(page)
-    await page.waitForTimeout(NAVIGATION_LOCK_MS + 50)
+    await page.clock.fastForward(NAVIGATION_LOCK_MS + 50)
     await page.keyboard.press('ArrowLeft')
     await expect(page).toHaveURL(first)
     await hydrated(page)
-    await page.waitForTimeout(NAVIGATION_LOCK_MS + 50)
+    await page.clock.fastForward(NAVIGATION_LOCK_MS + 50)
     await page.keyboard.press('ArrowRight')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextName ?? '')
     // The browser's back button returns to the city page, not to the previous profile.

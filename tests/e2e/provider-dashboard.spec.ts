@@ -1,45 +1,26 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // The provider dashboard end to end (issue 7): a server of its own (mail goes to its outbox),
 // stopped between steps that a helper does on its storage, as the admin queue will (issue 8).
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
-
 test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
 
-/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
-const helper = (name: string) => runHelper(storage, name)
-
-const start = async () => {
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  storage = await createServerStorage()
-  await start()
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-})
+const spec = specServer({ env: () => ({ DEMO_DATA: '0' }), timeout: 120_000 })
 
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'aprova-age', value: '1', url: server.baseUrl }])
+  await context.addCookies([{ name: 'aprova-age', value: '1', url: spec.base() }])
 })
 
 /** A neutral test picture, different for each seed. */
 async function picture(seed: number, width = 1200, height = 1500) {
-  const file = path.join(storage.dataDir, `foto-${seed}.jpg`)
+  const file = path.join(spec.storage.dataDir, `foto-${seed}.jpg`)
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="hsl(${seed * 70},55%,40%)"/>
     <circle cx="${width / 3}" cy="${height / 3}" r="${width / 5}" fill="hsl(${seed * 70 + 150},60%,80%)"/>
@@ -60,7 +41,7 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   page,
 }) => {
   test.setTimeout(120_000)
-  const base = server.baseUrl
+  const base = spec.base()
   // Sign-up and confirmation through the e-mail in the outbox.
   await page.goto(`${base}/auth?mode=signup&type=provider`)
   await hydrated(page)
@@ -72,7 +53,7 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   await page.getByLabel(/Declaro ter 18/).check()
   await page.getByRole('button', { name: 'Criar conta de anunciante' }).click()
   await expect(page).toHaveURL(/mode=login/, SLOW)
-  const outbox = path.join(storage.dataDir, 'outbox')
+  const outbox = path.join(spec.storage.dataDir, 'outbox')
   await expect.poll(async () => (await readdir(outbox).catch(() => [])).length, SLOW).toBe(1)
   const [file] = await readdir(outbox)
   // The file is there as soon as it is created: its link once it has been written.
@@ -159,10 +140,10 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
   await expect(page).toHaveURL(`${base}/dashboard`)
 
   // The team approves (a helper on the stopped server's storage, until the admin queue).
-  await server.stop()
-  expect(helper('approvePending')).toEqual({ approved: 1 })
-  await start()
-  const profile = await page.request.get(`${server.baseUrl}/acompanhante/${username}`)
+  await spec.server.stop()
+  expect(spec.helper('approvePending')).toEqual({ approved: 1 })
+  await spec.start()
+  const profile = await page.request.get(`${spec.base()}/acompanhante/${username}`)
   expect(profile.status()).toBe(200)
   const html = await profile.text()
   expect(html).toContain('Aurora Dourada')
@@ -171,19 +152,13 @@ test('a provider fills her profile, uploads photos, sends documents; once approv
 })
 
 /** Signs Aurora in on `page` (the first test made her account), once the form has hydrated. */
-async function signIn(
-  page: import('@playwright/test').Page,
-  label = 'Senha',
-  button = 'Entrar',
-  javaScript = true,
-) {
-  await page.goto(`${server.baseUrl}/auth?mode=login`)
-  if (javaScript) await hydrated(page)
-  await page.getByLabel('E-mail').fill('aurora@example.com')
-  await page.getByLabel(label, { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: button, exact: true }).click()
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`, SLOW)
-}
+const signInAurora = (page: Page, passwordLabel = 'Senha', button = 'Entrar', javaScript = true) =>
+  signIn(
+    page,
+    spec.base(),
+    { email: 'aurora@example.com', password: PASSWORD },
+    { passwordLabel, button, hydrate: javaScript, landing: `${spec.base()}/dashboard` },
+  )
 
 /**
  * The files and folders of the stored photos (DATA_DIR/media/profiles and DATA_DIR/private) and
@@ -193,7 +168,7 @@ async function storedFiles(): Promise<string[]> {
   const lists = await Promise.all(
     ['media/profiles', 'private', 'uploading'].map(async (dir) =>
       (
-        await readdir(path.join(storage.dataDir, dir), { recursive: true }).catch(
+        await readdir(path.join(spec.storage.dataDir, dir), { recursive: true }).catch(
           () => [] as string[],
         )
       ).map((file) => `${dir}/${file}`),
@@ -204,7 +179,7 @@ async function storedFiles(): Promise<string[]> {
 
 /** Width and height of the picture at `src`. */
 async function sizeOf(page: import('@playwright/test').Page, src: string | null) {
-  const body = await (await page.request.get(`${server.baseUrl}${src ?? ''}`)).body()
+  const body = await (await page.request.get(`${spec.base()}${src ?? ''}`)).body()
   const { width, height, exif } = await sharp(body).metadata()
   return { width, height, exif }
 }
@@ -212,7 +187,7 @@ async function sizeOf(page: import('@playwright/test').Page, src: string | null)
 test('a provider turns and crops a photo; every size is remade (issue 19 point 20)', async ({
   page,
 }) => {
-  await signIn(page)
+  await signInAurora(page)
   await hydrated(page)
   await page.getByRole('link', { name: 'Fotos', exact: true }).click()
   const first = page.locator('main ol li').first()
@@ -238,12 +213,12 @@ test('a provider turns and crops a photo; every size is remade (issue 19 point 2
   const srcset = await edited.getAttribute('srcset')
   expect(srcset).toContain('-r90-square-start-1080.webp 1080w')
   // The old files are gone.
-  expect((await page.request.get(`${server.baseUrl}${before}`)).status()).toBe(404)
+  expect((await page.request.get(`${spec.base()}${before}`)).status()).toBe(404)
 })
 
 test('in English, the preview of her published profile says it is published', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/language/en?to=/auth?mode=login`)
-  await signIn(page, 'Password', 'Log in')
+  await page.goto(`${spec.base()}/language/en?to=/auth?mode=login`)
+  await signInAurora(page, 'Password', 'Log in')
   await page.getByRole('link', { name: 'Preview my profile' }).click()
   const notice = page.getByTestId('preview-notice')
   await expect(notice).toContainText('Preview')
@@ -255,9 +230,9 @@ test.describe('without JavaScript, in English', () => {
   test.use({ javaScriptEnabled: false })
 
   test('the same choices as a plain form', async ({ page }) => {
-    await page.goto(`${server.baseUrl}/language/en?to=/auth?mode=login`)
-    await signIn(page, 'Password', 'Log in', false)
-    await page.goto(`${server.baseUrl}/dashboard/photos`)
+    await page.goto(`${spec.base()}/language/en?to=/auth?mode=login`)
+    await signInAurora(page, 'Password', 'Log in', false)
+    await page.goto(`${spec.base()}/dashboard/photos`)
     const second = page.locator('main ol li').nth(1)
     await second.getByText('Rotate and crop').click()
     await second.getByLabel('Portrait (3:4)').check()
@@ -278,12 +253,7 @@ test('killing the server in the middle of uploads leaves files and rows agreeing
   page,
 }) => {
   test.setTimeout(120_000)
-  await page.goto(`${server.baseUrl}/auth?mode=login`)
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill('aurora@example.com')
-  await page.getByLabel('Senha').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`, SLOW)
+  await signInAurora(page)
   // Large photos keep the server busy for a while after it has received them; three at once,
   // so that the kill finds some of them half-way (row written, files being written).
   const bodies = await Promise.all(
@@ -293,8 +263,8 @@ test('killing the server in the middle of uploads leaves files and rows agreeing
   let answered = 0
   const uploads = bodies.map((buffer, index) =>
     page.request
-      .post(`${server.baseUrl}/dashboard/photos/upload`, {
-        headers: { origin: server.baseUrl },
+      .post(`${spec.base()}/dashboard/photos/upload`, {
+        headers: { origin: spec.base() },
         multipart: { photo: { name: `grande-${index}.jpg`, mimeType: 'image/jpeg', buffer } },
         timeout: 60_000,
       })
@@ -310,21 +280,21 @@ test('killing the server in the middle of uploads leaves files and rows agreeing
       { timeout: 60_000, intervals: [10] },
     )
     .toBe(true)
-  await server.stop('SIGKILL')
+  await spec.server.stop('SIGKILL')
   await Promise.all(uploads)
   // Right after the kill, and again after a restart (which finishes what was left): every file
   // belongs to a row, every photo has all its files.
-  const killed = helper('checkMediaConsistency')
+  const killed = spec.helper('checkMediaConsistency')
   expect(killed.missingFiles).toEqual([])
   expect(killed.orphanFiles).toEqual([])
-  await start()
-  await server.stop()
-  const restarted = helper('checkMediaConsistency')
+  await spec.start()
+  await spec.server.stop()
+  const restarted = spec.helper('checkMediaConsistency')
   expect(restarted.missingFiles).toEqual([])
   expect(restarted.orphanFiles).toEqual([])
-  if (!storage.databaseUrl) {
+  if (!spec.storage.databaseUrl) {
     expect(restarted.states).not.toContain('uploading')
     expect(restarted.partialFiles).toBe(0)
   }
-  await start()
+  await spec.start()
 })

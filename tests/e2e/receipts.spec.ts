@@ -1,18 +1,14 @@
 import type { Page } from '@playwright/test'
-import { type PixTestServer, SANDBOX_SELLER, startPixServer } from '#sandbox/pix/institution.ts'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { SANDBOX_SELLER } from '#sandbox/pix/institution.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // Issue 33 points 4 and 10 end to end, against the local Pix server: she pays the same plan's QR
 // code twice, and her history lists both Pix, the second one returned and why; each has a
 // printable receipt naming the seller and its CNPJ, printed without the site around it. The
 // client's gift has its receipt too. In Portuguese and in English.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
-let pix: PixTestServer
 let username = ''
 
 test.describe.configure({ mode: 'serial' })
@@ -24,38 +20,15 @@ const CLIENT = { email: 'presenteador@example.com', password: 'senha-do-cliente-
 const SELLER_PT = `Vendedor${SANDBOX_SELLER.name}CNPJ do vendedor${SANDBOX_SELLER.taxId}`
 const SELLER_EN = `Seller${SANDBOX_SELLER.name}Seller’s CNPJ${SANDBOX_SELLER.taxId}`
 
-const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
-const start = async () => {
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0', GIFTS: '1', ...pix.env() } })
-}
-const base = () => server?.baseUrl ?? ''
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  pix = await startPixServer()
-  storage = await createServerStorage()
-  await start()
-  await server?.stop()
-  helper('createClient', CLIENT.email, CLIENT.password)
-  username = helper('createGiftableProfile', '52998224725').username
-  await start()
+const spec = specServer({
+  pix: true,
+  env: ({ pix }) => ({ DEMO_DATA: '0', GIFTS: '1', ...pix.env() }),
+  prepare: ({ helper }) => {
+    helper('createClient', CLIENT.email, CLIENT.password)
+    username = helper('createGiftableProfile', '52998224725').username
+  },
 })
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-  await pix?.close()
-})
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
-  await page.goto(`${base()}/auth?mode=login`)
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Senha').fill(account.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 })
-}
+const base = () => spec.base()
 
 /** Printed, the receipt is alone: no header, footer, tabs or buttons. */
 async function printsAlone(page: Page, title: string) {
@@ -71,7 +44,7 @@ test('a renewal paid twice: both Pix in her history, each with its receipt, in p
   page,
 }) => {
   test.setTimeout(120_000)
-  await signIn(page, PROVIDER)
+  await signIn(page, base(), PROVIDER, { leavesAuth: true })
   await page.goto(`${base()}/dashboard/plan`)
   await hydrated(page)
   await page
@@ -79,9 +52,9 @@ test('a renewal paid twice: both Pix in her history, each with its receipt, in p
     .getByRole('button', { name: 'Assinar Básico' })
     .click()
   await expect(page).toHaveURL(/\/dashboard\/plan\/pix\/[0-9a-f-]{36}$/)
-  const charge = pix.chargeOfBrCode(await page.getByLabel('Pix Copia e Cola').inputValue())
-  const first = await pix.pay(charge.txid)
-  const second = await pix.pay(charge.txid)
+  const charge = spec.pix.chargeOfBrCode(await page.getByLabel('Pix Copia e Cola').inputValue())
+  const first = await spec.pix.pay(charge.txid)
+  const second = await spec.pix.pay(charge.txid)
   expect([first.webhookStatus, second.webhookStatus]).toEqual([200, 200])
 
   await page.goto(`${base()}/dashboard/plan`)
@@ -125,14 +98,14 @@ test('a renewal paid twice: both Pix in her history, each with its receipt, in p
 
 test('a gift’s receipt names the seller and the profile, in pt and en', async ({ page }) => {
   test.setTimeout(90_000)
-  await signIn(page, CLIENT)
+  await signIn(page, base(), CLIENT, { leavesAuth: true })
   await page.goto(`${base()}/acompanhante/${username}/presente`)
   await hydrated(page)
   await page.getByRole('radio', { name: 'R$ 50' }).check()
   await page.getByRole('button', { name: 'Continuar para o Pix' }).click()
   await expect(page).toHaveURL(/\/client-dashboard\/gifts\/pix\/[0-9a-f-]{36}$/)
-  const charge = pix.chargeOfBrCode(await page.getByLabel('Pix Copia e Cola').inputValue())
-  const paid = await pix.pay(charge.txid)
+  const charge = spec.pix.chargeOfBrCode(await page.getByLabel('Pix Copia e Cola').inputValue())
+  const paid = await spec.pix.pay(charge.txid)
 
   await page.goto(`${base()}/client-dashboard/gifts`)
   await page.getByRole('link', { name: 'Ver o recibo' }).click()

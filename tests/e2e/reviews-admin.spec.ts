@@ -1,15 +1,11 @@
-import { signInAdmin } from './admin-sign-in.ts'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { signInAdmin } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // The team's reviews page end to end (issue 20 points 3 and 5): a server of its own whose data
 // a helper writes while it is stopped; the admin publishes a held review, chooses a testimonial,
 // hides a review with a reason, and finds the decisions in the audit log.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
 let made: { username: string; published: string; held: string }
 
 const ADMIN = { email: 'equipe-avaliacoes@example.com', password: 'senha-forte-123' }
@@ -17,29 +13,19 @@ const ADMIN = { email: 'equipe-avaliacoes@example.com', password: 'senha-forte-1
 test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
 
-/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
-const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start migrates the storage; the helper writes while the server is stopped.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-  await server.stop()
-  made = helper('createReviewsForAdmin', ADMIN.email, ADMIN.password)
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+// A first start migrates the storage; the helper writes while the server is stopped.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '0' }),
+  prepare: ({ helper }) => {
+    made = helper('createReviewsForAdmin', ADMIN.email, ADMIN.password)
+  },
 })
 
 test('the team publishes a held review, chooses a testimonial, hides a review with a reason', async ({
   page,
 }) => {
   test.setTimeout(150_000)
-  const base = server?.baseUrl ?? ''
+  const base = spec.base()
   // Her first sign-in sets up two-step verification (issue 23) and ends on /admin.
   await signInAdmin(page, base, ADMIN)
 
@@ -123,9 +109,8 @@ test('the team publishes a held review, chooses a testimonial, hides a review wi
   await page.goto(`${base}/language/pt?to=/admin/audit`)
 
   // The database holds the decisions (the home page's testimonials are built apart).
-  await server?.stop()
-  server = undefined
-  const states = helper('reviewStates')
+  await spec.server.stop()
+  const states = spec.helper('reviewStates')
   expect(states[made.published]).toEqual({ status: 'published', featured: true })
   expect(states[made.held]).toEqual({ status: 'hidden', featured: false })
 })

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test'
 import { EXPLICIT_TERMS } from '#app/domain/review-words.ts'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // Issue 20 from the client's side: a visitor is told to sign in; a client signs in from the
 // review page, is told a new account waits, contacts the profile through its WhatsApp button, is
@@ -10,9 +9,6 @@ import { createServerStorage, startServer } from './server-process.mjs'
 // is stopped) writes a review: an explicit word is refused with its message, a clean text is
 // published.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
 let username = ''
 
 test.describe.configure({ mode: 'serial' })
@@ -20,32 +16,18 @@ test.use({ locale: 'pt-BR' })
 
 const CLIENT = { email: 'avaliadora@example.com', password: 'senha-do-cliente-123' }
 
-/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
-const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
-
-const start = async () => {
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  await start()
-  await server.stop()
-  helper('createClient', CLIENT.email, CLIENT.password)
-  username = helper('createReviewableProfile').username
-  expect(username).toBeTruthy()
-  await start()
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '0' }),
+  prepare: ({ helper }) => {
+    helper('createClient', CLIENT.email, CLIENT.password)
+    username = helper('createReviewableProfile').username
+    expect(username).toBeTruthy()
+  },
 })
 
 async function open(page: Page, path: string) {
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: server.baseUrl }])
-  await page.goto(`${server.baseUrl}${path}`)
+  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: spec.base() }])
+  await page.goto(`${spec.base()}${path}`)
   await hydrated(page)
 }
 
@@ -59,7 +41,7 @@ for (const [lang, title, login, signup] of [
     page,
   }) => {
     await open(page, `/language/${lang}?to=${encodeURIComponent(reviewPath())}`)
-    await expect(page).toHaveURL(`${server.baseUrl}${reviewPath()}`)
+    await expect(page).toHaveURL(`${spec.base()}${reviewPath()}`)
     const main = page.getByRole('main')
     await expect(main.getByText(title)).toBeVisible()
     await expect(main.getByRole('radio')).toHaveCount(0)
@@ -86,14 +68,14 @@ test('a client signs in, contacts the profile, waits, then writes a review', asy
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   // Back on the review page: a new account waits 7 days, and is told until when. (Signing in
   // hashes the password: slow on a loaded machine.)
-  await expect(page).toHaveURL(`${server.baseUrl}${reviewPath()}`, { timeout: 15_000 })
+  await expect(page).toHaveURL(`${spec.base()}${reviewPath()}`, { timeout: 15_000 })
   await expect(page.getByText('Sua conta é muito nova')).toBeVisible()
   await expect(page.getByText(/Você poderá avaliar a partir de .+ às \d{2}:\d{2}/)).toBeVisible()
 
   // The profile's WhatsApp button (wa.me answered here: nothing leaves the machine).
   await hydrated(page)
   await page.getByRole('main').getByRole('link', { name: 'Voltar ao perfil' }).click()
-  await expect(page).toHaveURL(`${server.baseUrl}/acompanhante/${username}`)
+  await expect(page).toHaveURL(`${spec.base()}/acompanhante/${username}`)
   await page.route('https://wa.me/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>wa</title><p>ok</p>' }),
   )
@@ -102,17 +84,17 @@ test('a client signs in, contacts the profile, waits, then writes a review', asy
   await expect(page).toHaveURL(/^https:\/\/wa\.me\//)
 
   // A month-old account: now the contact is too recent, and the page says from when.
-  await server.stop()
-  expect(helper('ageReviewer', CLIENT.email, 'account')).toEqual({ contacts: 1 })
-  await start()
+  await spec.server.stop()
+  expect(spec.helper('ageReviewer', CLIENT.email, 'account')).toEqual({ contacts: 1 })
+  await spec.start()
   await open(page, reviewPath())
   await expect(page.getByText('Contato muito recente')).toBeVisible()
   await expect(page.getByText(/Você poderá avaliar a partir de .+ às \d{2}:\d{2}/)).toBeVisible()
 
   // A contact of two days ago.
-  await server.stop()
-  expect(helper('ageReviewer', CLIENT.email, 'contact')).toEqual({ contacts: 1 })
-  await start()
+  await spec.server.stop()
+  expect(spec.helper('ageReviewer', CLIENT.email, 'contact')).toEqual({ contacts: 1 })
+  await spec.start()
 
   await open(page, reviewPath())
   await expect(page.getByRole('heading', { name: /^Avaliar / })).toBeVisible()
@@ -137,11 +119,11 @@ test('a client signs in, contacts the profile, waits, then writes a review', asy
   )
 
   // Stored as sent, and published.
-  await server.stop()
-  expect(helper('reviewsBy', CLIENT.email)).toEqual({
+  await spec.server.stop()
+  expect(spec.helper('reviewsBy', CLIENT.email)).toEqual({
     reviews: [{ status: 'published', rating: 4, photosMatch: true, body: clean, quotable: true }],
   })
-  await start()
+  await spec.start()
   // The review page now says it was reviewed.
   await open(page, reviewPath())
   await expect(page.getByText('Você já avaliou este perfil')).toBeVisible()

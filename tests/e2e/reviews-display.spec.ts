@@ -1,44 +1,26 @@
 import type { Page } from '@playwright/test'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // What the public pages show of reviews (issue 20 points 4 and 5), on a server of its own whose
 // reviews a helper inserts while it is stopped: ratings on the cards and the profile page in both
 // languages, the pages of reviews, markup shown as text, and the home feed's second testimonial
 // appearing only once the visitor scrolled past 30% of the page.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
 let seeded: { rated: string; few: string; none: string }
 
 test.describe.configure({ mode: 'serial' })
 
-/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
-const helper = (name: string) => runHelper(storage, name)
-
-const start = async () => {
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start migrates the database; the reviews go in while it is stopped.
-  await start()
-  await server.stop()
-  seeded = helper('insertReviews')
-  await start()
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+// A first start migrates the database; the reviews go in while it is stopped.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '0' }),
+  prepare: ({ helper }) => {
+    seeded = helper('insertReviews')
+  },
 })
 
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'aprova-age', value: '1', url: server.baseUrl }])
+  await context.addCookies([{ name: 'aprova-age', value: '1', url: spec.base() }])
 })
 
 /** The card of the profile named `name` in the home feed. */
@@ -51,14 +33,14 @@ const feedCard = (page: Page, name: string) =>
 test('ratings show on the cards and on the profile page, in Portuguese @phone', async ({
   page,
 }) => {
-  await page.goto(`${server.baseUrl}/pt?city=sao-paulo`)
+  await page.goto(`${spec.base()}/pt?city=sao-paulo`)
   await expect(feedCard(page, 'Helena Prado').locator('[data-rating] > [aria-hidden]')).toHaveText(
     '★ 4,7 (12)',
   )
   await expect(feedCard(page, 'Irene Castro').locator('[data-rating]')).toHaveText('2 avaliações')
   await expect(feedCard(page, 'Joana Reis').locator('[data-rating]')).toHaveCount(0)
 
-  await page.goto(`${server.baseUrl}/acompanhante/${seeded.rated}`)
+  await page.goto(`${spec.base()}/acompanhante/${seeded.rated}`)
   const reviews = page.locator('#avaliacoes')
   await expect(reviews.getByRole('heading', { name: 'Avaliações' })).toBeVisible()
   await expect(reviews.locator('[data-summary]')).toContainText('4,7 de 5')
@@ -93,23 +75,23 @@ test('ratings show on the cards and on the profile page, in Portuguese @phone', 
   await expect(items).toHaveCount(10)
 
   // A page past the last shows the last; a profile without reviews says so.
-  await page.goto(`${server.baseUrl}/acompanhante/${seeded.rated}?avaliacoes=40`)
+  await page.goto(`${spec.base()}/acompanhante/${seeded.rated}?avaliacoes=40`)
   await expect(page.locator('#avaliacoes [data-review]')).toHaveCount(2)
-  await page.goto(`${server.baseUrl}/acompanhante/${seeded.none}`)
+  await page.goto(`${spec.base()}/acompanhante/${seeded.none}`)
   await expect(page.locator('#avaliacoes')).toContainText('Ainda não há avaliações deste perfil.')
-  await page.goto(`${server.baseUrl}/acompanhante/${seeded.few}`)
+  await page.goto(`${spec.base()}/acompanhante/${seeded.few}`)
   await expect(page.locator('#avaliacoes [data-summary]')).toHaveText(
     /^2 avaliações100% dizem que as fotos correspondem$/,
   )
 })
 
 test('ratings show on the cards and on the profile page, in English @phone', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/en?city=sao-paulo`)
+  await page.goto(`${spec.base()}/en?city=sao-paulo`)
   await expect(feedCard(page, 'Helena Prado').locator('[data-rating] > [aria-hidden]')).toHaveText(
     '★ 4.7 (12)',
   )
   await expect(feedCard(page, 'Irene Castro').locator('[data-rating]')).toHaveText('2 reviews')
-  await page.goto(`${server.baseUrl}/acompanhante/${seeded.rated}`)
+  await page.goto(`${spec.base()}/acompanhante/${seeded.rated}`)
   const reviews = page.locator('#avaliacoes')
   await expect(reviews.getByRole('heading', { name: 'Reviews' })).toBeVisible()
   await expect(reviews.locator('[data-summary]')).toContainText('4.7 out of 5')
@@ -122,7 +104,7 @@ test('ratings show on the cards and on the profile page, in English @phone', asy
 test('the second testimonial appears only after scrolling past 30% of the page @phone', async ({
   page,
 }) => {
-  await page.goto(`${server.baseUrl}/pt?city=sao-paulo`)
+  await page.goto(`${spec.base()}/pt?city=sao-paulo`)
   await hydrated(page)
   const testimonials = page.locator('[data-testimonial]')
   await expect(testimonials).toHaveCount(2)

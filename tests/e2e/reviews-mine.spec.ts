@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { signInAdmin } from './admin-sign-in.ts'
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { signInAdmin } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // Issue 33 points 6, 7 and 8 in Chromium, in Portuguese and English: the team sees whether and
 // when a reported review's author opened the profile's contact through the site; the review page
@@ -10,9 +10,6 @@ import { createServerStorage, startServer } from './server-process.mjs'
 // one with the team's reason in words), edits one through the same text checks, and withdraws
 // one after a confirmation that works without JavaScript.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
 let made: { aurora: string; bianca: string; cora: string }
 
 const PASSWORD = 'senha-forte-123'
@@ -22,23 +19,15 @@ const CLIENT = 'cliente-rui@example.com'
 test.describe.configure({ mode: 'serial' })
 test.use({ locale: 'pt-BR' })
 
-const base = () => server?.baseUrl ?? ''
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start migrates the storage; the helper writes while the server is stopped.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-  await server.stop()
-  made = runHelper(storage, 'createOwnReviews', ADMIN.email, PASSWORD, CLIENT)
-  expect(made.aurora && made.bianca && made.cora).toBeTruthy()
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
+// A first start migrates the storage; the helper writes while the server is stopped.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '0' }),
+  prepare: ({ helper }) => {
+    made = helper('createOwnReviews', ADMIN.email, PASSWORD, CLIENT)
+    expect(made.aurora && made.bianca && made.cora).toBeTruthy()
+  },
 })
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-})
+const base = () => spec.base()
 
 /** Switches the site's language, landing on `path`. */
 async function inLanguage(page: Page, lang: 'pt' | 'en', path: string) {
@@ -47,16 +36,13 @@ async function inLanguage(page: Page, lang: 'pt' | 'en', path: string) {
   await hydrated(page)
 }
 
-async function signInClient(page: Page) {
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
-  await page.goto(`${base()}/auth?mode=login&type=client`)
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill(CLIENT)
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  // Signing in hashes the password: slow on a loaded machine.
-  await expect(page).toHaveURL(/\/client-dashboard/, { timeout: 15_000 })
-}
+const signInClient = (page: Page) =>
+  signIn(
+    page,
+    base(),
+    { email: CLIENT, password: PASSWORD },
+    { type: 'client', landing: /\/client-dashboard/ },
+  )
 
 test('the team sees the contact behind a "never met" report (pt, en)', async ({ page }) => {
   test.setTimeout(120_000)

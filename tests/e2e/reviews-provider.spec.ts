@@ -1,14 +1,11 @@
-import { runHelper } from './cli-helper.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // The provider's reviews end to end (issue 20 point 3): she replies to one review once and
 // reports another to the team; she has no way to delete one. A server of its own, its data made
 // by a helper while it is stopped.
 
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server
 let texts: string[] = []
 
 test.describe.configure({ mode: 'serial' })
@@ -17,43 +14,34 @@ test.use({ locale: 'pt-BR' })
 const EMAIL = 'lua@example.com'
 const PASSWORD = 'senha-forte-123'
 
-/** Runs a helper of tests/support/cli on the stopped server's storage (cli-helper.ts). */
-const helper = (name: string, ...args: string[]) => runHelper(storage, name, ...args)
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // The server makes the database once; the helper then fills it while it is stopped.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-  await server.stop()
-  texts = helper('createReviewedProvider', EMAIL, PASSWORD).texts
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
+// The server makes the database once; the helper then fills it while it is stopped.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '0' }),
+  prepare: ({ helper }) => {
+    texts = helper('createReviewedProvider', EMAIL, PASSWORD).texts
+  },
 })
 
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'aprova-age', value: '1', url: server.baseUrl }])
+  await context.addCookies([{ name: 'aprova-age', value: '1', url: spec.base() }])
 })
 
-async function signIn(page: import('@playwright/test').Page, label: string, button: string) {
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill(EMAIL)
-  await page.getByLabel(label, { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: button, exact: true }).click()
-  // Signing in hashes the password: slow on a busy machine.
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard`, { timeout: 20_000 })
-}
+/** Signs her in on the log-in page `page` shows, in its language. */
+const signInHere = (page: import('@playwright/test').Page, passwordLabel: string, button: string) =>
+  signIn(
+    page,
+    spec.base(),
+    { email: EMAIL, password: PASSWORD },
+    // Signing in hashes the password: slow on a busy machine.
+    { open: false, passwordLabel, button, landing: `${spec.base()}/dashboard`, timeout: 20_000 },
+  )
 
 test('the provider replies to one review once and reports the other @phone', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/auth?mode=login`)
-  await signIn(page, 'Senha', 'Entrar')
+  await page.goto(`${spec.base()}/auth?mode=login`)
+  await signInHere(page, 'Senha', 'Entrar')
   await hydrated(page)
   await page.getByRole('link', { name: 'Avaliações', exact: true }).click()
-  await expect(page).toHaveURL(`${server.baseUrl}/dashboard/reviews`)
+  await expect(page).toHaveURL(`${spec.base()}/dashboard/reviews`)
   await expect(page.getByRole('heading', { name: 'Avaliações do seu perfil' })).toBeVisible()
   await expect(page.getByText('2 avaliações publicadas')).toBeVisible()
   const [first, second] = [
@@ -99,9 +87,9 @@ test('the provider replies to one review once and reports the other @phone', asy
 })
 
 test('in English, the page tells the reply and the report', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/language/en?to=/auth?mode=login`)
-  await signIn(page, 'Password', 'Log in')
-  await page.goto(`${server.baseUrl}/dashboard/reviews`)
+  await page.goto(`${spec.base()}/language/en?to=/auth?mode=login`)
+  await signInHere(page, 'Password', 'Log in')
+  await page.goto(`${spec.base()}/dashboard/reviews`)
   await expect(page.getByRole('heading', { name: 'Reviews of your profile' })).toBeVisible()
   await expect(page.getByText('You cannot delete or hide reviews.', { exact: false })).toBeVisible()
   await expect(page.locator('article').filter({ hasText: texts[0] ?? '' })).toContainText(

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 import { createThrowawayDatabase, freePort } from './server-process.mjs'
 
 // The payments sandbox as the README has an operator try it (issue 32 point 2): `npm run sandbox`

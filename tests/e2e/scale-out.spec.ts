@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test'
-import { signInAdminByRequests, siteThrough } from './admin-sign-in.ts'
-import { expect, test } from './fixtures.ts'
+import { signInAdminByRequests, siteThrough } from '../support/browser/admin-sign-in.ts'
+import { expect, test } from '../support/browser/fixtures.ts'
+import { createAdmin, query, runOnStorage } from '../support/browser/storage-query.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
-import { query, runOnStorage } from './storage-query.ts'
 
 // Two instances of the built site on one PostgreSQL (issue 17): a decision taken through
 // instance A shows on instance B's pages within a second, though B kept those pages a moment
@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   // process), it gets an admin and a provider waiting in the queue.
   a = await startServer({ ...storage, env })
   await a.stop()
-  run(['scripts/admin-create.mjs', '--email', ADMIN.email, '--password', ADMIN.password])
+  createAdmin(storage, ADMIN)
   run([
     'tests/support/cli/run.mjs',
     './tests/support/cli/helpers.server.ts',

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { query } from '../support/browser/storage-query.ts'
 import { startS3Server } from '../support/s3-server.ts'
 import { createServerStorage, startServer } from './server-process.mjs'
-import { query } from './storage-query.ts'
 
 // A server of its own: start, stop with SIGTERM, start again on the same storage.
 test('SIGTERM stops the server within 5 s and a restart keeps the data', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 test('/ redirects to the Portuguese home', async ({ page }) => {
   const response = await page.goto('/')
@@ -154,21 +154,36 @@ async function holdScripts(page: import('@playwright/test').Page) {
   return release
 }
 
-/** Resolves once the page is hydrated and the effects of that have run. */
+/**
+ * Resolves once the page is hydrated, the root's effect has dealt with the tap noted before
+ * (it drops the note) and what that effect changed is on screen (a frame painted after it).
+ */
 async function afterHydration(page: import('@playwright/test').Page) {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 })
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  await hydrated(page)
+  await expect
+    .poll(() => page.evaluate(() => (window as { __aprovaTap?: unknown }).__aprovaTap))
+    .toBeUndefined()
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+}
+
+/**
+ * Opens /pt/ with its modules held back (the server's HTML is on screen, React has not run) and
+ * taps the menu's button; the button, and what lets the modules load.
+ */
+async function tapMenuBeforeHydration(page: import('@playwright/test').Page) {
+  const release = await holdScripts(page)
+  await page.goto('/pt/', { waitUntil: 'commit' })
+  const button = page.getByRole('button', { name: 'Abrir menu' })
+  await button.click()
+  return { button, release }
 }
 
 test('a tap on the menu before the page is hydrated opens it once it is @phone', async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'phone layout only')
-  // The page's modules are held back: the server's HTML is on screen, React has not run.
-  const release = await holdScripts(page)
-  await page.goto('/pt/', { waitUntil: 'commit' })
-  const button = page.getByRole('button', { name: 'Abrir menu' })
-  await button.click()
+  const { release } = await tapMenuBeforeHydration(page)
   const menu = page.getByRole('dialog', { name: 'Menu' })
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
   await expect(menu).toHaveCount(0)
@@ -182,10 +197,7 @@ test('a tap elsewhere after it, before hydration, means the menu is not opened @
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'phone layout only')
-  const release = await holdScripts(page)
-  await page.goto('/pt/', { waitUntil: 'commit' })
-  const button = page.getByRole('button', { name: 'Abrir menu' })
-  await button.click()
+  const { button, release } = await tapMenuBeforeHydration(page)
   // She moved on: the last tap (on the page's heading) is what counts.
   await page.getByRole('heading', { level: 1 }).click()
   release()

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
 
 // Issue 19 points 2–8 and 12 (the contact route's message): trust signals and the phone layout,
 // on the demo data (12 demonstration profiles; in Rio de Janeiro, 4 based there and 3 touring).

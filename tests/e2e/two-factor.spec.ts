@@ -2,10 +2,10 @@ import { mkdir, readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { nextCode } from '#tests/support/totp.ts'
-import { rememberKey, typeSecondFactor } from './admin-sign-in.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { runOnStorage } from './storage-query.ts'
+import { rememberKey, typeSecondFactor } from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { signIn, signOut } from '../support/browser/sign-in.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // Two-step verification of the team (issue 23), end to end on a server of its own: a new admin
 // from `npm run admin:create` signs in with her password and is sent to set it up first; she
@@ -14,10 +14,6 @@ import { runOnStorage } from './storage-query.ts'
 // code in place of the app's code (once: the same code is refused the next time), and a code from
 // the app works once too (issue 30). The pages pass
 // axe, and the set-up fits a 390 px wide phone without scrolling sideways.
-
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
 
 // In order, on one server; a failure does not skip the other test (each has an admin of its own).
 test.describe.configure({ mode: 'default' })
@@ -33,40 +29,16 @@ const SHOTS = '/tmp/shots'
 /** The answer to a password (hashed to be checked): slow on a loaded machine. */
 const PASSWORD_CHECKED = { timeout: 15_000 }
 
-const base = () => server?.baseUrl ?? ''
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  storage = await createServerStorage()
-  // A first start migrates the storage; stopped, it gets the two admins.
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-  await server.stop()
-  for (const admin of [ADMIN, PHONE_ADMIN, CODES_ADMIN]) {
-    runOnStorage(storage, [
-      'scripts/admin-create.mjs',
-      '--email',
-      admin.email,
-      '--password',
-      admin.password,
-    ])
-  }
-  server = await startServer({ ...storage, env: { DEMO_DATA: '0' } })
-  await mkdir(SHOTS, { recursive: true })
+// A first start migrates the storage; stopped, it gets the three admins.
+const spec = specServer({
+  env: () => ({ DEMO_DATA: '0' }),
+  prepare: ({ createAdmin }) => {
+    for (const admin of [ADMIN, PHONE_ADMIN, CODES_ADMIN]) createAdmin(admin)
+  },
 })
+const base = () => spec.base()
 
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-})
-
-async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.context().addCookies([{ name: 'aprova-age', value: '1', url: base() }])
-  await page.goto(`${base()}/auth?mode=login`)
-  await hydrated(page)
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Senha').fill(account.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-}
+test.beforeAll(() => mkdir(SHOTS, { recursive: true }))
 
 /** axe's findings on the page, soft: the flow goes on to its end and the test fails after. */
 async function expectNoAxeViolations(page: Page) {
@@ -82,11 +54,6 @@ async function expectNoAxeViolations(page: Page) {
     .toEqual([])
 }
 
-async function signOut(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click()
-  await expect(page).toHaveURL(/\/pt\/$/)
-}
-
 test('a new admin sets up two-step verification, then signs in with a backup code once', async ({
   page,
 }) => {
@@ -94,7 +61,7 @@ test('a new admin sets up two-step verification, then signs in with a backup cod
   await page.setViewportSize({ width: 1366, height: 900 })
 
   // Her password is right, but the team's area waits for a second factor: set it up first.
-  await logIn(page, ADMIN)
+  await signIn(page, base(), ADMIN)
   await expect(page).toHaveURL(`${base()}/account/security?setup=1`, PASSWORD_CHECKED)
   await expect(page.getByRole('heading', { name: 'Segurança da conta' })).toBeVisible()
   await expect(
@@ -147,7 +114,7 @@ test('a new admin sets up two-step verification, then signs in with a backup cod
 
   // Signed out, she signs in again: the password, then a backup code instead of the app's.
   await signOut(page)
-  await logIn(page, ADMIN)
+  await signIn(page, base(), ADMIN)
   await expect(page).toHaveURL(`${base()}/auth/two-factor`, PASSWORD_CHECKED)
   await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
   // The password alone opens nothing: no session until the second factor.
@@ -160,7 +127,7 @@ test('a new admin sets up two-step verification, then signs in with a backup cod
 
   // The same backup code does not work twice; the app's code does.
   await signOut(page)
-  await logIn(page, ADMIN)
+  await signIn(page, base(), ADMIN)
   await expect(page).toHaveURL(`${base()}/auth/two-factor`, PASSWORD_CHECKED)
   await typeSecondFactor(page, backupCode)
   await expect(page.getByText('Código incorreto.')).toBeVisible()
@@ -172,7 +139,7 @@ test('a new admin sets up two-step verification, then signs in with a backup cod
   // Nor does the app's code: seen once (over a shoulder, by a phishing page), it opens nothing
   // more (issue 30, RFC 6238 §5.2).
   await signOut(page)
-  await logIn(page, ADMIN)
+  await signIn(page, base(), ADMIN)
   await expect(page).toHaveURL(`${base()}/auth/two-factor`, PASSWORD_CHECKED)
   await typeSecondFactor(page, appCode)
   await expect(page.getByText('Código incorreto.')).toBeVisible()
@@ -196,7 +163,7 @@ test.describe('on a phone 390 px wide', () => {
   test('the set-up shows without scrolling sideways, and finishes', async ({ page }) => {
     test.setTimeout(90_000)
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth)
-    await logIn(page, PHONE_ADMIN)
+    await signIn(page, base(), PHONE_ADMIN)
     await expect(page).toHaveURL(`${base()}/account/security?setup=1`, PASSWORD_CHECKED)
     expect(await scrollWidth()).toBeLessThanOrEqual(390)
     await hydrated(page)
@@ -256,7 +223,7 @@ test('the backup codes are copied and downloaded as a text file, in pt and en; t
   }).format(new Date())
 
   // The set-up's ten codes: copied as they are shown, and downloaded with the account and date.
-  await logIn(page, CODES_ADMIN)
+  await signIn(page, base(), CODES_ADMIN)
   await expect(page).toHaveURL(`${base()}/account/security?setup=1`, PASSWORD_CHECKED)
   await hydrated(page)
   await page.getByLabel('Sua senha').fill(CODES_ADMIN.password)

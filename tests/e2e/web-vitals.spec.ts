@@ -1,7 +1,10 @@
-import { signInAdmin, signInAdminByRequests, siteWithJar } from './admin-sign-in.ts'
-import { expect, hydrated, test } from './fixtures.ts'
-import { createServerStorage, startServer } from './server-process.mjs'
-import { runOnStorage } from './storage-query.ts'
+import {
+  signInAdmin,
+  signInAdminByRequests,
+  siteWithJar,
+} from '../support/browser/admin-sign-in.ts'
+import { expect, hydrated, test } from '../support/browser/fixtures.ts'
+import { specServer } from '../support/browser/spec-server.ts'
 
 // Real visitors' web vitals (issue 24 point 4): a server of its own, so the counts are this
 // file's alone. Before any visit the team's page says there is nothing yet; a visit to a public
@@ -9,10 +12,6 @@ import { runOnStorage } from './storage-query.ts'
 // the token its page was rendered with (nothing else), which is counted; thirty posts from a
 // script, without a page's token or with that used one, are not (issue 30 point 8); the team's
 // page shows the one visit, in Portuguese and English.
-
-type Server = Awaited<ReturnType<typeof startServer>>
-let storage: Awaited<ReturnType<typeof createServerStorage>>
-let server: Server | undefined
 
 test.describe.configure({ mode: 'serial' })
 test.use({
@@ -38,28 +37,14 @@ const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 /** The beacon the visit below sent, as the page handed it to sendBeacon. */
 let pageBeacon: Record<string, unknown> = {}
-const base = () => server?.baseUrl ?? ''
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  storage = await createServerStorage()
-  // A first start migrates the storage; the admin is made while the server is stopped.
-  server = await startServer(storage)
-  await server.stop()
-  runOnStorage(storage, [
-    'scripts/admin-create.mjs',
-    '--email',
-    ADMIN.email,
-    '--password',
-    ADMIN.password,
-  ])
-  server = await startServer(storage)
+// A first start migrates the storage; the admin is made while the server is stopped.
+const spec = specServer({
+  timeout: 120_000,
+  prepare: ({ createAdmin }) => {
+    createAdmin(ADMIN)
+  },
 })
-
-test.afterAll(async () => {
-  await server?.stop()
-  await storage?.dispose()
-})
+const base = () => spec.base()
 
 /** The team's page through plain requests (no page runs there, so it sends no beacon). */
 let team: ReturnType<typeof siteWithJar>

@@ -55,3 +55,19 @@ export async function makeProofsStale(storage: Storage, email: string): Promise<
      where session_id in ${sessions}`,
   )
 }
+
+/** An admin made from the command line (scripts/admin-create.mjs), `extra` its further options. */
+export function createAdmin(
+  storage: Storage,
+  admin: { email: string; password: string },
+  ...extra: string[]
+): string[] {
+  return runOnStorage(storage, [
+    'scripts/admin-create.mjs',
+    '--email',
+    admin.email,
+    '--password',
+    admin.password,
+    ...extra,
+  ])
+}
