@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { UNCONFIRMED_ACCOUNT_DAYS } from '#app/domain/account.ts'
 import { removeUnconfirmedAccounts } from '#app/modules/account/unconfirmed.server.ts'
 import { signIn, startGoogleSignIn } from '#app/modules/auth/accounts.server.ts'
@@ -19,13 +19,12 @@ import {
   enrolTwoFactor,
   sessionCookie,
   signedIn,
-  TEST_BASE_URL,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '#tests/support/oidc-server.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { muteOutput, TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Issue 30 points 1 and 9 around the confirmation: who may be made an admin, what a password
 // reset and Google do to an account nobody confirmed, the sweep of such accounts, and the names
@@ -54,9 +53,7 @@ afterAll(async () => {
   await oidc?.close()
 })
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+beforeEach(muteOutput)
 
 const post = (body: Record<string, string>, cookie = '') =>
   callRoute(authAction, '/auth', {

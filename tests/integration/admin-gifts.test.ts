@@ -10,7 +10,7 @@ import {
   useLoaderData,
   useMatches,
 } from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { isValidCpf, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
@@ -40,11 +40,12 @@ import { balanceFreezes, gifts, ledgerTransfers } from '#db/schema/gifts.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { signedIn, TEST_BASE_URL } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler } from '#tests/support/route-call.ts'
+import { TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // The team's side of gifts (issue 22 point 4): a ban or a 'minor' report freezes a balance, the
 // team releases a freeze or freezes one by hand (each with a reason, audited), a frozen balance
@@ -56,20 +57,12 @@ const DAY = 86_400_000
 /** A valid CPF (its check digits), the payout key of the providers who withdraw. */
 const CPF = '52998224725'
 const NOTE = 'Reclamação de quem deu: presente por engano'
-let site: PixSite
 let admin: Awaited<ReturnType<typeof signedIn>>
 
+const site = setUpPixSite({ gifts: true }, { mute: true })
+
 beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
   admin = await signedIn('admin')
-})
-
-afterAll(async () => {
-  await site?.close()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 const actor = () => ({ id: admin.id, email: admin.email })

@@ -11,7 +11,7 @@ import {
   useLoaderData,
   useMatches,
 } from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { ADMIN_PAGE_SIZE, REASON_LENGTH } from '#app/domain/moderation.ts'
 import { PAID_TIERS, type PaidTier, PLAN_DAYS } from '#app/domain/plans.ts'
@@ -35,11 +35,12 @@ import { db } from '#db/client.server.ts'
 import { auditLog, profileSanctions } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { signedIn, TEST_BASE_URL } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler } from '#tests/support/route-call.ts'
+import { TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // The team's side of plans paid by Pix (issue 21): /admin/plans sets the prices, /admin/payments
 // shows revenue and every received Pix and sends one back, a profile's page waives a return fee,
@@ -48,20 +49,12 @@ import { callRoute, type Handler } from '#tests/support/route-call.ts'
 
 const DAY = 86_400_000
 const REASON = 'Reajuste anual dos planos'
-let site: PixSite
 let admin: Awaited<ReturnType<typeof signedIn>>
 
+const site = setUpPixSite({}, { mute: true })
+
 beforeAll(async () => {
-  site = await startPixSite()
   admin = await signedIn('admin')
-})
-
-afterAll(async () => {
-  await site?.close()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 const actor = () => ({ id: admin.id, email: admin.email })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { action as securityAction } from '#app/routes/account/security.tsx'
 import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction } from '#app/routes/auth/confirm.tsx'
@@ -12,9 +12,9 @@ import {
   sessionCookie,
   signedIn,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
 // Issue 30 point 6: a code from the authenticator app is accepted once (RFC 6238 §5.2). The
@@ -22,13 +22,7 @@ import { totpCode } from '#tests/support/totp.ts'
 // refused, at sign-in, on a session waiting for its factor, at a step-up and at set-up alike;
 // two requests with one code at the same moment open one session. Backup codes are single-use.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 const cookieOf = (setCookies: string[] | undefined) =>
   (setCookies ?? []).map((line) => line.split(';')[0]).join('; ')

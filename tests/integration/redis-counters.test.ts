@@ -12,9 +12,9 @@ import {
   openSharedCounters,
   sharedCounterStore,
 } from '#app/modules/security/shared-counters.server.ts'
-import { useTestServerEnv } from '#tests/factories/account.ts'
 import { counterStoreContract, limiterOn } from '#tests/support/counter-store-contract.ts'
 import { startRedisServer } from '#tests/support/redis-server.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Shared counters in Redis (issue 17, REDIS_URL): the store, limits across instances (each its
 // own connection) and restarts of the site, and what happens while Redis is down. The tests

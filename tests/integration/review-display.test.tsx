@@ -9,7 +9,7 @@ import {
   StaticRouterProvider,
   useLoaderData,
 } from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { rotationMinute } from '#app/domain/ranking.ts'
 import { REVIEWS_PAGE_SIZE } from '#app/domain/reviews.ts'
@@ -25,25 +25,20 @@ import * as profileRoute from '#app/routes/public/profile.tsx'
 import { databaseHandle, db } from '#db/client.server.ts'
 import { favorites } from '#db/schema/clients.ts'
 import { reviews } from '#db/schema/reviews.ts'
-import { createAccount, TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // Issue 20 points 4 and 5: what the public pages show of reviews (the profile page's section and
 // its pages, the cards' figures, the home page's testimonials), on PGlite and PostgreSQL.
 
 let authors: { id: string; name: string }[] = []
 
-beforeAll(async () => {
-  await useTestServerEnv()
-  authors = await Promise.all(
-    ['Caio Andrade', 'Bruno Lima'].map((name) => createAccount({ role: 'client', name })),
-  )
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
+authors = await Promise.all(
+  ['Caio Andrade', 'Bruno Lima'].map((name) => createAccount({ role: 'client', name })),
+)
 
 const MINUTE_MS = 60_000
 const BODY = 'Atendimento pontual e educado, lugar limpo e tranquilo; as fotos são dela mesma.'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lookupIpPlace } from '#app/modules/location/geolocation.server.ts'
 import { action as securityAction } from '#app/routes/account/security.tsx'
 import { action as authAction } from '#app/routes/auth/auth.tsx'
@@ -15,13 +15,11 @@ import {
   makeStale,
   sessionCookie,
   signedIn,
-  TEST_BASE_URL,
   TEST_PASSWORD,
   updatedCookie,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 import { nextCode } from '#tests/support/totp.ts'
 
 // Issue 33 point 11: turning two-step verification on or off, using a backup code, renewing the
@@ -29,15 +27,7 @@ import { nextCode } from '#tests/support/totp.ts'
 // happened, when (Brasília time), from which device and place, and what to do if it was not
 // her; never a password or a code.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 /** A Brazilian address the offline database places, and a browser the mails name. */
 const FROM = {
@@ -57,7 +47,7 @@ const cookieOf = (setCookies: string[] | undefined) =>
 
 /** The e-mails to `email` whose text holds `words`. */
 const mailsWith = async (email: string, words: string) =>
-  (await mailsTo(dataDir, email)).filter((mail) => mail.includes(words))
+  (await server.mailsTo(email)).filter((mail) => mail.includes(words))
 
 /** The account of `email` speaks `language` (as switching the site's language leaves it). */
 const speaks = (id: string, language: 'pt' | 'en') =>
@@ -278,7 +268,7 @@ describe('the password changed', () => {
         context: { clientIp: newVisitor() },
       })
       const link = /mode=reset&token=([\w-]+)/.exec(
-        (await mailsTo(dataDir, account.email)).at(-1) ?? '',
+        (await server.mailsTo(account.email)).at(-1) ?? '',
       )?.[1]
       expect(link).toBeTruthy()
       const NEW_PASSWORD = 'senha-redefinida-321'

@@ -15,10 +15,10 @@ import { sweepSharedCounters } from '#app/modules/security/shared-counters.serve
 import { CONTACT_LIMIT, loader as contactLoader } from '#app/routes/public/contact.tsx'
 import { type DatabaseHandle, db, openDatabase } from '#db/client.server.ts'
 import { sharedCounters } from '#db/schema/counters.ts'
-import { TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { createThrowawayDatabase } from '#tests/setup/test-database.ts'
 import { counterStoreContract, limiterOn } from '#tests/support/counter-store-contract.ts'
+import { TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Shared counters in the database (issue 17): the store itself, limits that hold across
 // instances (each its own connection pool to the same PostgreSQL) and across restarts (a new

@@ -1,5 +1,5 @@
 import { eq, like, sql } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FAILURE_BURST } from '#app/domain/guess-backoff.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_LIMIT_PER_VISITOR } from '#app/modules/auth/limits.server.ts'
@@ -13,10 +13,9 @@ import {
   enrolTwoFactor,
   sessionCookie,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
 // Issue 30 point 4: anyone could lock anyone out (ten wrong passwords from anywhere blocked the
@@ -26,15 +25,7 @@ import { totpCode } from '#tests/support/totp.ts'
 // per-visitor limit across accounts still holds. On the real shared counters (the database);
 // time passes by ending the running waits in their rows, never by sleeping.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 /** A sign-in from `clientIp` with the browser in Portuguese or English. */
 const signIn = (email: string, password: string, clientIp: string, language = 'pt-BR') =>
@@ -65,7 +56,7 @@ async function fail(email: string, clientIp: string, failures: number) {
 }
 
 const burstMails = async (email: string) =>
-  (await mailsTo(dataDir, email)).filter((mail) =>
+  (await server.mailsTo(email)).filter((mail) =>
     /Tentativas de entrar|Attempts to sign in/.test(mail),
   )
 
@@ -148,7 +139,7 @@ describe('the owner is told of a burst', { timeout: SIGN_IN_SERIES_MS }, () => {
     await fail('ninguem-aqui@example.com', '192.0.2.40', FAILURE_BURST)
     await settleAuthTasks()
     expect(await burstMails(unconfirmed.email)).toEqual([])
-    expect(await mailsTo(dataDir, 'ninguem-aqui@example.com')).toEqual([])
+    expect(await server.mailsTo('ninguem-aqui@example.com')).toEqual([])
   })
 })
 

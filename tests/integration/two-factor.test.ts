@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   action as securityAction,
   loader as securityLoader,
@@ -32,24 +32,15 @@ import {
   signedIn,
   TEST_PASSWORD,
   updatedCookie,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 import { nextCode } from '#tests/support/totp.ts'
 
 // Issue 23: two-step verification (TOTP and backup codes), admins made to set it up, step-up
 // before sensitive actions, the sessions list, the new-device e-mail, the team's reset.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 const cookieOf = (setCookies: string[] | undefined) =>
   (setCookies ?? []).map((line) => line.split(';')[0]).join('; ')
@@ -523,7 +514,7 @@ describe('sessions a person can see', () => {
     const safari =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
     const newDeviceMails = async () =>
-      (await mailsTo(dataDir, client.email)).filter((mail) => mail.includes('aparelho novo'))
+      (await server.mailsTo(client.email)).filter((mail) => mail.includes('aparelho novo'))
     await passwordSignIn(client.email, firefox)
     expect(await newDeviceMails()).toHaveLength(0)
     await passwordSignIn(client.email, firefox)
