@@ -1,11 +1,4 @@
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type LoaderFunctionArgs,
-  StaticRouterProvider,
-  useLoaderData,
-} from 'react-router'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { flowCookie, verifiedCookie } from '#app/modules/age-gate/assurance-cookie.server.ts'
@@ -25,6 +18,7 @@ import {
   type OidcAccount,
   startOidcServer,
 } from '#tests/support/oidc-server.ts'
+import { renderRoutes } from '#tests/support/render-route.tsx'
 import { callRoute, type RouteAnswer } from '#tests/support/route-call.ts'
 import { muteOutput, TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
 
@@ -335,16 +329,8 @@ async function renderPage(path: string, headers: Record<string, string>) {
       ],
     },
   ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request(`${TEST_BASE_URL}${path}`, { headers }))
-  if (context instanceof Response) throw new Error('unexpected redirect')
-  return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-      hydrate={false}
-    />,
-  )
+  const { html } = await renderRoutes(routes, new Request(`${TEST_BASE_URL}${path}`, { headers }))
+  return html
 }
 
 describe('the page behind the gate', () => {
