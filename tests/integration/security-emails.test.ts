@@ -4,7 +4,6 @@ import { lookupIpPlace } from '#app/modules/location/geolocation.server.ts'
 import { action as securityAction } from '#app/routes/account/security.tsx'
 import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction } from '#app/routes/auth/confirm.tsx'
-import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { action as clientAccountAction } from '#app/routes/client/account.tsx'
 import { action as providerAccountAction } from '#app/routes/provider/account.tsx'
 import { db } from '#db/client.server.ts'
@@ -19,6 +18,7 @@ import {
   updatedCookie,
 } from '#tests/factories/account.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { passwordStep, secondFactorStep } from '#tests/support/sign-in.ts'
 import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 import { nextCode } from '#tests/support/totp.ts'
 
@@ -41,9 +41,6 @@ const year = String(new Date().getUTCFullYear())
 /** A visitor's address of its own for the forms whose limits count per visitor. */
 let visitors = 0
 const newVisitor = () => `203.0.113.${(++visitors % 250) + 1}`
-
-const cookieOf = (setCookies: string[] | undefined) =>
-  (setCookies ?? []).map((line) => line.split(';')[0]).join('; ')
 
 /** The e-mails to `email` whose text holds `words`. */
 const mailsWith = async (email: string, words: string) =>
@@ -137,18 +134,10 @@ describe('backup codes used and renewed', () => {
     expect(await mailsWith(provider.email, used)).toHaveLength(0)
 
     // Signing in with the password, then a backup code.
-    const challenge = await callRoute(authAction, '/auth?mode=login', {
-      body: { intent: 'login', email: provider.email, password: TEST_PASSWORD, rememberMe: 'on' },
-      headers: { 'user-agent': FROM.userAgent },
-      context: { clientIp: FROM.ip },
-    })
+    const from = { clientIp: FROM.ip, headers: { 'user-agent': FROM.userAgent } }
+    const challenge = await passwordStep(provider.email, from)
     expect(challenge.location).toBe('/auth/two-factor')
-    const signedInAnswer = await callRoute(secondFactorAction, '/auth/two-factor', {
-      body: { intent: 'second-factor', code: backupCodes[0] ?? '', next: '' },
-      cookie: cookieOf(challenge.headers?.getSetCookie()),
-      headers: { 'user-agent': FROM.userAgent },
-      context: { clientIp: FROM.ip },
-    })
+    const signedInAnswer = await secondFactorStep(challenge.cookie, backupCodes[0] ?? '', from)
     expect(signedInAnswer.location).toBe('/dashboard')
     const first = await mailsWith(provider.email, used)
     expect(first).toHaveLength(1)

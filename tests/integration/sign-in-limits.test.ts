@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { FAILURE_BURST } from '#app/domain/guess-backoff.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_LIMIT_PER_VISITOR } from '#app/modules/auth/limits.server.ts'
-import { action as authAction } from '#app/routes/auth/auth.tsx'
-import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { sharedCounters } from '#db/schema/counters.ts'
@@ -14,7 +12,7 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from '#tests/factories/account.ts'
-import { callRoute } from '#tests/support/route-call.ts'
+import { passwordStep, secondFactorStep } from '#tests/support/sign-in.ts'
 import { setUpTestServer } from '#tests/support/test-server.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
@@ -29,11 +27,7 @@ const server = setUpTestServer()
 
 /** A sign-in from `clientIp` with the browser in Portuguese or English. */
 const signIn = (email: string, password: string, clientIp: string, language = 'pt-BR') =>
-  callRoute(authAction, '/auth?mode=login', {
-    body: { intent: 'login', email, password, rememberMe: 'on' },
-    headers: { 'accept-language': language },
-    context: { clientIp },
-  })
+  passwordStep(email, { clientIp, headers: { 'accept-language': language } }, password)
 
 /** Every running wait between guesses ends now, as if its seconds had gone by. */
 const endWaits = () =>
@@ -160,16 +154,10 @@ describe('the other limits hold', { timeout: SIGN_IN_SERIES_MS }, () => {
     const challenge = async (clientIp: string) => {
       const answer = await signIn(owner.email, TEST_PASSWORD, clientIp)
       expect(answer.location).toBe('/auth/two-factor')
-      return (answer.headers?.getSetCookie() ?? []).map((line) => line.split(';')[0]).join('; ')
+      return answer.cookie
     }
     const typeCode = async (cookie: string, code: string, clientIp: string) =>
-      (
-        await callRoute(secondFactorAction, '/auth/two-factor', {
-          body: { intent: 'second-factor', code, next: '' },
-          cookie,
-          context: { clientIp },
-        })
-      ).status
+      (await secondFactorStep(cookie, code, { clientIp })).status
     const stolen = await challenge('203.0.113.60')
     for (let i = 0; i < 3; i++) expect(await typeCode(stolen, '000000', '203.0.113.60')).toBe(401)
     expect(await typeCode(stolen, '000000', '203.0.113.60')).toBe(429)

@@ -11,12 +11,8 @@ import { action as checkAction, loader as checkLoader } from '#app/routes/admin/
 import { loader as adminOverview } from '#app/routes/admin/overview.tsx'
 import { action as profileAction } from '#app/routes/admin/profile.tsx'
 import { action as teamAction } from '#app/routes/admin/team.tsx'
-import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction, loader as confirmLoader } from '#app/routes/auth/confirm.tsx'
-import {
-  action as secondFactorAction,
-  loader as secondFactorLoader,
-} from '#app/routes/auth/two-factor.tsx'
+import { loader as secondFactorLoader } from '#app/routes/auth/two-factor.tsx'
 import { action as providerAccountAction } from '#app/routes/provider/account.tsx'
 import { loader as providerOverview } from '#app/routes/provider/dashboard.tsx'
 import { action as giftsAction } from '#app/routes/provider/gifts.tsx'
@@ -34,6 +30,7 @@ import {
   updatedCookie,
 } from '#tests/factories/account.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { cookieOf, passwordStep, secondFactorStep } from '#tests/support/sign-in.ts'
 import { setUpTestServer } from '#tests/support/test-server.ts'
 import { nextCode } from '#tests/support/totp.ts'
 
@@ -42,32 +39,20 @@ import { nextCode } from '#tests/support/totp.ts'
 
 const server = setUpTestServer()
 
-const cookieOf = (setCookies: string[] | undefined) =>
-  (setCookies ?? []).map((line) => line.split(';')[0]).join('; ')
-
 /** A visitor's address of its own, so the per-visitor limits of one test leave the others be. */
 let visitors = 0
 const newVisitor = () => `203.0.113.${(++visitors % 250) + 1}`
 
 /** Signs in on /auth with the password; answers the redirect and its cookies. */
 async function passwordSignIn(email: string, userAgent = 'vitest') {
-  const answer = await callRoute(authAction, '/auth?mode=login', {
-    body: { intent: 'login', email, password: TEST_PASSWORD, rememberMe: 'on' },
-    headers: { 'user-agent': userAgent },
-    context: { clientIp: newVisitor() },
-  })
-  return { ...answer, cookie: cookieOf(answer.headers?.getSetCookie()) }
+  return passwordStep(email, { clientIp: newVisitor(), headers: { 'user-agent': userAgent } })
 }
 
 /** The code form of /auth/two-factor. */
 function typeCode(cookie: string, code: string, next = '') {
-  return callRoute(secondFactorAction, '/auth/two-factor', {
-    body: { intent: 'second-factor', code, next },
-    cookie,
-    // A network of its own each time: these tests are about better-auth's limits and ours per
-    // visitor; the backoff per network (issue 30) is sign-in-limits.test.ts's.
-    context: { clientIp: newVisitor() },
-  })
+  // A network of its own each time: these tests are about better-auth's limits and ours per
+  // visitor; the backoff per network (issue 30) is sign-in-limits.test.ts's.
+  return secondFactorStep(cookie, code, { clientIp: newVisitor() }, next)
 }
 
 const confirmPath = (next: string) => `/auth/confirm?next=${encodeURIComponent(next)}`
@@ -209,11 +194,7 @@ describe('signing in with a second factor', () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 32; attempt++) {
       const challenge = await passwordSignIn(provider.email)
-      const answer = await callRoute(secondFactorAction, '/auth/two-factor', {
-        body: { intent: 'second-factor', code: '111111', next: '' },
-        cookie: challenge.cookie,
-        context,
-      })
+      const answer = await secondFactorStep(challenge.cookie, '111111', context)
       statuses.push(answer.status)
       if (answer.status === 429) break
     }
