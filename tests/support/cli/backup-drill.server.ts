@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { creditGift } from '#app/modules/payments/gift-credit.server.ts'
-import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
-import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { gifts } from '#db/schema/gifts.ts'
@@ -16,6 +14,7 @@ import {
   confirmedAccount,
   printJson,
   recifeProvider,
+  sendPhotoAndDocuments,
   withDatabase,
 } from './storage.server.ts'
 
@@ -45,18 +44,7 @@ export async function createDrillData(): Promise<number> {
       { email: 'lua@example.com', password: 'senha-forte-123', name: 'Lua Serena' },
       { age: 27, hourlyRate: 280, whatsapp: '+5581966665555' },
     )
-    const photo = await uploadPhoto(waiting, await shape(120, 900, 1200))
-    if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
-    const sent = await submitVerification(
-      waiting,
-      {
-        documentFront: await shape(30, 900, 600),
-        documentBack: await shape(90, 900, 600),
-        selfie: await shape(300, 800, 1000),
-      },
-      true,
-    )
-    if (!sent.ok) throw new Error(`documents refused: ${JSON.stringify(sent.error)}`)
+    await sendPhotoAndDocuments(waiting, shape, 120)
 
     const client = await confirmedAccount(
       { email: 'cliente@example.com', password: 'senha-forte-123', name: 'Caio Prado' },

@@ -6,8 +6,6 @@ import { openAccount } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import { cpfHash } from '#app/modules/payments/withdrawals.server.ts'
-import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
-import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import { decideVerification } from '#app/modules/provider/verification-decision.server.ts'
 import { parseEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
@@ -19,6 +17,7 @@ import {
   confirmedAccount,
   printJson,
   recifeProvider,
+  sendPhotoAndDocuments,
   withDatabase,
 } from './storage.server.ts'
 
@@ -137,18 +136,7 @@ export async function createPendingProvider(): Promise<number> {
         ])
         .jpeg()
         .toBuffer()
-    const photo = await uploadPhoto(accountId, await shape(200, 900, 1200))
-    if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
-    const sent = await submitVerification(
-      accountId,
-      {
-        documentFront: await shape(30, 900, 600),
-        documentBack: await shape(90, 900, 600),
-        selfie: await shape(300, 800, 1000),
-      },
-      true,
-    )
-    if (!sent.ok) throw new Error(`documents refused: ${JSON.stringify(sent.error)}`)
+    await sendPhotoAndDocuments(accountId, shape, 200)
     printJson({ username: profile.username })
     return 0
   })

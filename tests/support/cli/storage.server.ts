@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { AccountSetup } from '#app/modules/auth/account-setup.server.ts'
 import { openAccount } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
+import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
+import { submitVerification } from '#app/modules/provider/verification.server.ts'
 import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db, openDatabase, setDatabase } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
@@ -87,4 +89,27 @@ export async function recifeProvider(
     .returning({ id: profiles.id, username: profiles.username })
   if (!profile) throw new Error('no profile')
   return { accountId, profile }
+}
+
+/**
+ * A photo (hue `photoHue`) and identity documents of the provider `accountId`, drawn by
+ * `shape(hue, width, height)`, sent as the dashboard sends them: they wait for the team.
+ */
+export async function sendPhotoAndDocuments(
+  accountId: string,
+  shape: (hue: number, width: number, height: number) => Promise<Buffer>,
+  photoHue: number,
+) {
+  const photo = await uploadPhoto(accountId, await shape(photoHue, 900, 1200))
+  if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
+  const sent = await submitVerification(
+    accountId,
+    {
+      documentFront: await shape(30, 900, 600),
+      documentBack: await shape(90, 900, 600),
+      selfie: await shape(300, 800, 1000),
+    },
+    true,
+  )
+  if (!sent.ok) throw new Error(`documents refused: ${JSON.stringify(sent.error)}`)
 }
