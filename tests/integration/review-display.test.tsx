@@ -26,9 +26,12 @@ import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 let authors: { id: string; name: string }[] = []
 
 setUpTestServer()
-authors = await Promise.all(
-  ['Caio Andrade', 'Bruno Lima'].map((name) => createAccount({ role: 'client', name })),
-)
+
+beforeAll(async () => {
+  authors = await Promise.all(
+    ['Caio Andrade', 'Bruno Lima'].map((name) => createAccount({ role: 'client', name })),
+  )
+})
 
 const MINUTE_MS = 60_000
 const BODY = 'Atendimento pontual e educado, lugar limpo e tranquilo; as fotos são dela mesma.'
