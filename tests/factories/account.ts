@@ -1,51 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { Role } from '#app/domain/account.ts'
 import type { AccountSetup } from '#app/modules/auth/account-setup.server.ts'
 import { openAccount, signIn } from '#app/modules/auth/accounts.server.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { startEnrolment, verifyCode } from '#app/modules/auth/two-factor.server.ts'
-import { type ServerEnv, setServerEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
 import { session, sessionAssurance, twoFactor, user } from '#db/schema/auth.ts'
+import { TEST_BASE_URL } from '#tests/support/test-server.ts'
 import { nextCode, totpCode } from '#tests/support/totp.ts'
 
-export const TEST_BASE_URL = 'http://localhost:3999'
 export const TEST_PASSWORD = 'senha-forte-123'
-
-/**
- * The server environment of an integration test file: a temporary DATA_DIR (the mail outbox
- * lives there) and a fixed public address. Returns the DATA_DIR.
- */
-export async function useTestServerEnv(overrides: Partial<ServerEnv> = {}): Promise<string> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aprova-test-'))
-  setServerEnv({
-    mode: 'production',
-    host: '127.0.0.1',
-    port: 3999,
-    databaseUrl: undefined,
-    dataDir,
-    baseUrl: TEST_BASE_URL,
-    authSecret: 'test-secret-0123456789-abcdefghijklmnop',
-    smtpUrl: undefined,
-    google: undefined,
-    ageOidc: undefined,
-    demoData: false,
-    gifts: false,
-    s3: undefined,
-    redisUrl: undefined,
-    trustProxy: undefined,
-    backup: undefined,
-    webConcurrency: 1,
-    metricsToken: undefined,
-    pix: undefined,
-    ...overrides,
-  })
-  return dataDir
-}
 
 const setupOf = (role: Role, name: string): AccountSetup =>
   role === 'provider'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction } from '#app/routes/auth/email-confirmation.tsx'
@@ -7,31 +7,18 @@ import { action as clientAccountAction } from '#app/routes/client/account.tsx'
 import { db } from '#db/client.server.ts'
 import { account as login, session, twoFactor, user, userRoles } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  sessionCookie,
-  TEST_BASE_URL,
-  TEST_PASSWORD,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
+import { createAccount, sessionCookie, TEST_PASSWORD } from '#tests/factories/account.ts'
 import { callRoute, type RouteAnswer } from '#tests/support/route-call.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // Issue 30 points 1 and 2 on a real database: confirming an address proves the confirmer chose
 // the account's password (the browser that signed up, the password typed, or a new one set), a
 // new sign-up replaces an account nobody confirmed, and a link never swaps a signed-in browser
 // into its account.
 
-let dataDir = ''
 let visitor = 0
 
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 const ATTACKER_PASSWORD = 'senha-do-invasor-1'
 const VICTIM_PASSWORD = 'senha-da-dona-123'
@@ -79,7 +66,7 @@ async function signUp(
 
 /** The newest confirmation mail to `email` and its link's token. */
 async function newestLink(email: string) {
-  const mails = (await mailsTo(dataDir, email)).filter((mail) => mail.includes('?token='))
+  const mails = (await server.mailsTo(email)).filter((mail) => mail.includes('?token='))
   const mail = mails.at(-1) ?? ''
   return { mail, token: /\?token=([\w.-]+)/.exec(mail)?.[1] ?? '', count: mails.length }
 }
@@ -321,7 +308,7 @@ describe('a new sign-up replaces an account nobody confirmed (point 1)', () => {
     await signUp('firme@example.com', ATTACKER_PASSWORD, 'Outra Pessoa')
     const accounts = await db().select().from(user).where(eq(user.email, 'firme@example.com'))
     expect(accounts.map((one) => one.id)).toEqual([owner.id])
-    const mails = await mailsTo(dataDir, 'firme@example.com')
+    const mails = await server.mailsTo('firme@example.com')
     expect(mails.at(-1)).toContain('Olá, Dona Firme!')
     expect(mails.at(-1)).toContain('E-mail já cadastrado')
     expect(await signsIn('firme@example.com', ATTACKER_PASSWORD)).toBe(false)

@@ -1,5 +1,5 @@
 import { and, eq, like, sql } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SECURE_LINK_DAYS } from '#app/modules/auth/secure-account.server.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import { action as authAction, loader as authLoader } from '#app/routes/auth/auth.tsx'
@@ -12,29 +12,20 @@ import {
   createAccount,
   enrolTwoFactor,
   sessionCookie,
-  TEST_BASE_URL,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
 // Issue 19 points 14 and 15: every account e-mail in the account's language, whatever the page
 // it was asked from; a change of e-mail told to the old address, with a link that secures the
 // account (every session ended, the old address kept, a new password), once and for 7 days.
 
-let dataDir = ''
 let visitor = 0
 
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
+const server = setUpTestServer()
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
-
-const mailTo = (to: string) => mailsTo(dataDir, to)
+const mailTo = (to: string) => server.mailsTo(to)
 
 /** The page's language: the path's, else the stored cookie, else the browser's. */
 const pageHeaders = (language: 'pt' | 'en', cookie = '') => ({

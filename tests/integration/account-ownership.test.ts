@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { UNCONFIRMED_ACCOUNT_DAYS } from '#app/domain/account.ts'
 import { removeUnconfirmedAccounts } from '#app/modules/account/unconfirmed.server.ts'
 import { signIn, startGoogleSignIn } from '#app/modules/auth/accounts.server.ts'
@@ -7,7 +7,6 @@ import { currentUser } from '#app/modules/auth/session.server.ts'
 import { grantAdmin } from '#app/modules/moderation/team.server.ts'
 import { identifierHash } from '#app/modules/security/ban-list.server.ts'
 import { action as authAction } from '#app/routes/auth/auth.tsx'
-import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { action as clientAccountAction } from '#app/routes/client/account.tsx'
 import { loader as authApi } from '#app/routes/resources/auth-api.ts'
 import { db } from '#db/client.server.ts'
@@ -19,13 +18,13 @@ import {
   enrolTwoFactor,
   sessionCookie,
   signedIn,
-  TEST_BASE_URL,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '#tests/support/oidc-server.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { cookieOf, secondFactorStep } from '#tests/support/sign-in.ts'
+import { muteOutput, TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Issue 30 points 1 and 9 around the confirmation: who may be made an admin, what a password
 // reset and Google do to an account nobody confirmed, the sweep of such accounts, and the names
@@ -54,9 +53,7 @@ afterAll(async () => {
   await oidc?.close()
 })
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+beforeEach(muteOutput)
 
 const post = (body: Record<string, string>, cookie = '') =>
   callRoute(authAction, '/auth', {
@@ -175,10 +172,8 @@ describe('granting admin needs a sign-in with the account’s own password since
     expect(started.kind).toBe('second-factor')
     expect((await rowOf(account.email))?.passwordSignInAt).toBeNull()
     const challenge = started.kind === 'second-factor' ? started.headers.getSetCookie() : []
-    const passed = await callRoute(secondFactorAction, '/auth/two-factor', {
-      body: { intent: 'second-factor', code: enrolled.backupCodes[0] ?? '', next: '' },
-      cookie: challenge.map((line) => line.split(';')[0]).join('; '),
-      context: { clientIp: '192.0.2.1' },
+    const passed = await secondFactorStep(cookieOf(challenge), enrolled.backupCodes[0] ?? '', {
+      clientIp: '192.0.2.1',
     })
     expect(passed.status).toBe(302)
     expect((await rowOf(account.email))?.passwordSignInAt).toBeInstanceOf(Date)

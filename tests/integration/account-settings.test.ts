@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AUTH_LIMIT_PER_ACCOUNT } from '#app/modules/auth/limits.server.ts'
 import { currentUser } from '#app/modules/auth/session.server.ts'
 import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
@@ -13,26 +13,12 @@ import { action as accountAction } from '#app/routes/provider/account.tsx'
 import { db } from '#db/client.server.ts'
 import { session, user } from '#db/schema/auth.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  sessionCookie,
-  TEST_BASE_URL,
-  TEST_PASSWORD,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
+import { createAccount, sessionCookie, TEST_PASSWORD } from '#tests/factories/account.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // The account section (issue 7 item 8): password, e-mail, data copy and deletion.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 async function provider() {
   const account = await createAccount({ role: 'provider' })
@@ -70,7 +56,7 @@ async function post(fields: Record<string, string>, cookie?: string) {
   }
 }
 
-const mailTo = (to: string) => mailsTo(dataDir, to)
+const mailTo = (to: string) => server.mailsTo(to)
 
 describe('account section', () => {
   it('refuses signed-out visitors and other roles', async () => {
@@ -276,7 +262,7 @@ describe('account section', () => {
         .where(eq(verificationSubmissions.profileId, profile?.id ?? '')),
     ).toEqual([])
     const storagePath = photo.ok ? photo.photo.storagePath : ''
-    expect(existsSync(path.join(dataDir, 'media', `${storagePath}-320.webp`))).toBe(false)
-    expect(existsSync(path.join(dataDir, 'private', check?.selfieKey ?? 'x'))).toBe(false)
+    expect(existsSync(path.join(server.dataDir, 'media', `${storagePath}-320.webp`))).toBe(false)
+    expect(existsSync(path.join(server.dataDir, 'private', check?.selfieKey ?? 'x'))).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ACCOUNT_EMAILS_PER_HOUR } from '#app/domain/account.ts'
 import type { AuthActionData } from '#app/modules/auth/form-state.ts'
 import {
@@ -24,29 +24,16 @@ import {
   verification,
 } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  sessionCookie,
-  TEST_BASE_URL,
-  TEST_PASSWORD,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
+import { createAccount, sessionCookie, TEST_PASSWORD } from '#tests/factories/account.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // The account actions of /auth on a real database (PGlite, and PostgreSQL with DATABASE_URL),
 // called the way React Router calls them. E-mails go to the outbox of the test's DATA_DIR.
 
-let dataDirectory = ''
 let visitor = 0
 
-beforeAll(async () => {
-  dataDirectory = await useTestServerEnv()
-})
-
-// Outbox lines and better-auth's warnings are logged on stdout; keep the test output readable.
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+// Outbox lines and better-auth's warnings are logged on stdout (muted).
+const server = setUpTestServer()
 
 interface Answer {
   status: number
@@ -103,7 +90,7 @@ function load(url: string, headers: Record<string, string> = {}) {
 }
 
 /** The messages in the outbox to `to`, newest last, as readable text. */
-const mailTo = (to: string) => mailsTo(dataDirectory, to)
+const mailTo = (to: string) => server.mailsTo(to)
 
 const cookieHeader = (headers: Headers) =>
   headers

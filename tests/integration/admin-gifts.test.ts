@@ -1,16 +1,5 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
-import { createElement, type ReactNode } from 'react'
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type LoaderFunctionArgs,
-  Outlet,
-  StaticRouterProvider,
-  useLoaderData,
-  useMatches,
-} from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { isValidCpf, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
@@ -31,7 +20,6 @@ import {
   requestWithdrawal,
 } from '#app/modules/payments/withdrawals.server.ts'
 import { serverEnv, setServerEnv } from '#app/platform/env.server.ts'
-import * as root from '#app/root.tsx'
 import * as auditRoute from '#app/routes/admin/audit.tsx'
 import * as giftsRoute from '#app/routes/admin/gifts.tsx'
 import * as paymentsRoute from '#app/routes/admin/payments.tsx'
@@ -40,11 +28,18 @@ import { balanceFreezes, gifts, ledgerTransfers } from '#db/schema/gifts.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { signedIn, TEST_BASE_URL } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
+import {
+  escaped as html,
+  pageUnderRoot,
+  readable,
+  renderRoutes,
+} from '#tests/support/render-route.tsx'
 import { callRoute, type Handler } from '#tests/support/route-call.ts'
+import { TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // The team's side of gifts (issue 22 point 4): a ban or a 'minor' report freezes a balance, the
 // team releases a freeze or freezes one by hand (each with a reason, audited), a frozen balance
@@ -56,20 +51,12 @@ const DAY = 86_400_000
 /** A valid CPF (its check digits), the payout key of the providers who withdraw. */
 const CPF = '52998224725'
 const NOTE = 'Reclamação de quem deu: presente por engano'
-let site: PixSite
 let admin: Awaited<ReturnType<typeof signedIn>>
 
+const site = setUpPixSite({ gifts: true }, { mute: true })
+
 beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
   admin = await signedIn('admin')
-})
-
-afterAll(async () => {
-  await site?.close()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 const actor = () => ({ id: admin.id, email: admin.email })
@@ -123,67 +110,18 @@ const auditCount = async () =>
 const ledgerCount = async () =>
   (await db().select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers))[0]?.n ?? 0
 
-type PageComponent = (props: { loaderData: unknown }) => ReactNode
-
-/** The route's page with its loader's data (the page module is in the route's handle). */
-function ShownPage() {
-  const handle = useMatches().at(-1)?.handle as { page: PageComponent } | undefined
-  if (!handle) throw new Error('no page')
-  return createElement(handle.page, { loaderData: useLoaderData() })
-}
-
-/** A page as the server renders it (the root and the admin page), in `language`. */
+/** A page as the server renders it (the root and the admin page), in `language`, as a reader sees it. */
 async function render(
   page: { loader: Handler; default: unknown },
   pattern: string,
   url: string,
   language: 'pt' | 'en' = 'pt',
 ) {
-  const routes = [
-    {
-      id: 'root',
-      path: '/',
-      loader: (args: LoaderFunctionArgs) => root.loader(args as never),
-      Component: Outlet,
-      children: [
-        {
-          id: 'page',
-          path: pattern,
-          loader: (args: LoaderFunctionArgs) => page.loader(args as never),
-          Component: ShownPage,
-          handle: { page: page.default },
-        },
-      ],
-    },
-  ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(
-    new Request(`${TEST_BASE_URL}${url}`, {
-      headers: { cookie: `${admin.cookie}; aprova-lang=${language}` },
-    }),
-  )
-  if (context instanceof Response) throw new Error(`answered ${context.status}`)
-  const markup = renderToString(
-    createElement(StaticRouterProvider, {
-      router: createStaticRouter(handler.dataRoutes, context),
-      context,
-      hydrate: false,
-    }),
-  )
-  return plain(markup.replaceAll('<!-- -->', ''))
+  const request = new Request(`${TEST_BASE_URL}${url}`, {
+    headers: { cookie: `${admin.cookie}; aprova-lang=${language}` },
+  })
+  return readable((await renderRoutes(pageUnderRoot(page, pattern), request)).html)
 }
-
-/** Money's no-break space (Intl's 'R$ 1,00') as a plain one. */
-const plain = (text: string) => text.replaceAll('\u00a0', ' ')
-
-/** Text as renderToString escapes it. */
-const html = (text: string) =>
-  plain(text)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll("'", '&#x27;')
-    .replaceAll('"', '&quot;')
 
 const giftsPage = (url = '/admin/gifts', language: 'pt' | 'en' = 'pt') =>
   render(giftsRoute, 'admin/gifts', url, language)

@@ -1,17 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { createElement, type ReactNode } from 'react'
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type LoaderFunctionArgs,
-  Outlet,
-  StaticRouterProvider,
-  useLoaderData,
-  useMatches,
-} from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { ADMIN_PAGE_SIZE, REASON_LENGTH } from '#app/domain/moderation.ts'
 import { PAID_TIERS, type PaidTier, PLAN_DAYS } from '#app/domain/plans.ts'
@@ -26,7 +15,6 @@ import {
 } from '#app/modules/payments/payments.server.ts'
 import type { RevenuePeriod } from '#app/modules/payments/team-queries.server.ts'
 import { serverEnv, setServerEnv } from '#app/platform/env.server.ts'
-import * as root from '#app/root.tsx'
 import * as auditRoute from '#app/routes/admin/audit.tsx'
 import * as paymentsRoute from '#app/routes/admin/payments.tsx'
 import * as plansRoute from '#app/routes/admin/plans.tsx'
@@ -35,11 +23,19 @@ import { db } from '#db/client.server.ts'
 import { auditLog, profileSanctions } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { signedIn, TEST_BASE_URL } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
+import {
+  escaped as html,
+  pageUnderRoot,
+  plain,
+  readable,
+  renderRoutes,
+} from '#tests/support/render-route.tsx'
 import { callRoute, type Handler } from '#tests/support/route-call.ts'
+import { TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // The team's side of plans paid by Pix (issue 21): /admin/plans sets the prices, /admin/payments
 // shows revenue and every received Pix and sends one back, a profile's page waives a return fee,
@@ -48,20 +44,12 @@ import { callRoute, type Handler } from '#tests/support/route-call.ts'
 
 const DAY = 86_400_000
 const REASON = 'Reajuste anual dos planos'
-let site: PixSite
 let admin: Awaited<ReturnType<typeof signedIn>>
 
+const site = setUpPixSite({}, { mute: true })
+
 beforeAll(async () => {
-  site = await startPixSite()
   admin = await signedIn('admin')
-})
-
-afterAll(async () => {
-  await site?.close()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 const actor = () => ({ id: admin.id, email: admin.email })
@@ -94,67 +82,18 @@ const entriesOf = (action: string, targetId: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action as never), eq(auditLog.targetId, targetId)))
 
-type PageComponent = (props: { loaderData: unknown }) => ReactNode
-
-/** The route's page with its loader's data (the page module is in the route's handle). */
-function ShownPage() {
-  const handle = useMatches().at(-1)?.handle as { page: PageComponent } | undefined
-  if (!handle) throw new Error('no page')
-  return createElement(handle.page, { loaderData: useLoaderData() })
-}
-
-/** A page as the server renders it (the root and the admin page), in `language`. */
+/** A page as the server renders it (the root and the admin page), in `language`, as a reader sees it. */
 async function render(
   page: { loader: Handler; default: unknown },
   pattern: string,
   url: string,
   language: 'pt' | 'en' = 'pt',
 ) {
-  const routes = [
-    {
-      id: 'root',
-      path: '/',
-      loader: (args: LoaderFunctionArgs) => root.loader(args as never),
-      Component: Outlet,
-      children: [
-        {
-          id: 'page',
-          path: pattern,
-          loader: (args: LoaderFunctionArgs) => page.loader(args as never),
-          Component: ShownPage,
-          handle: { page: page.default },
-        },
-      ],
-    },
-  ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(
-    new Request(`${TEST_BASE_URL}${url}`, {
-      headers: { cookie: `${admin.cookie}; aprova-lang=${language}` },
-    }),
-  )
-  if (context instanceof Response) throw new Error(`answered ${context.status}`)
-  const markup = renderToString(
-    createElement(StaticRouterProvider, {
-      router: createStaticRouter(handler.dataRoutes, context),
-      context,
-      hydrate: false,
-    }),
-  )
-  // As a reader sees it: adjacent texts joined, money's no-break spaces as spaces.
-  return plain(markup.replaceAll('<!-- -->', ''))
+  const request = new Request(`${TEST_BASE_URL}${url}`, {
+    headers: { cookie: `${admin.cookie}; aprova-lang=${language}` },
+  })
+  return readable((await renderRoutes(pageUnderRoot(page, pattern), request)).html)
 }
-
-/** Money's no-break space (Intl's 'R$ 1,00') as a plain one. */
-const plain = (text: string) => text.replaceAll('\u00a0', ' ')
-
-/** Text as renderToString escapes it. */
-const html = (text: string) =>
-  plain(text)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll("'", '&#x27;')
 
 describe('/admin/plans', () => {
   it('lists the paid plans cheapest first with their prices; without Pix it says so', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { decideReview } from '#app/modules/moderation/reviews.server.ts'
 import { recordContact } from '#app/modules/reviews/contacts.server.ts'
 import { action, loader } from '#app/routes/admin/reviews.tsx'
@@ -8,22 +8,14 @@ import { db } from '#db/client.server.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { profileContacts, profileReviewStats, reviews } from '#db/schema/reviews.ts'
-import { createAccount, signedIn, useTestServerEnv } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
+import { createAccount, signedIn } from '#tests/factories/account.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // The team's side of reviews (issue 20 points 3 and 5): the queue, and each decision changing
 // the row and writing its audit entry in one transaction, on PGlite and PostgreSQL.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 const BODY = 'Pontual, educada e simpática; o lugar era limpo e tranquilo, recomendo a todos.'
 
@@ -98,7 +90,7 @@ describe('the team decides on reviews (issue 20 point 3)', () => {
       targetLabel: `${target.name} (${target.username}) – Cliente Caio`,
     })
     expect(
-      (await mailsTo(dataDir, target.ownerEmail)).some((m) => m.includes('/dashboard/reviews')),
+      (await server.mailsTo(target.ownerEmail)).some((m) => m.includes('/dashboard/reviews')),
     ).toBe(true)
     // Published already: a second publication is refused and writes nothing.
     expect(await decideReview(actor, held.id, { kind: 'publish' })).toEqual({

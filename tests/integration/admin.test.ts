@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deleteAccount } from '#app/modules/account/account.server.ts'
 import { openAccount } from '#app/modules/auth/accounts.server.ts'
 import { expireTiers } from '#app/modules/moderation/plans.server.ts'
@@ -30,31 +30,18 @@ import {
   reservedUsernames,
   verificationSubmissions,
 } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  signedIn,
-  TEST_PASSWORD,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, signedIn, TEST_PASSWORD } from '#tests/factories/account.ts'
 import { createProfile, signedInProvider, testPicture } from '#tests/factories/profile.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute, type Handler } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // The admin area (issue 8), called the way React Router calls its loaders and actions.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 const call = callRoute
 
-const mailTo = (to: string) => mailsTo(dataDir, to)
+const mailTo = (to: string) => server.mailsTo(to)
 
 /** A provider whose identity check waits in the queue; her documents differ by `seed`. */
 async function pendingCheck(seed = 1) {

@@ -1,12 +1,5 @@
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type LoaderFunctionArgs,
-  StaticRouterProvider,
-  useLoaderData,
-} from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { brazilDay } from '#app/domain/brazil-time.ts'
 import { flowCookie, verifiedCookie } from '#app/modules/age-gate/assurance-cookie.server.ts'
 import {
@@ -19,14 +12,15 @@ import * as root from '#app/root.tsx'
 import { loader as startLoader } from '#app/routes/resources/age-check.ts'
 import { loader as callbackLoader } from '#app/routes/resources/age-check-callback.ts'
 import { action as clickAction } from '#app/routes/resources/age-gate.ts'
-import { TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
 import {
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
   type OidcAccount,
   startOidcServer,
 } from '#tests/support/oidc-server.ts'
+import { renderRoutes } from '#tests/support/render-route.tsx'
 import { callRoute, type RouteAnswer } from '#tests/support/route-call.ts'
+import { muteOutput, TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Age assurance by OpenID Connect (issue 23, ADR 0021) against a real local OpenID Connect
 // server: the gate sends the visitor there, takes only the configured claim's answer and keeps
@@ -96,10 +90,8 @@ afterAll(async () => {
   await tokenProvider?.close()
 })
 
-beforeEach(() => {
-  // The refusals are logged as warnings (stdout): not in the test output.
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+// The refusals are logged as warnings (stdout): not in the test output.
+beforeEach(muteOutput)
 
 const PAGE = '/pt/acompanhantes/sao-paulo?pagina=2'
 const CHROME =
@@ -337,16 +329,8 @@ async function renderPage(path: string, headers: Record<string, string>) {
       ],
     },
   ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request(`${TEST_BASE_URL}${path}`, { headers }))
-  if (context instanceof Response) throw new Error('unexpected redirect')
-  return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-      hydrate={false}
-    />,
-  )
+  const { html } = await renderRoutes(routes, new Request(`${TEST_BASE_URL}${path}`, { headers }))
+  return html
 }
 
 describe('the page behind the gate', () => {

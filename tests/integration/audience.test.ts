@@ -4,7 +4,8 @@ import { audienceOf, verifiedSessionToken } from '#app/modules/auth/audience.ser
 import { serverEnv } from '#app/platform/env.server.ts'
 import { db } from '#db/client.server.ts'
 import { session, userRoles } from '#db/schema/auth.ts'
-import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Whom a public page is for (issue 17 item 5): the role of a real, valid session; anything else
 // is a signed-out visitor. The HTML cache keys kept pages by it and the header is drawn from it.

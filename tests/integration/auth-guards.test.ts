@@ -15,10 +15,9 @@ import {
   createAccount,
   enrolTwoFactor,
   sessionCookie,
-  TEST_BASE_URL,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
+import { TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
 
 type AuthApiArgs = Parameters<typeof authApiLoader>[0]
 

@@ -120,10 +120,8 @@ import {
   createAccount,
   enrolTwoFactor,
   sessionCookie,
-  TEST_BASE_URL,
   TEST_PASSWORD,
   updatedCookie,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
 import { newCpf } from '#tests/factories/cpf.ts'
 import { createProfile } from '#tests/factories/profile.ts'
@@ -131,6 +129,7 @@ import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from '#tests/supp
 import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler, type RouteAnswer } from '#tests/support/route-call.ts'
 import { decodeQuotedPrintable } from '#tests/support/smtp-server.ts'
+import { TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
 import { nextCode, totpCode } from '#tests/support/totp.ts'
 
 // The authorisation matrix (issue 10 item 5): every state-changing action and every loader that

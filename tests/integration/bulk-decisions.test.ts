@@ -1,26 +1,18 @@
 import { eq, inArray } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { action as reportsAction } from '#app/routes/admin/reports.tsx'
 import { db } from '#db/client.server.ts'
 import { auditLog, reports } from '#db/schema/moderation.ts'
 import { images, photoFlags, profiles } from '#db/schema/profiles.ts'
-import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Bulk decisions on the admin queue (issue 19 point 21): one decision and one reason for several
 // reports or flags, one audit entry each, all or nothing in one transaction.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 const fileReport = async (profileId: string, reason: 'fake_photos' | 'threats' = 'fake_photos') => {
   const [report] = await db().insert(reports).values({ profileId, reason }).returning()
@@ -52,7 +44,7 @@ describe('bulk decisions on reports', () => {
       await fileReport(luna.profile.id, 'threats'),
       await fileReport(sol.profile.id),
     ]
-    const mailsBefore = await Promise.all([luna, sol].map((one) => mailsTo(dataDir, one.email)))
+    const mailsBefore = await Promise.all([luna, sol].map((one) => server.mailsTo(one.email)))
     const answer = await bulk(admin.cookie, 'resolve-reports', ids, {
       resolution: 'hide_profile',
       note: 'Fotos falsas confirmadas',
@@ -72,7 +64,7 @@ describe('bulk decisions on reports', () => {
         .from(profiles)
         .where(eq(profiles.id, provider.profile.id))
       expect(profile?.visibilityStatus).toBe('hidden')
-      expect(await mailsTo(dataDir, provider.email)).toHaveLength(
+      expect(await server.mailsTo(provider.email)).toHaveLength(
         (mailsBefore[index]?.length ?? 0) + 1,
       )
     }
@@ -96,7 +88,7 @@ describe('bulk decisions on reports', () => {
     expect(first.status).toBe(200)
     const open = [await fileReport(luna.profile.id), await fileReport(luna.profile.id)]
     const gone = crypto.randomUUID()
-    const lunaMails = (await mailsTo(dataDir, luna.email)).length
+    const lunaMails = (await server.mailsTo(luna.email)).length
     const answer = await bulk(admin.cookie, 'resolve-reports', [...open, closedBefore, gone], {
       resolution: 'ban_profile',
       note: 'Golpe',
@@ -121,7 +113,7 @@ describe('bulk decisions on reports', () => {
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, luna.profile.id))
     expect(profile?.status).toBe('approved')
     expect(await auditOf([...open, luna.profile.id])).toEqual([])
-    expect(await mailsTo(dataDir, luna.email)).toHaveLength(lunaMails)
+    expect(await server.mailsTo(luna.email)).toHaveLength(lunaMails)
 
     // In English for an admin reading in English.
     const english = await callRoute(reportsAction, '/admin/reports?lang=en', {

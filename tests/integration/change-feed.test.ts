@@ -36,8 +36,9 @@ import {
   verificationSubmissions,
 } from '#db/schema/profiles.ts'
 import { syncDemoData } from '#db/seed/demo.server.ts'
-import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { createProfile, signedInProvider, testPicture } from '#tests/factories/profile.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // The change feed (issue 17 item 1): every write that changes what a public page shows notifies
 // every instance when its transaction commits, and writes no public page shows do not; kept

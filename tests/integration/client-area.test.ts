@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FAVORITES_MAX, HISTORY_SIZE, REPORT_LIMITS } from '#app/domain/client-area.ts'
 import { REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { fileReport, forgetReporterKeys } from '#app/modules/client/reports.server.ts'
@@ -25,23 +25,15 @@ import { clientProfiles, user, userRoles } from '#db/schema/auth.ts'
 import { favorites, recentlyViewed } from '#db/schema/clients.ts'
 import { auditLog, reports } from '#db/schema/moderation.ts'
 import { profiles, reservedUsernames } from '#db/schema/profiles.ts'
-import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // The client area (issue 9): favourites, history, account details, reports and data rights,
 // called the way React Router calls the loaders and actions.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 /** A signed-in provider whose own profile is public. */
 async function approvedProvider() {
@@ -95,7 +87,7 @@ const report = (
     context: { clientIp: options.ip ?? nextAddress() },
   })
 
-const mailTo = (to: string) => mailsTo(dataDir, to)
+const mailTo = (to: string) => server.mailsTo(to)
 
 /** Tables (but the append-only audit log) with a row whose text holds `needle`. */
 async function tablesHolding(needle: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { REVIEW_RULES } from '#app/domain/reviews.ts'
 import { decideReview } from '#app/modules/moderation/reviews.server.ts'
 import { recordContact } from '#app/modules/reviews/contacts.server.ts'
@@ -12,20 +12,15 @@ import { user } from '#db/schema/auth.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { profileReviewStats, reviews } from '#db/schema/reviews.ts'
-import { createAccount, signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount, signedIn } from '#tests/factories/account.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // The client's "My reviews" (issue 33 point 8): his reviews with their state, the edit within
 // the rules (same text checks and moderation) and the withdrawal, through the page's loader and
 // action, on PGlite and PostgreSQL.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 const DAY_MS = 24 * 60 * 60_000
 

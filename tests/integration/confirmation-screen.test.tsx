@@ -1,13 +1,8 @@
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  useLoaderData,
-} from 'react-router'
+import { useLoaderData } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ConfirmationScreen } from '#app/components/auth/confirmation-screen.tsx'
 import type { ConfirmationView } from '#app/modules/auth/confirmation-answer.ts'
+import { renderRoutes } from '#tests/support/render-route.tsx'
 
 function Screen() {
   const { result } = useLoaderData() as { result?: ConfirmationView }
@@ -25,11 +20,7 @@ async function render(result: ConfirmationView | undefined, language: 'pt' | 'en
       Component: Screen,
     },
   ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request('http://localhost/?token=token'))
-  if (context instanceof Response) throw context
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />)
+  return (await renderRoutes(routes, new Request('http://localhost/?token=token'))).html
 }
 
 describe('e-mail confirmation screen', () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DOCUMENT_DECODE_ATTEMPTS_PER_HOUR } from '#app/domain/provider.ts'
 import { en } from '#app/i18n/en.ts'
 import { pt } from '#app/i18n/pt.ts'
@@ -11,8 +11,8 @@ import { action as verificationAction } from '#app/routes/provider/verification.
 import { db } from '#db/client.server.ts'
 import { bannedIdentifiers } from '#db/schema/moderation.ts'
 import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
-import { TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
 import { signedInProvider, testPicture } from '#tests/factories/profile.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // Issue 30 point 10, for identity documents: a submission is three pictures, each up to 40
 // megapixels, so everything that can refuse one does so before a pixel is decoded: their size
@@ -21,13 +21,7 @@ import { signedInProvider, testPicture } from '#tests/factories/profile.ts'
 // the decodings this process began. A picture whose pixels are broken gets past all that and
 // fails only in the decoder: such submissions are capped per provider and hour.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 async function provider() {
   const account = await signedInProvider()

@@ -1,15 +1,9 @@
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type LoaderFunctionArgs,
-  Outlet,
-  StaticRouterProvider,
-} from 'react-router'
+import { type LoaderFunctionArgs, Outlet } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import * as root from '#app/root.tsx'
 import * as city from '#app/routes/public/city.tsx'
 import * as profile from '#app/routes/public/profile.tsx'
+import { renderRoutes } from '#tests/support/render-route.tsx'
 
 function Empty() {
   return null
@@ -67,17 +61,7 @@ async function render(path: string, headers: Record<string, string> = {}) {
       ],
     },
   ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request(`http://localhost${path}`, { headers }))
-  if (context instanceof Response) throw new Error('unexpected redirect')
-  const html = renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-      hydrate={false}
-    />,
-  )
-  return { status: context.statusCode, html }
+  return renderRoutes(routes, new Request(`http://localhost${path}`, { headers }))
 }
 
 describe('root error boundary', () => {

@@ -1,11 +1,5 @@
 import type { ComponentType } from 'react'
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  useLoaderData,
-} from 'react-router'
+import { useLoaderData } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { AccountSettings } from '#app/components/account/account-settings.tsx'
@@ -32,6 +26,7 @@ import { type EditorChoices, profileSchema } from '#app/modules/provider/profile
 import ClientAccount from '#app/routes/client/account.tsx'
 import GiftPage from '#app/routes/public/gift.tsx'
 import ReportPage from '#app/routes/public/report.tsx'
+import { renderRoutes } from '#tests/support/render-route.tsx'
 
 // Issue 18: an input's maxLength is its field's limit in the schema that checks the form, for
 // every text input of the provider and client forms, so the browser never lets through (or
@@ -84,11 +79,7 @@ async function render(Screen: ComponentType, data: Record<string, unknown> = {})
   const routes = [
     { id: 'root', path: '/', loader: () => ({ language: 'pt', ...data }), Component: Screen },
   ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request('http://localhost/'))
-  if (context instanceof Response) throw context
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />)
+  return (await renderRoutes(routes, new Request('http://localhost/'))).html
 }
 
 /** A route component's props: its loader's data (the rest is not read by the forms). */

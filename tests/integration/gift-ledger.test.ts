@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { availableAfterBusinessDays } from '#app/domain/business-days.ts'
 import { GIFT_CAP_CENTS, GIFTS_PER_DAY, LEDGER_ACCOUNTS } from '#app/domain/gifts.ts'
 import { deleteAccount, HoldsGiftMoney } from '#app/modules/account/account.server.ts'
@@ -22,7 +22,7 @@ import { images, profiles } from '#db/schema/profiles.ts'
 import { createAccount } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 
 // Gifts and withdrawals, the money (issue 22 points 1–4; ADR 0020), against the local Pix
 // server, on PGlite and PostgreSQL: limits and caps, business-day crediting, the ledger's
@@ -32,18 +32,10 @@ import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
 const DAY = 86_400_000
 const CPF = '52998224725'
 const OTHER_CPF = '11144477735'
-let site: PixSite
 
-beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite({ gifts: true }, { mute: true })
 
 beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
   site.pix.setDown(false)
   site.pix.payoutOutcome('pay')
 })

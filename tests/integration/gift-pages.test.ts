@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { GIFT_CAP_DAYS } from '#app/domain/gifts.ts'
 import { EXPLICIT_TERMS } from '#app/domain/review-words.ts'
 import { exportAccountData } from '#app/modules/account/account.server.ts'
@@ -19,7 +19,7 @@ import { chargeSubmissions, pixCharges } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { signedIn } from '#tests/factories/account.ts'
 import { createProfile, signedInProvider } from '#tests/factories/profile.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute } from '#tests/support/route-call.ts'
 
 // The client's side of gifts (issue 22 point 1) through the loaders and actions of the profile
@@ -27,19 +27,10 @@ import { callRoute } from '#tests/support/route-call.ts'
 // on; and the terms' gift section (point 5). On PGlite and PostgreSQL.
 
 const DAY = 86_400_000
-let site: PixSite
 
-beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite({ gifts: true }, { mute: true })
 
 beforeEach(() => {
-  // The gift e-mails are logged as they are written to the outbox.
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
   site.pix.setDown(false)
 })
 

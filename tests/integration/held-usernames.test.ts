@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deleteAccount } from '#app/modules/account/account.server.ts'
 import { reservedList } from '#app/modules/admin/team-queries.server.ts'
 import {
@@ -11,13 +11,9 @@ import { action as profileAction } from '#app/routes/provider/profile.tsx'
 import { loader as profilePage } from '#app/routes/public/profile.tsx'
 import { db } from '#db/client.server.ts'
 import { profiles, reservedUsernames } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  sessionCookie,
-  TEST_BASE_URL,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, sessionCookie } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // Issue 30 point 11: a deleted profile's username (and its old names) is held for 90 days, so no
 // other provider takes its address at once and inherits its links and reputation; then it is
@@ -25,13 +21,7 @@ import { createProfile } from '#tests/factories/profile.ts'
 
 const DAY_MS = 86_400_000
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 /** A provider with her session; `public` makes her profile approved and verified first. */
 async function provider(name: string, options: { public?: boolean } = {}) {

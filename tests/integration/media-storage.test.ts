@@ -30,8 +30,9 @@ import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { mediaFiles } from '#server/media.server.ts'
-import { createAccount, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount } from '#tests/factories/account.ts'
 import { type S3TestServer, startS3Server } from '#tests/support/s3-server.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // The storage interface (issue 7 item 3): local disk under DATA_DIR, or an S3-compatible store
 // (a real one, s3rver behind AWS's own Signature V4 check), the same contract for both; photos and

@@ -18,10 +18,11 @@ import { reports } from '#db/schema/moderation.ts'
 import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { htmlMicroCache } from '#server/html-cache.server.ts'
 import { measureRender, metricsEndpoint, requestMetrics } from '#server/metrics.server.ts'
-import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { pixConfigOf } from '#tests/support/pix-site.ts'
 import { samplesOf, sampleValue } from '#tests/support/prometheus-text.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // GET /metrics (issue 32 point 5). /metrics is answered by Express, not by a React Router route,
 // so the authorisation matrix (authorization-matrix.test.ts, route modules only) cannot hold it:

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { action as securityAction } from '#app/routes/account/security.tsx'
-import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction } from '#app/routes/auth/confirm.tsx'
-import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { db } from '#db/client.server.ts'
 import { session, twoFactor } from '#db/schema/auth.ts'
 import {
@@ -12,9 +10,10 @@ import {
   sessionCookie,
   signedIn,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { passwordStep, secondFactorStep } from '#tests/support/sign-in.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
 // Issue 30 point 6: a code from the authenticator app is accepted once (RFC 6238 §5.2). The
@@ -22,37 +21,20 @@ import { totpCode } from '#tests/support/totp.ts'
 // refused, at sign-in, on a session waiting for its factor, at a step-up and at set-up alike;
 // two requests with one code at the same moment open one session. Backup codes are single-use.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
-
-const cookieOf = (setCookies: string[] | undefined) =>
-  (setCookies ?? []).map((line) => line.split(';')[0]).join('; ')
+setUpTestServer()
 
 let visitors = 0
 const newVisitor = () => ({ clientIp: `198.18.0.${(++visitors % 250) + 1}` })
 
 /** The password step of /auth for an account with a second factor: the challenge's cookie. */
 async function challenge(email: string) {
-  const answer = await callRoute(authAction, '/auth?mode=login', {
-    body: { intent: 'login', email, password: TEST_PASSWORD, rememberMe: 'on' },
-    context: newVisitor(),
-  })
+  const answer = await passwordStep(email, newVisitor())
   expect(answer.location).toBe('/auth/two-factor')
-  return cookieOf(answer.headers?.getSetCookie())
+  return answer.cookie
 }
 
 /** The code form of /auth/two-factor. */
-const typeCode = (cookie: string, code: string) =>
-  callRoute(secondFactorAction, '/auth/two-factor', {
-    body: { intent: 'second-factor', code, next: '' },
-    cookie,
-    context: newVisitor(),
-  })
+const typeCode = (cookie: string, code: string) => secondFactorStep(cookie, code, newVisitor())
 
 const sessionsOf = async (userId: string) =>
   (await db().select({ id: session.id }).from(session).where(eq(session.userId, userId))).length

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { PLAN_DAYS } from '#app/domain/plans.ts'
 import { pt } from '#app/i18n/pt.ts'
 import { deleteAccount, exportAccountData } from '#app/modules/account/account.server.ts'
@@ -21,25 +21,19 @@ import { db } from '#db/client.server.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { pixCharges, pixPayments, pixRefunds } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { createAccount, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Plans and return fees paid by Pix (issue 21 points 3–5) against the local Pix server, which
 // speaks the Banco Central's API Pix over mutual TLS and calls the site's webhook route over HTTP.
 
 const DAY = 86_400_000
 const RESTORED_SUBJECT = pt.email.restoredSubject
-let site: PixSite
 
-beforeAll(async () => {
-  site = await startPixSite()
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite()
 
 beforeEach(() => {
   site.pix.dropReusedConnections(0)
@@ -499,8 +493,7 @@ describe('without Pix configured', () => {
       expect(await reconcilePix()).toEqual({ recorded: 0 })
     } finally {
       // The Pix site's environment back, for whatever runs after.
-      await site.close()
-      site = await startPixSite()
+      await site.restart()
     }
   })
 })

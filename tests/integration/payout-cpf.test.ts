@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isValidCpf } from '#app/domain/gifts.ts'
 import { cpfHash } from '#app/modules/payments/withdrawals.server.ts'
 import { decideVerification } from '#app/modules/provider/verification-decision.server.ts'
@@ -14,25 +14,13 @@ import { profiles, verificationSubmissions } from '#db/schema/profiles.ts'
 import { signedIn } from '#tests/factories/account.ts'
 import { brokenCpf, newCpf, typedCpf } from '#tests/factories/cpf.ts'
 import { signedInProvider, testPicture } from '#tests/factories/profile.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute } from '#tests/support/route-call.ts'
 
 // The CPF at the identity check (issue 22 point 3): asked only with gifts on, kept plain for the
 // team until the decision, its keyed hash becoming her payout key at approval.
 
-let site: PixSite
-
-beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
-})
-
-afterAll(async () => {
-  await site?.close()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpPixSite({ gifts: true }, { mute: true })
 
 type Provider = Awaited<ReturnType<typeof signedInProvider>>
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { pixAmount } from '#app/domain/plans.ts'
 import { releaseMaturedGifts } from '#app/modules/payments/gift-credit.server.ts'
 import { recentWithdrawals } from '#app/modules/payments/gift-team-queries.server.ts'
@@ -24,7 +24,7 @@ import { pixCharges } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { createAccount } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 
 // Payouts through the adapter of the institution PIX_PAYOUTS names (issue 31 point 8, ADR 0029),
 // against the local institution answering with Efí's documented shapes: its send path and
@@ -32,18 +32,10 @@ import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
 // RFC 7807 for the lookup). On PGlite and PostgreSQL.
 
 const CPF = '52998224725'
-let site: PixSite
 
-beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite({ gifts: true }, { mute: true })
 
 beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
   site.pix.setDown(false)
   site.pix.payoutOutcome('pay')
 })

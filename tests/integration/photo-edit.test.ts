@@ -3,7 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   deletePhoto,
   editPhoto,
@@ -12,21 +12,14 @@ import {
 } from '#app/modules/provider/photos.server.ts'
 import { db } from '#db/client.server.ts'
 import { images, profiles } from '#db/schema/profiles.ts'
-import { createAccount, sessionCookie, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount, sessionCookie } from '#tests/factories/account.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Rotating and cropping a stored photo (issue 19 point 20) on a real database and disk: every
 // variant is made again from the private original, with the edit's size and no metadata.
 
 const FIXTURES = path.resolve('tests/fixtures/photos')
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 async function provider(name = 'Luna Clara') {
   const account = await createAccount({ role: 'provider', name })
@@ -44,9 +37,9 @@ async function picture(seed: number, width: number) {
   return sharp(Buffer.from(svg)).jpeg().toBuffer()
 }
 
-const publicFile = (key: string) => path.join(dataDir, 'media', key)
+const publicFile = (key: string) => path.join(server.dataDir, 'media', key)
 const originalFile = (storagePath: string) =>
-  path.join(dataDir, 'private', `${storagePath}-original.webp`)
+  path.join(server.dataDir, 'private', `${storagePath}-original.webp`)
 
 /** Width, height and metadata of every stored variant of the photo `id`. */
 async function storedVariants(id: string) {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import express from 'express'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { fileReport } from '#app/modules/client/reports.server.ts'
 import { startChangeFeed } from '#app/modules/http/public-pages.server.ts'
@@ -14,13 +14,9 @@ import { deletePhoto, editPhoto, uploadPhoto } from '#app/modules/provider/photo
 import { databaseHandle, db } from '#db/client.server.ts'
 import { images, profiles } from '#db/schema/profiles.ts'
 import { mediaFiles } from '#server/media.server.ts'
-import {
-  createAccount,
-  sessionCookie,
-  signedIn,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, sessionCookie, signedIn } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
+import { muteOutput, useTestServerEnv } from '#tests/support/test-server.ts'
 
 // Issue 30 point 3: /media is the one address of a photo, and a gate. A photo is served to
 // everyone only while it shows on the site (its profile approved and active, the photo approved,
@@ -53,9 +49,7 @@ afterAll(async () => {
   await settleAuthTasks()
 })
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+beforeEach(muteOutput)
 
 const PUBLIC = 'public, max-age=60, s-maxage=1'
 const PRIVATE = 'private, no-store'

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   MAX_PROFILE_PHOTOS,
   MONTHLY_PHOTO_UPLOADS,
@@ -14,12 +14,8 @@ import { UPLOAD_LEASE_SECONDS } from '#app/modules/provider/upload-reservation.s
 import { action as uploadAction } from '#app/routes/provider/photo-upload.ts'
 import { db } from '#db/client.server.ts'
 import { images, profiles } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  sessionCookie,
-  TEST_BASE_URL,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, sessionCookie } from '#tests/factories/account.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // Issue 30 point 10: what an upload costs before any limit. A 40-megapixel picture takes half a
 // second of CPU to decode, so everything that can refuse an upload does so from its bytes and the
@@ -29,13 +25,7 @@ import {
 // whose pixels are broken gets past all that and fails only in the decoder, counted nowhere else:
 // such attempts are capped per provider and hour.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 async function provider(name = 'Luna Clara') {
   const account = await createAccount({ role: 'provider', name })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reconcilePix, startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { PixUnavailable, pixApi } from '#app/modules/payments/pix-api.server.ts'
 import { db } from '#db/client.server.ts'
@@ -8,20 +8,12 @@ import { profiles } from '#db/schema/profiles.ts'
 import { pixCrc16, readBrCode } from '#sandbox/pix/brcode.ts'
 import { startPixServer } from '#sandbox/pix/institution.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
-import { type PixSite, pixConfigOf, startPixSite } from '#tests/support/pix-site.ts'
+import { pixConfigOf, setUpPixSite } from '#tests/support/pix-site.ts'
 
 // The site against an institution that answers only as the Banco Central's API Pix 2.9 allows
 // (issue 31): what a real bank does and the project's first local institution did not.
 
-let site: PixSite
-
-beforeAll(async () => {
-  site = await startPixSite()
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite()
 
 beforeEach(() => {
   site.pix.setDown(false)

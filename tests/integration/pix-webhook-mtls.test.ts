@@ -2,21 +2,20 @@ import { X509Certificate } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { clientCertificateTrusted } from '#app/modules/payments/webhook-caller.server.ts'
 import type { PixConfig } from '#app/platform/env.server.ts'
-import { db } from '#db/client.server.ts'
-import { pixCharges, pixPayments } from '#db/schema/payments.ts'
-import { signedInProvider } from '#tests/factories/profile.ts'
-import { type PixSite, startPixSite, webhookRouteHandler } from '#tests/support/pix-site.ts'
+import {
+  paidChargeAwaitingWebhook,
+  paymentsRecorded,
+  setUpPixSite,
+  webhookRouteHandler,
+} from '#tests/support/pix-site.ts'
 
 // The webhook is mutually authenticated (issue 31 point 2, ADR 0028): a call is taken only from
 // the institution, its client certificate verified by the site's own mutual-TLS listener or by
 // the trusted proxy in front; the secret in the address stays a second factor.
 
-let site: PixSite
 /** Sites behind a proxy: one trusting this machine's address, one trusting other addresses. */
 let behindProxy: Server
 let behindOtherProxy: Server
@@ -33,8 +32,9 @@ async function listen(webhook: PixConfig['webhook']): Promise<Server> {
 
 const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
+const site = setUpPixSite()
+
 beforeAll(async () => {
-  site = await startPixSite()
   const { webhook } = site.config
   behindProxy = await listen({ ...webhook, tls: undefined, proxies: ['127.0.0.1'] })
   behindOtherProxy = await listen({
@@ -54,26 +54,10 @@ afterAll(async () => {
   for (const server of [behindProxy, behindOtherProxy]) {
     await new Promise((resolve) => server?.close(resolve))
   }
-  await site?.close()
 })
 
-/** A charge paid at the institution whose webhook has not come yet, and its body. */
-async function paidCharge() {
-  const provider = await signedInProvider({ approved: true })
-  const started = await startPlanCharge(provider.id, 'ouro')
-  if (!started.ok) throw new Error(`no charge: ${started.error}`)
-  const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, started.chargeId))
-  if (!charge) throw new Error('no charge row')
-  const paid = await site.pix.pay(charge.txid, { webhook: false })
-  const pix = site.pix.pixes().find((one) => one.endToEndId === paid.endToEndId)
-  const { devolucoes: _, ...item } = pix ?? {}
-  return { chargeId: charge.id, body: { pix: [item] } }
-}
-
-async function credited(chargeId: string): Promise<number> {
-  const rows = await db().select().from(pixPayments).where(eq(pixPayments.chargeId, chargeId))
-  return rows.length
-}
+const paidCharge = () => paidChargeAwaitingWebhook(site)
+const credited = paymentsRecorded
 
 const secretPath = () => new URL(site.pix.webhookUrl() ?? '').pathname
 

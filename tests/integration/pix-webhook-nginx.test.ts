@@ -3,12 +3,7 @@ import { createServer, type Server } from 'node:http'
 import https from 'node:https'
 import { type AddressInfo, createServer as createTcpServer } from 'node:net'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
-import { db } from '#db/client.server.ts'
-import { pixCharges, pixPayments } from '#db/schema/payments.ts'
-import { signedInProvider } from '#tests/factories/profile.ts'
 import {
   DEPLOY_NGINX,
   NGINX,
@@ -16,13 +11,17 @@ import {
   type RunningNginx,
   startNginx,
 } from '#tests/support/nginx.ts'
-import { type PixSite, startPixSite, webhookRouteHandler } from '#tests/support/pix-site.ts'
+import {
+  paidChargeAwaitingWebhook,
+  paymentsRecorded,
+  setUpPixSite,
+  webhookRouteHandler,
+} from '#tests/support/pix-site.ts'
 
 // The nginx configuration the operator is given (deploy/nginx/, issue 31 point 2, ADR 0028), run
 // as is by Debian's nginx in front of the site's webhook: the institution's call is taken, a call
 // without its certificate refused, and headers a client makes up never reach the site.
 
-let site: PixSite
 let upstream: Server
 let nginx: RunningNginx | undefined
 let origin: string
@@ -35,9 +34,10 @@ async function freePort(): Promise<number> {
   return port
 }
 
+const site = setUpPixSite({}, { when: nginxAvailable })
+
 beforeAll(async () => {
   if (!nginxAvailable) return
-  site = await startPixSite()
   // The site behind nginx: the webhook route, and elsewhere an echo of the headers it got.
   const webhook = webhookRouteHandler({
     ...site.config.webhook,
@@ -77,7 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await nginx?.stop()
   await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)))
-  await site?.close()
 })
 
 /** A request to nginx, with or without a client certificate: its status and body. */
@@ -110,22 +109,8 @@ async function call(
   })
 }
 
-async function paidCharge() {
-  const provider = await signedInProvider({ approved: true })
-  const started = await startPlanCharge(provider.id, 'ouro')
-  if (!started.ok) throw new Error(`no charge: ${started.error}`)
-  const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, started.chargeId))
-  if (!charge) throw new Error('no charge row')
-  const paid = await site.pix.pay(charge.txid, { webhook: false })
-  const pix = site.pix.pixes().find((one) => one.endToEndId === paid.endToEndId)
-  const { devolucoes: _, ...item } = pix ?? {}
-  return { chargeId: charge.id, body: { pix: [item] } }
-}
-
-async function credited(chargeId: string): Promise<number> {
-  const rows = await db().select().from(pixPayments).where(eq(pixPayments.chargeId, chargeId))
-  return rows.length
-}
+const paidCharge = () => paidChargeAwaitingWebhook(site)
+const credited = paymentsRecorded
 
 const throughNginx = () => `${origin}${new URL(site.pix.webhookUrl() ?? '').pathname}`
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { PLAN_DAYS } from '#app/domain/plans.ts'
 import { suspendProfile } from '#app/modules/moderation/sanctions.server.ts'
@@ -14,25 +14,17 @@ import { pixCharges } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { createAccount } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute } from '#tests/support/route-call.ts'
 
 // The provider's plan page and charge page (issue 21 points 3, 4 and 6) through their loaders
 // and actions, against the local Pix server, on PGlite and PostgreSQL.
 
 const DAY = 86_400_000
-let site: PixSite
 
-beforeAll(async () => {
-  site = await startPixSite()
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite({}, { mute: true })
 
 beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
   site.pix.setDown(false)
 })
 

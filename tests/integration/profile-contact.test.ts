@@ -7,8 +7,8 @@ import { action as viewAction } from '#app/routes/resources/profile-view.ts'
 import { db } from '#db/client.server.ts'
 import { images } from '#db/schema/profiles.ts'
 import { profileDailyStats } from '#db/schema/stats.ts'
-import { useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // The limits count under a keyed hash made with the site's secret (issue 17).
 beforeAll(async () => {

@@ -1,24 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loader as adminPreview } from '#app/routes/admin/profile-preview.tsx'
 import { loader as providerPreview } from '#app/routes/provider/preview.tsx'
 import { loader as publicProfile } from '#app/routes/public/profile.tsx'
 import { db } from '#db/client.server.ts'
 import { images } from '#db/schema/profiles.ts'
-import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // A provider's preview of her public profile (issue 19 point 19): the public page's data whatever
 // the status, what is missing, never kept or indexed, for her and the team only.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 const photo = (profileId: string, verificationType: 'profile' | 'pending', order: number) =>
   db()

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { maskedCpf } from '#app/domain/gifts.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { en } from '#app/i18n/en.ts'
@@ -22,7 +22,7 @@ import { createAccount } from '#tests/factories/account.ts'
 import { brokenCpf, newCpf, typedCpf } from '#tests/factories/cpf.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute } from '#tests/support/route-call.ts'
 
 // The provider's side of gifts (issue 22 point 3) through /dashboard/gifts' loader and action,
@@ -32,18 +32,10 @@ import { callRoute } from '#tests/support/route-call.ts'
 // e-mails, her export, and an account that still holds money.
 
 const DAY = 86_400_000
-let site: PixSite
 
-beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite({ gifts: true }, { mute: true })
 
 beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
   site.pix.setDown(false)
   site.pix.payoutOutcome('pay')
 })

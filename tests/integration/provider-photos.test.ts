@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MONTHLY_PHOTO_UPLOADS } from '#app/domain/provider.ts'
 import {
   deletePhoto,
@@ -15,20 +15,13 @@ import {
 } from '#app/modules/provider/photos.server.ts'
 import { db } from '#db/client.server.ts'
 import { images, photoFlags, profiles } from '#db/schema/profiles.ts'
-import { createAccount, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount } from '#tests/factories/account.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Photos of a provider's profile (issue 7 items 3 and 4) on a real database and disk.
 
 const FIXTURES = path.resolve('tests/fixtures/photos')
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 async function provider(name = 'Luna Clara') {
   const account = await createAccount({ role: 'provider', name })
@@ -49,7 +42,7 @@ async function picture(seed: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg', w
 }
 
 const filesOf = async (profileId: string) =>
-  (await readdir(path.join(dataDir, 'media', 'profiles', profileId)).catch(() => [])).sort()
+  (await readdir(path.join(server.dataDir, 'media', 'profiles', profileId)).catch(() => [])).sort()
 
 describe('uploads', () => {
   it('a JPEG with GPS and a rotation comes out upright, as WebP variants with no metadata', async () => {
@@ -72,7 +65,9 @@ describe('uploads', () => {
     })
     expect(row?.fileHash).toMatch(/^[0-9a-f]{64}$/)
     expect(row?.perceptualHash).toMatch(/^[0-9a-f]{16}$/)
-    const stored = await readFile(path.join(dataDir, 'media', `${photo.storagePath}-320.webp`))
+    const stored = await readFile(
+      path.join(server.dataDir, 'media', `${photo.storagePath}-320.webp`),
+    )
     const metadata = await sharp(stored).metadata()
     expect(metadata.format).toBe('webp')
     expect(metadata.exif).toBeUndefined()
@@ -239,9 +234,9 @@ it('an upload or deletion a dead process left is finished: no row without files,
   const files = await filesOf(luna.profileId)
   expect(files.every((file) => file.startsWith(kept.photo.id))).toBe(true)
   for (const width of kept.photo.variantWidths) {
-    expect(existsSync(path.join(dataDir, 'media', `${kept.photo.storagePath}-${width}.webp`))).toBe(
-      true,
-    )
+    expect(
+      existsSync(path.join(server.dataDir, 'media', `${kept.photo.storagePath}-${width}.webp`)),
+    ).toBe(true)
   }
 })
 

@@ -1,28 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
 import { action as overviewAction } from '#app/routes/provider/overview.tsx'
 import { action as profileAction, loader as profileLoader } from '#app/routes/provider/profile.tsx'
 import { db } from '#db/client.server.ts'
 import { profileServices, profiles, reservedUsernames } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  sessionCookie,
-  TEST_BASE_URL,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, sessionCookie } from '#tests/factories/account.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // The provider's profile editor and visibility switch (issue 7 items 2 and 6), called the way
 // React Router calls them, for each kind of visitor.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 /** A confirmed provider with her session cookie and her draft profile's id. */
 async function provider(name = 'Luna Clara') {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EXPLICIT_TERMS } from '#app/domain/review-words.ts'
 import { REVIEWS_PAGE_SIZE, type ReviewStatus } from '#app/domain/reviews.ts'
 import {
@@ -10,20 +10,15 @@ import {
 import { action, loader } from '#app/routes/provider/reviews.tsx'
 import { db } from '#db/client.server.ts'
 import { reviews } from '#db/schema/reviews.ts'
-import { createAccount, signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount, signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Issue 20 point 3, the provider's side: her profile's reviews, one public reply each, one
 // report to the team; never a way to delete one. On PGlite and PostgreSQL.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 type Provider = Awaited<ReturnType<typeof signedInProvider>>
 

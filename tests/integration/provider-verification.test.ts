@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verificationEndsAt } from '#app/domain/provider.ts'
 import { resolveProfileSlug } from '#app/modules/profile/resolve.server.ts'
 import { submitVerification } from '#app/modules/provider/verification.server.ts'
@@ -13,25 +13,13 @@ import { sweepUnfinishedSubmissions } from '#app/modules/provider/verification-d
 import { loader as documentLoader } from '#app/routes/account/verification-document.ts'
 import { db } from '#db/client.server.ts'
 import { images, profiles, verificationSubmissions } from '#db/schema/profiles.ts'
-import {
-  createAccount,
-  sessionCookie,
-  signedIn,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, sessionCookie, signedIn } from '#tests/factories/account.ts'
 import { testPicture } from '#tests/factories/profile.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Identity checks (issue 7 item 5): private files, the team's decision, the 6-month calendar.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 /** A neutral test picture standing in for a document photo. */
 const picture = testPicture
@@ -71,7 +59,7 @@ async function readyProvider(name = 'Luna Clara') {
 
 const privateFiles = async () =>
   (
-    await readdir(path.join(dataDir, 'private', 'verification'), { recursive: true }).catch(
+    await readdir(path.join(server.dataDir, 'private', 'verification'), { recursive: true }).catch(
       () => [],
     )
   )
@@ -123,12 +111,14 @@ describe('sending documents', () => {
     expect(submission?.documentFrontHash).toMatch(/^[0-9a-f]{64}$/)
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, luna.profileId))
     expect(profile).toMatchObject({ status: 'pending', verificationStatus: 'pending' })
-    const front = await readFile(path.join(dataDir, 'private', submission?.documentFrontKey ?? ''))
+    const front = await readFile(
+      path.join(server.dataDir, 'private', submission?.documentFrontKey ?? ''),
+    )
     expect((await sharp(front).metadata()).exif).toBeUndefined()
     // Nothing of it under the public media folder.
-    const publicFiles = await readdir(path.join(dataDir, 'media'), { recursive: true }).catch(
-      () => [],
-    )
+    const publicFiles = await readdir(path.join(server.dataDir, 'media'), {
+      recursive: true,
+    }).catch(() => [])
     expect(publicFiles.filter((file) => file.includes(submission?.id ?? '-'))).toEqual([])
   })
 })
@@ -196,7 +186,9 @@ describe("the team's decision", () => {
       selfieKey: null,
       documentFrontHash: submission?.documentFrontHash,
     })
-    expect(existsSync(path.join(dataDir, 'private', submission?.selfieKey ?? ''))).toBe(false)
+    expect(existsSync(path.join(server.dataDir, 'private', submission?.selfieKey ?? ''))).toBe(
+      false,
+    )
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, luna.profileId))
     expect(profile).toMatchObject({ status: 'approved', verificationStatus: 'approved' })
     expect(profile?.verifiedAt).toBeInstanceOf(Date)
@@ -219,7 +211,9 @@ describe("the team's decision", () => {
     })
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, luna.profileId))
     expect(profile).toMatchObject({ status: 'rejected', statusReason: 'Documento ilegível' })
-    expect(existsSync(path.join(dataDir, 'private', submission?.documentBackKey ?? ''))).toBe(false)
+    expect(
+      existsSync(path.join(server.dataDir, 'private', submission?.documentBackKey ?? '')),
+    ).toBe(false)
     // She can send new documents.
     expect(await submitVerification(luna.id, await documents(), true)).toEqual({ ok: true })
   })
@@ -236,7 +230,7 @@ it('the 6-month calendar: a reminder 15 days before, then the profile leaves the
     .where(eq(profiles.id, luna.profileId))
   expect(await runVerificationCalendar()).toEqual({ reminded: 1, lapsed: 0 })
   expect(await runVerificationCalendar()).toEqual({ reminded: 0, lapsed: 0 })
-  const outbox = path.join(dataDir, 'outbox')
+  const outbox = path.join(server.dataDir, 'outbox')
   const mails = await Promise.all(
     (await readdir(outbox)).map((file) => readFile(path.join(outbox, file), 'utf8')),
   )
@@ -265,7 +259,7 @@ it('documents a dead process left half-written are deleted with their row', asyn
     .where(eq(verificationSubmissions.id, submission?.id ?? ''))
   expect(await sweepUnfinishedSubmissions(0)).toBe(1)
   expect(await submissionOf(luna.profileId)).toBeUndefined()
-  expect(existsSync(path.join(dataDir, 'private', submission?.selfieKey ?? ''))).toBe(false)
+  expect(existsSync(path.join(server.dataDir, 'private', submission?.selfieKey ?? ''))).toBe(false)
 })
 
 describe('renewals, races and the team’s own decisions', () => {

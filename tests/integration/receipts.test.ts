@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { startGift } from '#app/modules/payments/gifts.server.ts'
 import { startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
@@ -14,22 +14,14 @@ import { SANDBOX_SELLER } from '#sandbox/pix/institution.ts'
 import { signedIn } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
 import { mailsTo } from '#tests/support/outbox.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute } from '#tests/support/route-call.ts'
 
 // Issue 33 points 4 and 10, against the local Pix server: her history lists every Pix she sent
 // (credited or sent back, with the refund's state), and every receipt (e-mail and printable page)
 // names the seller (COMPANY_NAME, its CNPJ) and is its owner's alone.
 
-let site: PixSite
-
-beforeAll(async () => {
-  site = await startPixSite({ gifts: true })
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = setUpPixSite({ gifts: true })
 
 beforeEach(() => {
   site.pix.failRefunds(false)

@@ -1,5 +1,4 @@
 import { createServer } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dailyOnce } from '#app/modules/security/rate-limit.server.ts'
@@ -12,9 +11,10 @@ import {
   openSharedCounters,
   sharedCounterStore,
 } from '#app/modules/security/shared-counters.server.ts'
-import { useTestServerEnv } from '#tests/factories/account.ts'
 import { counterStoreContract, limiterOn } from '#tests/support/counter-store-contract.ts'
 import { startRedisServer } from '#tests/support/redis-server.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
+import { sleepUntil, waitUntil } from '#tests/support/wait.ts'
 
 // Shared counters in Redis (issue 17, REDIS_URL): the store, limits across instances (each its
 // own connection) and restarts of the site, and what happens while Redis is down. The tests
@@ -24,6 +24,8 @@ import { startRedisServer } from '#tests/support/redis-server.ts'
 const once = process.env.TEST_DB_KIND === 'postgres' ? describe.skip : describe
 
 const SECRET = 'integration-secret-0123456789-abcdefgh'
+/** rate-limit.server.ts's FALLBACK_MS (not exported): how long a failing shared store is left alone. */
+const FALLBACK_MS = 5000
 let redis: Awaited<ReturnType<typeof startRedisServer>>
 const stores: RedisCounterStore[] = []
 
@@ -130,6 +132,9 @@ once('while redis is unreachable', () => {
     // No error, no wait on a reconnection: the process counts on its own meanwhile.
     const started = Date.now()
     expect((await limiter.hit('198.51.100.9')).allowed).toBe(true)
+    // That hit found Redis gone: the limiter leaves it alone for FALLBACK_MS from then
+    // (rate-limit.server.ts), a deadline it keeps to itself, so it ends by this moment at the latest.
+    const fallbackEnds = Date.now() + FALLBACK_MS
     expect((await limiter.hit('198.51.100.9')).allowed).toBe(true)
     expect((await limiter.hit('198.51.100.9')).allowed).toBe(false)
     expect(Date.now() - started).toBeLessThan(1000)
@@ -138,11 +143,10 @@ once('while redis is unreachable', () => {
     expect(await once.first('198.51.100.9 p')).toBe(false)
 
     await redis.start()
-    const deadline = Date.now() + 10_000
-    while (!store.ready && Date.now() < deadline) await sleep(50)
+    await waitUntil(() => store.ready, { intervalMs: 50, what: 'the store reconnected' })
     expect(store.ready).toBe(true)
     // Past the fallback pause, the limit counts in Redis again (a restarted Redis is empty).
-    await sleep(5200)
+    await sleepUntil(fallbackEnds + 1)
     expect((await limiter.hit('198.51.100.10')).allowed).toBe(true)
     const client = createClient({ url: redis.url })
     await client.connect()

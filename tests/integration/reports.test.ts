@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MINOR_HIDES, REPORT_LIMITS } from '#app/domain/client-area.ts'
 import { REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { loader as adminReportsLoader } from '#app/routes/admin/reports.tsx'
@@ -7,24 +7,16 @@ import { action as reportAction } from '#app/routes/public/report.tsx'
 import { db } from '#db/client.server.ts'
 import { auditLog, reports } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { signedIn, useTestServerEnv } from '#tests/factories/account.ts'
+import { signedIn } from '#tests/factories/account.ts'
 import { createProfile, signedInProvider } from '#tests/factories/profile.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Issue 17 item 6: an open report of one reason never stands in for a report of another, from
 // the same reporter or the same address (many people share one address in Brazil). A file of its
 // own, so that the admin queue holds only what these tests filed.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 const report = (
   profile: { username: string },
@@ -44,7 +36,7 @@ const reportsAbout = (profileId: string) =>
 const visibility = async (id: string) =>
   (await db().select().from(profiles).where(eq(profiles.id, id)))[0]
 
-const mailTo = (to: string) => mailsTo(dataDir, to)
+const mailTo = (to: string) => server.mailsTo(to)
 
 describe('a report of another reason never swallows a new one', () => {
   it("files a visitor's 'minor' report from an address with another open report: hidden, first in the queue", async () => {

@@ -1,15 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { ReactNode } from 'react'
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type LoaderFunctionArgs,
-  Outlet,
-  StaticRouterProvider,
-  useLoaderData,
-} from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_FILTERS } from '#app/domain/filters.ts'
 import { rotationMinute } from '#app/domain/ranking.ts'
 import { REVIEWS_PAGE_SIZE } from '#app/domain/reviews.ts'
@@ -19,30 +9,28 @@ import { listProfiles } from '#app/modules/listing/queries.server.ts'
 import { listProfilesOrNull } from '#app/modules/listing/safe-list.server.ts'
 import type { ReviewPage } from '#app/modules/reviews/review-types.ts'
 import { testimonials } from '#app/modules/reviews/reviews.server.ts'
-import * as root from '#app/root.tsx'
 import * as home from '#app/routes/public/home.tsx'
 import * as profileRoute from '#app/routes/public/profile.tsx'
 import { databaseHandle, db } from '#db/client.server.ts'
 import { favorites } from '#db/schema/clients.ts'
 import { reviews } from '#db/schema/reviews.ts'
-import { createAccount, TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
+import { pageUnderRoot, renderRoutes } from '#tests/support/render-route.tsx'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // Issue 20 points 4 and 5: what the public pages show of reviews (the profile page's section and
 // its pages, the cards' figures, the home page's testimonials), on PGlite and PostgreSQL.
 
 let authors: { id: string; name: string }[] = []
 
+setUpTestServer()
+
 beforeAll(async () => {
-  await useTestServerEnv()
   authors = await Promise.all(
     ['Caio Andrade', 'Bruno Lima'].map((name) => createAccount({ role: 'client', name })),
   )
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 const MINUTE_MS = 60_000
@@ -251,41 +239,13 @@ describe('testimonials', () => {
   })
 })
 
-function ProfileRoutePage() {
-  const ProfilePage = profileRoute.default as (props: { loaderData: unknown }) => ReactNode
-  return <ProfilePage loaderData={useLoaderData()} />
-}
-
 /** The profile page as the server renders it (root and page, without hydration data). */
 async function renderProfile(path: string) {
-  const routes = [
-    {
-      id: 'root',
-      path: '/',
-      loader: (args: LoaderFunctionArgs) => root.loader(args as never),
-      Component: Outlet,
-      children: [
-        {
-          id: 'profile',
-          path: 'acompanhante/:slug',
-          loader: (args: LoaderFunctionArgs) => profileRoute.loader(args as never),
-          Component: ProfileRoutePage,
-        },
-      ],
-    },
-  ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(
-    new Request(`${TEST_BASE_URL}${path}`, { headers: { 'accept-language': 'pt-BR' } }),
-  )
-  if (context instanceof Response) throw new Error('unexpected redirect')
-  return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-      hydrate={false}
-    />,
-  )
+  const routes = pageUnderRoot(profileRoute, 'acompanhante/:slug')
+  const request = new Request(`${TEST_BASE_URL}${path}`, {
+    headers: { 'accept-language': 'pt-BR' },
+  })
+  return (await renderRoutes(routes, request)).html
 }
 
 describe('rendered', () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { EXPLICIT_TERMS } from '#app/domain/review-words.ts'
 import { type Ineligibility, REVIEW_LENGTH, REVIEW_RULES } from '#app/domain/reviews.ts'
 import { recordContact } from '#app/modules/reviews/contacts.server.ts'
@@ -10,20 +10,15 @@ import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { profileContacts, reviews } from '#db/schema/reviews.ts'
-import { createAccount, sessionCookie, useTestServerEnv } from '#tests/factories/account.ts'
+import { createAccount, sessionCookie } from '#tests/factories/account.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Issue 20 points 1 and 2 through the review page (/acompanhante/{username}/avaliar): what each
 // visitor is told and answered, every refusal of the text as its message, and the contact route
 // noting a signed-in client's contact, on PGlite and PostgreSQL.
 
-beforeAll(async () => {
-  await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer()
 
 const HOUR_MS = 60 * 60_000
 const DAY_MS = 24 * HOUR_MS

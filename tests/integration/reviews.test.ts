@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { REVIEW_RULES, SUSPICION } from '#app/domain/reviews.ts'
 import { deleteAccount } from '#app/modules/account/account.server.ts'
 import type { SignedInUser } from '#app/modules/auth/session.server.ts'
@@ -18,14 +18,9 @@ import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { profileContacts, profileReviewStats, reviews } from '#db/schema/reviews.ts'
-import {
-  createAccount,
-  signedIn,
-  TEST_BASE_URL,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, signedIn } from '#tests/factories/account.ts'
 import type { createProfile } from '#tests/factories/profile.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 /** A reviewer as the review module reads one. */
 type Reviewer = Pick<SignedInUser, 'id' | 'email' | 'name' | 'role' | 'emailVerified'>
@@ -33,15 +28,7 @@ type Reviewer = Pick<SignedInUser, 'id' | 'email' | 'name' | 'role' | 'emailVeri
 // Issue 20 points 1 and 3: who may review, the limits, the suspicion rules, and the sums the
 // database keeps, on PGlite and PostgreSQL.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 const DAY_MS = 24 * 60 * 60_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS)
@@ -91,7 +78,7 @@ async function target(overrides: Parameters<typeof createProfile>[0] = {}) {
 
 /** The new-review e-mails `to` received. */
 const reviewMails = async (to: string) =>
-  (await mailsTo(dataDir, to)).filter((mail) => mail.includes('/dashboard/reviews')).length
+  (await server.mailsTo(to)).filter((mail) => mail.includes('/dashboard/reviews')).length
 
 const contacted = (who: Reviewer, profileId: string, hoursAgo = 48) =>
   recordContact(who.id, profileId, new Date(Date.now() - hoursAgo * 60 * 60_000))

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lookupIpPlace } from '#app/modules/location/geolocation.server.ts'
 import { action as securityAction } from '#app/routes/account/security.tsx'
 import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction } from '#app/routes/auth/confirm.tsx'
-import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { action as clientAccountAction } from '#app/routes/client/account.tsx'
 import { action as providerAccountAction } from '#app/routes/provider/account.tsx'
 import { db } from '#db/client.server.ts'
@@ -15,13 +14,12 @@ import {
   makeStale,
   sessionCookie,
   signedIn,
-  TEST_BASE_URL,
   TEST_PASSWORD,
   updatedCookie,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { passwordStep, secondFactorStep } from '#tests/support/sign-in.ts'
+import { setUpTestServer, TEST_BASE_URL } from '#tests/support/test-server.ts'
 import { nextCode } from '#tests/support/totp.ts'
 
 // Issue 33 point 11: turning two-step verification on or off, using a backup code, renewing the
@@ -29,15 +27,7 @@ import { nextCode } from '#tests/support/totp.ts'
 // happened, when (Brasília time), from which device and place, and what to do if it was not
 // her; never a password or a code.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 /** A Brazilian address the offline database places, and a browser the mails name. */
 const FROM = {
@@ -52,12 +42,9 @@ const year = String(new Date().getUTCFullYear())
 let visitors = 0
 const newVisitor = () => `203.0.113.${(++visitors % 250) + 1}`
 
-const cookieOf = (setCookies: string[] | undefined) =>
-  (setCookies ?? []).map((line) => line.split(';')[0]).join('; ')
-
 /** The e-mails to `email` whose text holds `words`. */
 const mailsWith = async (email: string, words: string) =>
-  (await mailsTo(dataDir, email)).filter((mail) => mail.includes(words))
+  (await server.mailsTo(email)).filter((mail) => mail.includes(words))
 
 /** The account of `email` speaks `language` (as switching the site's language leaves it). */
 const speaks = (id: string, language: 'pt' | 'en') =>
@@ -147,18 +134,10 @@ describe('backup codes used and renewed', () => {
     expect(await mailsWith(provider.email, used)).toHaveLength(0)
 
     // Signing in with the password, then a backup code.
-    const challenge = await callRoute(authAction, '/auth?mode=login', {
-      body: { intent: 'login', email: provider.email, password: TEST_PASSWORD, rememberMe: 'on' },
-      headers: { 'user-agent': FROM.userAgent },
-      context: { clientIp: FROM.ip },
-    })
+    const from = { clientIp: FROM.ip, headers: { 'user-agent': FROM.userAgent } }
+    const challenge = await passwordStep(provider.email, from)
     expect(challenge.location).toBe('/auth/two-factor')
-    const signedInAnswer = await callRoute(secondFactorAction, '/auth/two-factor', {
-      body: { intent: 'second-factor', code: backupCodes[0] ?? '', next: '' },
-      cookie: cookieOf(challenge.headers?.getSetCookie()),
-      headers: { 'user-agent': FROM.userAgent },
-      context: { clientIp: FROM.ip },
-    })
+    const signedInAnswer = await secondFactorStep(challenge.cookie, backupCodes[0] ?? '', from)
     expect(signedInAnswer.location).toBe('/dashboard')
     const first = await mailsWith(provider.email, used)
     expect(first).toHaveLength(1)
@@ -278,7 +257,7 @@ describe('the password changed', () => {
         context: { clientIp: newVisitor() },
       })
       const link = /mode=reset&token=([\w-]+)/.exec(
-        (await mailsTo(dataDir, account.email)).at(-1) ?? '',
+        (await server.mailsTo(account.email)).at(-1) ?? '',
       )?.[1]
       expect(link).toBeTruthy()
       const NEW_PASSWORD = 'senha-redefinida-321'

@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { loader as authApiLoader } from '#app/routes/resources/auth-api.ts'
 import { db } from '#db/client.server.ts'
 import { session } from '#db/schema/auth.ts'
-import {
-  createAccount,
-  sessionCookie,
-  TEST_PASSWORD,
-  useTestServerEnv,
-} from '#tests/factories/account.ts'
+import { createAccount, sessionCookie, TEST_PASSWORD } from '#tests/factories/account.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 
 // Sessions on a public (https) site: Secure cookies, sliding expiry, the OAuth callback.
 const BASE = 'https://aprova.example'
 
-beforeAll(async () => {
-  await useTestServerEnv({ baseUrl: BASE })
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+setUpTestServer({ baseUrl: BASE })
 
 const cookiePairs = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).join('; ')
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { and, gt, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth } from '#app/modules/auth/auth.server.ts'
 import type { CounterStore } from '#app/modules/security/counter-store.server.ts'
@@ -15,10 +15,11 @@ import { sweepSharedCounters } from '#app/modules/security/shared-counters.serve
 import { CONTACT_LIMIT, loader as contactLoader } from '#app/routes/public/contact.tsx'
 import { type DatabaseHandle, db, openDatabase } from '#db/client.server.ts'
 import { sharedCounters } from '#db/schema/counters.ts'
-import { TEST_BASE_URL, useTestServerEnv } from '#tests/factories/account.ts'
 import { createProfile } from '#tests/factories/profile.ts'
 import { createThrowawayDatabase } from '#tests/setup/test-database.ts'
 import { counterStoreContract, limiterOn } from '#tests/support/counter-store-contract.ts'
+import { TEST_BASE_URL, useTestServerEnv } from '#tests/support/test-server.ts'
+import { waitUntil } from '#tests/support/wait.ts'
 
 // Shared counters in the database (issue 17): the store itself, limits that hold across
 // instances (each its own connection pool to the same PostgreSQL) and across restarts (a new
@@ -211,7 +212,21 @@ describe('the site’s limits count in the database', () => {
     await store.increment('sweep:short', 200)
     await store.setIfAbsent('daily-salt:2000-01-01', 'old salt', 200)
     await store.increment('sweep:long', 60_000)
-    await sleep(300)
+    // The sweep is for finished windows: wait until both 200 ms ones have ended (the database's clock).
+    await waitUntil(
+      async () =>
+        (
+          await db()
+            .select({ key: sharedCounters.key })
+            .from(sharedCounters)
+            .where(
+              and(
+                inArray(sharedCounters.key, ['sweep:short', 'daily-salt:2000-01-01']),
+                gt(sharedCounters.expiresAt, sql`now()`),
+              ),
+            )
+        ).length === 0,
+    )
     expect(await sweepSharedCounters()).toBeGreaterThanOrEqual(2)
     const keys = (await rows()).map((row) => row.key)
     expect(keys).not.toContain('sweep:short')

@@ -1,10 +1,8 @@
 import { eq, like, sql } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FAILURE_BURST } from '#app/domain/guess-backoff.ts'
 import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { AUTH_LIMIT_PER_VISITOR } from '#app/modules/auth/limits.server.ts'
-import { action as authAction } from '#app/routes/auth/auth.tsx'
-import { action as secondFactorAction } from '#app/routes/auth/two-factor.tsx'
 import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { sharedCounters } from '#db/schema/counters.ts'
@@ -13,10 +11,9 @@ import {
   enrolTwoFactor,
   sessionCookie,
   TEST_PASSWORD,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
-import { callRoute } from '#tests/support/route-call.ts'
+import { passwordStep, secondFactorStep } from '#tests/support/sign-in.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
 // Issue 30 point 4: anyone could lock anyone out (ten wrong passwords from anywhere blocked the
@@ -26,23 +23,11 @@ import { totpCode } from '#tests/support/totp.ts'
 // per-visitor limit across accounts still holds. On the real shared counters (the database);
 // time passes by ending the running waits in their rows, never by sleeping.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const server = setUpTestServer()
 
 /** A sign-in from `clientIp` with the browser in Portuguese or English. */
 const signIn = (email: string, password: string, clientIp: string, language = 'pt-BR') =>
-  callRoute(authAction, '/auth?mode=login', {
-    body: { intent: 'login', email, password, rememberMe: 'on' },
-    headers: { 'accept-language': language },
-    context: { clientIp },
-  })
+  passwordStep(email, { clientIp, headers: { 'accept-language': language } }, password)
 
 /** Every running wait between guesses ends now, as if its seconds had gone by. */
 const endWaits = () =>
@@ -65,7 +50,7 @@ async function fail(email: string, clientIp: string, failures: number) {
 }
 
 const burstMails = async (email: string) =>
-  (await mailsTo(dataDir, email)).filter((mail) =>
+  (await server.mailsTo(email)).filter((mail) =>
     /Tentativas de entrar|Attempts to sign in/.test(mail),
   )
 
@@ -148,7 +133,7 @@ describe('the owner is told of a burst', { timeout: SIGN_IN_SERIES_MS }, () => {
     await fail('ninguem-aqui@example.com', '192.0.2.40', FAILURE_BURST)
     await settleAuthTasks()
     expect(await burstMails(unconfirmed.email)).toEqual([])
-    expect(await mailsTo(dataDir, 'ninguem-aqui@example.com')).toEqual([])
+    expect(await server.mailsTo('ninguem-aqui@example.com')).toEqual([])
   })
 })
 
@@ -169,16 +154,10 @@ describe('the other limits hold', { timeout: SIGN_IN_SERIES_MS }, () => {
     const challenge = async (clientIp: string) => {
       const answer = await signIn(owner.email, TEST_PASSWORD, clientIp)
       expect(answer.location).toBe('/auth/two-factor')
-      return (answer.headers?.getSetCookie() ?? []).map((line) => line.split(';')[0]).join('; ')
+      return answer.cookie
     }
     const typeCode = async (cookie: string, code: string, clientIp: string) =>
-      (
-        await callRoute(secondFactorAction, '/auth/two-factor', {
-          body: { intent: 'second-factor', code, next: '' },
-          cookie,
-          context: { clientIp },
-        })
-      ).status
+      (await secondFactorStep(cookie, code, { clientIp })).status
     const stolen = await challenge('203.0.113.60')
     for (let i = 0; i < 3; i++) expect(await typeCode(stolen, '000000', '203.0.113.60')).toBe(401)
     expect(await typeCode(stolen, '000000', '203.0.113.60')).toBe(429)

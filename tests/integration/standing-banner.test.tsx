@@ -1,14 +1,9 @@
-import { renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  useLoaderData,
-} from 'react-router'
+import { useLoaderData } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { StandingBanner } from '#app/components/provider/standing-banner.tsx'
 import type { Language } from '#app/domain/language.ts'
 import { type ProviderStanding, REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
+import { renderRoutes } from '#tests/support/render-route.tsx'
 
 // The provider's standing banner as the server renders it, for a profile hidden by the site on a
 // report and for one hidden by the team (issue 33 point 15): the first is not 'hidden by the team'.
@@ -22,11 +17,7 @@ async function render(standing: ProviderStanding, language: Language) {
   const routes = [
     { id: 'root', path: '/', loader: () => ({ language, standing }), Component: Banner },
   ]
-  const handler = createStaticHandler(routes)
-  const context = await handler.query(new Request('http://localhost/'))
-  if (context instanceof Response) throw context
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />)
+  return (await renderRoutes(routes, new Request('http://localhost/'))).html
 }
 
 const hidden = (reason: string): ProviderStanding => ({

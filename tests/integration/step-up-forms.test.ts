@@ -8,7 +8,7 @@ import {
   StaticRouterProvider,
   useLoaderData,
 } from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ResumeCard } from '#app/components/account/security-cards.tsx'
 import { KEPT_FORM_PARAM, RESUMED_FORM_FIELD } from '#app/domain/step-up.ts'
 import type { KeptForm } from '#app/modules/auth/security-answers.ts'
@@ -29,7 +29,7 @@ import { pixCharges, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { makeStale, signedIn, TEST_PASSWORD } from '#tests/factories/account.ts'
 import { signedInProvider } from '#tests/factories/profile.ts'
-import { type PixSite, startPixSite } from '#tests/support/pix-site.ts'
+import { setUpPixSite } from '#tests/support/pix-site.ts'
 import { callRoute, type Handler } from '#tests/support/route-call.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
@@ -39,19 +39,8 @@ import { totpCode } from '#tests/support/totp.ts'
 // payments at the local Pix server, on PGlite and PostgreSQL.
 
 const REASON = 'Cobrança em duplicidade, pedido da anunciante'
-let site: PixSite
 
-beforeAll(async () => {
-  site = await startPixSite()
-})
-
-afterAll(async () => {
-  await site?.close()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
+const site = setUpPixSite({}, { mute: true })
 
 /** A paid plan's payment at the Pix server: its end-to-end id. */
 async function paidPayment(): Promise<string> {

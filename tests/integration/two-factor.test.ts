@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   action as securityAction,
   loader as securityLoader,
@@ -11,12 +11,8 @@ import { action as checkAction, loader as checkLoader } from '#app/routes/admin/
 import { loader as adminOverview } from '#app/routes/admin/overview.tsx'
 import { action as profileAction } from '#app/routes/admin/profile.tsx'
 import { action as teamAction } from '#app/routes/admin/team.tsx'
-import { action as authAction } from '#app/routes/auth/auth.tsx'
 import { action as confirmAction, loader as confirmLoader } from '#app/routes/auth/confirm.tsx'
-import {
-  action as secondFactorAction,
-  loader as secondFactorLoader,
-} from '#app/routes/auth/two-factor.tsx'
+import { loader as secondFactorLoader } from '#app/routes/auth/two-factor.tsx'
 import { action as providerAccountAction } from '#app/routes/provider/account.tsx'
 import { loader as providerOverview } from '#app/routes/provider/dashboard.tsx'
 import { action as giftsAction } from '#app/routes/provider/gifts.tsx'
@@ -32,27 +28,16 @@ import {
   signedIn,
   TEST_PASSWORD,
   updatedCookie,
-  useTestServerEnv,
 } from '#tests/factories/account.ts'
-import { mailsTo } from '#tests/support/outbox.ts'
 import { callRoute } from '#tests/support/route-call.ts'
+import { cookieOf, passwordStep, secondFactorStep } from '#tests/support/sign-in.ts'
+import { setUpTestServer } from '#tests/support/test-server.ts'
 import { nextCode } from '#tests/support/totp.ts'
 
 // Issue 23: two-step verification (TOTP and backup codes), admins made to set it up, step-up
 // before sensitive actions, the sessions list, the new-device e-mail, the team's reset.
 
-let dataDir = ''
-
-beforeAll(async () => {
-  dataDir = await useTestServerEnv()
-})
-
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-})
-
-const cookieOf = (setCookies: string[] | undefined) =>
-  (setCookies ?? []).map((line) => line.split(';')[0]).join('; ')
+const server = setUpTestServer()
 
 /** A visitor's address of its own, so the per-visitor limits of one test leave the others be. */
 let visitors = 0
@@ -60,23 +45,14 @@ const newVisitor = () => `203.0.113.${(++visitors % 250) + 1}`
 
 /** Signs in on /auth with the password; answers the redirect and its cookies. */
 async function passwordSignIn(email: string, userAgent = 'vitest') {
-  const answer = await callRoute(authAction, '/auth?mode=login', {
-    body: { intent: 'login', email, password: TEST_PASSWORD, rememberMe: 'on' },
-    headers: { 'user-agent': userAgent },
-    context: { clientIp: newVisitor() },
-  })
-  return { ...answer, cookie: cookieOf(answer.headers?.getSetCookie()) }
+  return passwordStep(email, { clientIp: newVisitor(), headers: { 'user-agent': userAgent } })
 }
 
 /** The code form of /auth/two-factor. */
 function typeCode(cookie: string, code: string, next = '') {
-  return callRoute(secondFactorAction, '/auth/two-factor', {
-    body: { intent: 'second-factor', code, next },
-    cookie,
-    // A network of its own each time: these tests are about better-auth's limits and ours per
-    // visitor; the backoff per network (issue 30) is sign-in-limits.test.ts's.
-    context: { clientIp: newVisitor() },
-  })
+  // A network of its own each time: these tests are about better-auth's limits and ours per
+  // visitor; the backoff per network (issue 30) is sign-in-limits.test.ts's.
+  return secondFactorStep(cookie, code, { clientIp: newVisitor() }, next)
 }
 
 const confirmPath = (next: string) => `/auth/confirm?next=${encodeURIComponent(next)}`
@@ -218,11 +194,7 @@ describe('signing in with a second factor', () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 32; attempt++) {
       const challenge = await passwordSignIn(provider.email)
-      const answer = await callRoute(secondFactorAction, '/auth/two-factor', {
-        body: { intent: 'second-factor', code: '111111', next: '' },
-        cookie: challenge.cookie,
-        context,
-      })
+      const answer = await secondFactorStep(challenge.cookie, '111111', context)
       statuses.push(answer.status)
       if (answer.status === 429) break
     }
@@ -523,7 +495,7 @@ describe('sessions a person can see', () => {
     const safari =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
     const newDeviceMails = async () =>
-      (await mailsTo(dataDir, client.email)).filter((mail) => mail.includes('aparelho novo'))
+      (await server.mailsTo(client.email)).filter((mail) => mail.includes('aparelho novo'))
     await passwordSignIn(client.email, firefox)
     expect(await newDeviceMails()).toHaveLength(0)
     await passwordSignIn(client.email, firefox)

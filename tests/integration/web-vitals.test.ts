@@ -20,7 +20,7 @@ import {
 } from '#app/routes/resources/web-vitals.ts'
 import { db } from '#db/client.server.ts'
 import { webVitalsDaily } from '#db/schema/web-vitals.ts'
-import { useTestServerEnv } from '#tests/factories/account.ts'
+import { useTestServerEnv } from '#tests/support/test-server.ts'
 
 // POST /api/vitals (issue 24 point 4): a page view's web vitals counted in the day's histogram,
 // anything else refused with a 4xx and nothing written; and the 28 days' 75th percentiles the

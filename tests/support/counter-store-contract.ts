@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, it } from 'vitest'
 import type { CounterStore } from '#app/modules/security/counter-store.server.ts'
 import { fixedWindowLimiter } from '#app/modules/security/rate-limit.server.ts'
+import { waitUntil } from './wait.ts'
 
 /** A sign-in-like limiter of `limit` hits a minute counting in `store` (as one instance does). */
 export const limiterOn = (store: CounterStore, secret: string, limit = 3) =>
@@ -27,7 +27,8 @@ export function counterStoreContract(store: () => CounterStore) {
     expect(first.count).toBe(1)
     expect(first.resetInMs).toBeGreaterThan(58_000)
     expect(first.resetInMs).toBeLessThanOrEqual(60_000)
-    await sleep(20)
+    // A later hit must come once the window has aged, or "not stretched" would prove nothing.
+    await waitUntil(async () => ((await store().read(key))?.resetInMs ?? 0) < first.resetInMs)
     const second = await store().increment(key, 60_000)
     expect(second.count).toBe(2)
     // A later hit does not stretch the window.
@@ -48,7 +49,12 @@ export function counterStoreContract(store: () => CounterStore) {
     const key = fresh()
     await store().increment(key, 300)
     await store().increment(key, 300)
-    await sleep(450)
+    // The window's 300 ms must pass: until then it reads as running, then as none.
+    await waitUntil(async () => {
+      const window = await store().read(key)
+      if (window) expect(window.count).toBe(2)
+      return window === undefined
+    })
     expect(await store().read(key)).toBeUndefined()
     expect(await store().increment(key, 300)).toMatchObject({ count: 1 })
   })
@@ -57,8 +63,12 @@ export function counterStoreContract(store: () => CounterStore) {
     const key = fresh()
     expect(await store().setIfAbsent(key, 'first', 300)).toBe('first')
     expect(await store().setIfAbsent(key, 'second', 300)).toBe('first')
-    await sleep(450)
-    expect(await store().setIfAbsent(key, 'third', 300)).toBe('third')
+    // Its 300 ms must pass: until then the first value stays, then a new one is kept.
+    await waitUntil(async () => {
+      const kept = await store().setIfAbsent(key, 'third', 300)
+      if (kept !== 'third') expect(kept).toBe('first')
+      return kept === 'third'
+    })
   })
 
   it('counts concurrent hits exactly once each', async () => {

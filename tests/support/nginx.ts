@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { waitUntil } from './wait.ts'
 
 // Debian's nginx for tests of the files in deploy/nginx/: run in the foreground from a temporary
 // prefix (its pid, logs and temporary bodies there), stopped gracefully.
@@ -35,19 +36,22 @@ export async function substituted(file: string, substitutions: [string, string][
   return text
 }
 
-/** Waits until something accepts connections on 127.0.0.1:`port`. */
-async function accepting(port: number, process: ChildProcess, deadline: number, log: string) {
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1')
-      socket.once('connect', () => resolve(socket.end() && true))
-      socket.once('error', () => resolve(false))
-    })
-    if (open) return
-    if (process.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`nginx did not start:\n${await readFile(log, 'utf8').catch(() => '')}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+const opens = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => resolve(socket.end() && true))
+    socket.once('error', () => resolve(false))
+  })
+
+/** Waits until `port` accepts connections; throws with nginx's log once it exits or is late. */
+async function accepting(port: number, process: ChildProcess, timeoutMs: number, log: string) {
+  const started = await waitUntil(
+    async () => (process.exitCode !== null ? 'exited' : (await opens(port)) && 'open'),
+    { timeoutMs, intervalMs: 100 },
+  ).catch(() => 'late')
+  if (started !== 'open') {
+    throw new Error(`nginx did not start:\n${await readFile(log, 'utf8').catch(() => '')}`)
   }
 }
 
@@ -82,7 +86,7 @@ ${await http(dir)}
     stdio: 'ignore',
   })
   try {
-    await accepting(port, child, Date.now() + 10_000, log)
+    await accepting(port, child, 10_000, log)
   } catch (error) {
     child.kill('SIGKILL')
     await rm(dir, { recursive: true, force: true })

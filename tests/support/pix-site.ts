@@ -3,13 +3,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { registerWebhook } from '#app/modules/payments/payments.server.ts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { registerWebhook, startPlanCharge } from '#app/modules/payments/payments.server.ts'
 import { webhookCallerVerified } from '#app/modules/payments/webhook-caller.server.ts'
 import { type PixConfig, parseEnv, type ServerEnv } from '#app/platform/env.server.ts'
 import { action as webhookAction } from '#app/routes/resources/pix-webhook.ts'
+import { db } from '#db/client.server.ts'
+import { pixCharges, pixPayments } from '#db/schema/payments.ts'
 import { type PixTestServer, startPixServer } from '#sandbox/pix/institution.ts'
 import { createPixWebhookServer } from '#server/pix-webhook-listener.server.ts'
-import { useTestServerEnv } from '#tests/factories/account.ts'
+import { signedInProvider } from '#tests/factories/profile.ts'
+import { muteOutput, useTestServerEnv } from '#tests/support/test-server.ts'
 
 // An integration test's site with Pix on (issue 21): the local Pix server, and the product's own
 // mutual-TLS webhook listener (server/pix-webhook-listener.server.ts, issue 31 point 2) in front
@@ -101,4 +106,68 @@ export async function startPixSite(overrides: Partial<ServerEnv> = {}): Promise<
       await pix.close()
     },
   }
+}
+
+/**
+ * Registers a test file's Pix site: started before all its tests (`overrides` as for
+ * startPixSite), closed after them; `mute` mutes the standard output before each test (the
+ * e-mails are logged as they are written to the outbox); `when: false` starts nothing (a file
+ * whose tests are all skipped). The answer stands for the running site; `restart` closes it and
+ * starts another with the same environment.
+ */
+export function setUpPixSite(
+  overrides: Partial<ServerEnv> = {},
+  options: { mute?: boolean; when?: boolean } = {},
+): PixSite & { restart(): Promise<void> } {
+  let current: PixSite | undefined
+  const running = () => {
+    if (!current)
+      throw new Error('the Pix site is not running (setUpPixSite starts it in beforeAll)')
+    return current
+  }
+  beforeAll(async () => {
+    if (options.when !== false) current = await startPixSite(overrides)
+  })
+  afterAll(async () => {
+    await current?.close()
+  })
+  if (options.mute) beforeEach(muteOutput)
+  return {
+    get pix() {
+      return running().pix
+    },
+    get dataDir() {
+      return running().dataDir
+    },
+    get baseUrl() {
+      return running().baseUrl
+    },
+    get config() {
+      return running().config
+    },
+    close: () => running().close(),
+    async restart() {
+      await running().close()
+      current = await startPixSite(overrides)
+    },
+  }
+}
+
+/** A plan charge of a new approved provider, paid at `site`'s institution whose webhook has not come yet, and the webhook's body. */
+export async function paidChargeAwaitingWebhook(site: PixSite) {
+  const provider = await signedInProvider({ approved: true })
+  const started = await startPlanCharge(provider.id, 'ouro')
+  if (!started.ok) throw new Error(`no charge: ${started.error}`)
+  const [charge] = await db().select().from(pixCharges).where(eq(pixCharges.id, started.chargeId))
+  if (!charge) throw new Error('no charge row')
+  const paid = await site.pix.pay(charge.txid, { webhook: false })
+  const pix = site.pix.pixes().find((one) => one.endToEndId === paid.endToEndId)
+  const { devolucoes: _, ...item } = pix ?? {}
+  return { chargeId: charge.id, body: { pix: [item] } }
+}
+
+/** How many payments the site recorded for the charge `chargeId`. */
+export async function paymentsRecorded(chargeId: string): Promise<number> {
+  const rows = await db().select().from(pixPayments).where(eq(pixPayments.chargeId, chargeId))
+  return rows.length
 }

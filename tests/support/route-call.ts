@@ -1,4 +1,4 @@
-import { TEST_BASE_URL } from '#tests/factories/account.ts'
+import { TEST_BASE_URL } from '#tests/support/test-server.ts'
 
 // Calls a route's loader or action the way React Router does, and reads its answer loosely.
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { waitUntil } from './wait.ts'
 
 // A real SMTP server on a free local port that keeps what it receives: tests prove the SMTP path
 // (DESIGN.md: third parties are replaced by a local server speaking the same protocol).
@@ -66,13 +67,11 @@ export async function startSmtpServer() {
     received,
     /** The first message to `to` matching `match`, waiting up to `timeoutMs` for it. */
     async waitFor(to: string, match: RegExp = /./, timeoutMs = 15_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const mail = received.find((m) => m.to.includes(to) && match.test(m.text))
-        if (mail) return mail
-        if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${match}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
+      return waitUntil(() => received.find((m) => m.to.includes(to) && match.test(m.text)), {
+        timeoutMs,
+        intervalMs: 50,
+        what: `no e-mail to ${to} matching ${match}`,
+      })
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

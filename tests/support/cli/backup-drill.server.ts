@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { openAccount } from '#app/modules/auth/accounts.server.ts'
-import { settleAuthTasks } from '#app/modules/auth/auth.server.ts'
 import { creditGift } from '#app/modules/payments/gift-credit.server.ts'
-import { uploadPhoto } from '#app/modules/provider/photos.server.ts'
-import { submitVerification } from '#app/modules/provider/verification.server.ts'
-import { parseEnv, setServerEnv } from '#app/platform/env.server.ts'
-import { db, openDatabase, setDatabase } from '#db/client.server.ts'
+import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { gifts } from '#db/schema/gifts.ts'
 import { pixCharges, pixPayments } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { reviews } from '#db/schema/reviews.ts'
 import { approvePending, createPendingProvider } from './helpers.server.ts'
+import {
+  CLIENT_SETUP,
+  confirmedAccount,
+  printJson,
+  recifeProvider,
+  sendPhotoAndDocuments,
+  withDatabase,
+} from './storage.server.ts'
 
 // The data of the restore drill (tests/e2e/backup.spec.ts, issue 32 point 1), on a stopped
 // server's storage: a public provider with a photo (her documents decided and deleted), a second
@@ -26,39 +28,11 @@ const shape = (hue: number, width: number, height: number) =>
     .jpeg()
     .toBuffer()
 
-async function confirmedAccount(
-  email: string,
-  role: 'client' | 'provider',
-  name: string,
-): Promise<string> {
-  await openAccount(
-    { email, password: 'senha-forte-123', name },
-    role === 'client'
-      ? { role, about: 'Gosto de boas conversas.', dateOfBirth: '1990-05-20' }
-      : { role, workingName: name },
-    { language: 'pt' },
-  )
-  await settleAuthTasks()
-  const [account] = await db()
-    .update(user)
-    .set({ emailVerified: true })
-    .where(eq(user.email, email))
-    .returning({ id: user.id })
-  if (!account) throw new Error(`${email} was not created`)
-  return account.id
-}
-
 /** Prints {username} of the public profile. */
 export async function createDrillData(): Promise<number> {
   await createPendingProvider()
   await approvePending()
-  const env = parseEnv(process.env, 'production')
-  setServerEnv(env)
-  const handle = await openDatabase(
-    env.databaseUrl ? { url: env.databaseUrl } : { dataDir: path.join(env.dataDir, 'db') },
-  )
-  setDatabase(handle)
-  try {
+  return withDatabase(async () => {
     const [profile] = await db()
       .select({ id: profiles.id, username: profiles.username })
       .from(profiles)
@@ -66,32 +40,16 @@ export async function createDrillData(): Promise<number> {
       .where(eq(user.email, 'estrela@example.com'))
     if (!profile) throw new Error('no public profile')
 
-    const waiting = await confirmedAccount('lua@example.com', 'provider', 'Lua Serena')
-    await db()
-      .update(profiles)
-      .set({
-        age: 27,
-        citySlug: 'recife',
-        city: 'Recife',
-        description: 'Olá! Sou a Lua, atendo em Recife com hora marcada e discrição.',
-        hourlyRate: 280,
-        whatsapp: '+5581966665555',
-      })
-      .where(eq(profiles.userId, waiting))
-    const photo = await uploadPhoto(waiting, await shape(120, 900, 1200))
-    if (!photo.ok) throw new Error(`photo refused: ${photo.error}`)
-    const sent = await submitVerification(
-      waiting,
-      {
-        documentFront: await shape(30, 900, 600),
-        documentBack: await shape(90, 900, 600),
-        selfie: await shape(300, 800, 1000),
-      },
-      true,
+    const { accountId: waiting } = await recifeProvider(
+      { email: 'lua@example.com', password: 'senha-forte-123', name: 'Lua Serena' },
+      { age: 27, hourlyRate: 280, whatsapp: '+5581966665555' },
     )
-    if (!sent.ok) throw new Error(`documents refused: ${JSON.stringify(sent.error)}`)
+    await sendPhotoAndDocuments(waiting, shape, 120)
 
-    const client = await confirmedAccount('cliente@example.com', 'client', 'Caio Prado')
+    const client = await confirmedAccount(
+      { email: 'cliente@example.com', password: 'senha-forte-123', name: 'Caio Prado' },
+      CLIENT_SETUP,
+    )
     await db().insert(reviews).values({
       profileId: profile.id,
       authorId: client,
@@ -155,10 +113,7 @@ export async function createDrillData(): Promise<number> {
       const credited = await creditGift(tx, { id: gift.id, amountCents: 5000 }, paidAt)
       if (typeof credited !== 'object') throw new Error(`gift not credited: ${credited}`)
     })
-    process.stdout.write(`${JSON.stringify({ username: profile.username })}\n`)
+    printJson({ username: profile.username })
     return 0
-  } finally {
-    setDatabase(undefined)
-    await handle.close()
-  }
+  })
 }
