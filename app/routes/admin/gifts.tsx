@@ -1,13 +1,8 @@
 import { data, Link } from 'react-router'
 import { PageAnswer } from '#app/components/admin/admin-form.tsx'
 import { Panel, PixOffNotice, SectionTitle } from '#app/components/admin/admin-parts.tsx'
-import {
-  BalanceTable,
-  FreezeItem,
-  GiftItem,
-  useMoney,
-  WithdrawalTable,
-} from '#app/components/admin/gift-parts.tsx'
+import { FreezeItem, GiftItem, useMoney } from '#app/components/admin/gift-parts.tsx'
+import { BalanceTable, WithdrawalTable } from '#app/components/admin/gift-tables.tsx'
 import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useCount, useT } from '#app/i18n/i18n.ts'
