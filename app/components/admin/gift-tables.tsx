@@ -4,8 +4,8 @@ import { AdminForm, ReasonField } from './admin-form.tsx'
 import { Disclosed, Time, useMoney, useRefused, useWhen } from './gift-parts.tsx'
 import {
   AmountCell,
-  phoneLabel,
   ProfileCell,
+  phoneLabel,
   StackedRow,
   StackedTable,
   stackedCell,
