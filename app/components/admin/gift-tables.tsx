@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: the phone layout stacks the tables' cells (display: block), which drops their implicit roles in WebKit; the roles restore them
 import { format, useT } from '#app/i18n/i18n.ts'
 import type { BalanceView, WithdrawalView } from '#app/modules/payments/gift-views.ts'
 import { AdminForm, ReasonField } from './admin-form.tsx'

@@ -1,11 +1,10 @@
 import { MEMBERSHIP_TIERS } from '#app/domain/membership.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import type { SuspensionDaily } from '#app/modules/moderation/sanctions.server.ts'
 import { AdminField, AdminForm, ReasonField } from './admin-form.tsx'
 import { Panel, SectionTitle } from './admin-parts.tsx'
-import type { AdminProfileView } from './profile-facts.tsx'
-import { SuspendFields, SuspendPreview } from './suspend-form.tsx'
+import type { AdminProfileFacts, ReturnFeeFacts } from './profile-facts.tsx'
+import { SuspendFields, SuspendPreview, type SuspensionDaily } from './suspend-form.tsx'
 
 // The actions of /admin/profiles/{id} (issue 8 item 5) that the profile's state allows: suspend,
 // waive a return fee, reset two-factor, end a suspension, hide or show, change the plan, ban.
@@ -16,8 +15,8 @@ export function ProfileActions({
   nextSuspension,
   daily,
 }: {
-  profile: AdminProfileView['profile']
-  returnFee: AdminProfileView['returnFee']
+  profile: AdminProfileFacts
+  returnFee: ReturnFeeFacts | null
   nextSuspension: number
   daily: SuspensionDaily | null
 }) {

@@ -1,22 +1,48 @@
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
+import type { MembershipTier } from '#app/domain/membership.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
+import type { ProfileStatus, VisibilityStatus } from '#app/domain/profile-status.ts'
 import { LAPSED_VERIFICATION_REASON, REPORT_REVIEW_REASON } from '#app/domain/provider.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import type { profileForAdmin } from '#app/modules/admin/profile-queries.server.ts'
 import { Panel } from './admin-parts.tsx'
 
 // The facts at the top of /admin/profiles/{id} (issue 8 item 3): her account, city, status with
 // its reason and return fee, visibility, plan and verification, and a link to her public page.
 
-/** What the page's loader found about one profile. */
-export type AdminProfileView = NonNullable<Awaited<ReturnType<typeof profileForAdmin>>>
+/** What the page shows of one profile (a row of profileForAdmin). */
+export interface AdminProfileFacts {
+  id: string
+  name: string
+  username: string
+  email: string | null
+  city: string | null
+  age: number | null
+  whatsapp: string | null
+  status: ProfileStatus
+  statusReason: string | null
+  visibilityStatus: VisibilityStatus
+  hiddenReason: string | null
+  suspendedUntil: Date | null
+  membershipTier: MembershipTier
+  tierExpiresAt: Date | null
+  verifiedAt: Date | null
+  twoFactorEnabled: boolean | null
+}
+
+/** The running suspension's return fee: its amount, and when it was paid or waived and why. */
+export interface ReturnFeeFacts {
+  cents: number
+  paidAt: Date | null
+  waivedAt: Date | null
+  waiveReason: string | null
+}
 
 export function ProfileFacts({
   profile,
   returnFee,
 }: {
-  profile: AdminProfileView['profile']
-  returnFee: AdminProfileView['returnFee']
+  profile: AdminProfileFacts
+  returnFee: ReturnFeeFacts | null
 }) {
   const t = useT()
   const a = t.admin

@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { returnFeeCents, SUSPENSION_DAYS } from '#app/domain/moderation.ts'
 import { formatBrlCents, parseReais } from '#app/domain/money.ts'
-import { isPaidTier, PLAN_DAYS } from '#app/domain/plans.ts'
+import { isPaidTier, type PaidTier, PLAN_DAYS } from '#app/domain/plans.ts'
 import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
-import type { SuspensionDaily } from '#app/modules/moderation/sanctions.server.ts'
 import { AdminField, AdminForm, ReasonField, useAdminAnswer } from './admin-form.tsx'
 
 // The suspension form of /admin/profiles/{id} (issue 33 point 5): its fields with the return fee
 // counted as the team types, and the preview the action answers with, to be confirmed.
+
+/** Her plan's daily value, from which the return fee is counted (sanctions.server.ts). */
+export interface SuspensionDaily {
+  tier: PaidTier | null
+  priceCents: number | null
+  dailyValueCents: number
+}
 
 type Daily = SuspensionDaily | null
 
