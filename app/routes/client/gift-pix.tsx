@@ -14,18 +14,15 @@ import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { giftOfCharge } from '#app/modules/payments/client-gifts.server.ts'
 import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { ownCharge } from '#app/modules/payments/payments.server.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import { qrDrawing } from '#app/platform/qr-code.server.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/gift-pix'
 
 // /client-dashboard/gifts/pix/{id} (issue 22 point 1): the Pix of one of his gifts, as every
 // charge page shows one (components/payments/charge-card.tsx): paid, it says when she receives
 // it; expired, it offers to start again. Only its owner sees it.
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: `${t.pix.metaTitle} – ${t.client.metaTitle}`, noindex: true })
-}
+export const meta = titleMeta((t) => `${t.pix.metaTitle} – ${t.client.metaTitle}`)
 
 const notFound = () => new Response('Not found', { status: 404, headers: PRIVATE_NO_STORE })
 

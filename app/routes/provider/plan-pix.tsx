@@ -15,18 +15,15 @@ import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { submissionKey } from '#app/modules/payments/charge-once.server.ts'
 import { ownCharge } from '#app/modules/payments/payments.server.ts'
 import { SUBMISSION_FIELD } from '#app/modules/payments/submission.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import { qrDrawing } from '#app/platform/qr-code.server.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/plan-pix'
 
 // /dashboard/plan/pix/{id} (issue 21 point 3): one of her charges, as every charge page shows one
 // (components/payments/charge-card.tsx); expired, it offers a new one. Only its owner sees it,
 // and only her plans' and return fees' charges.
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: `${t.pix.metaTitle} – ${t.dashboard.metaTitle}`, noindex: true })
-}
+export const meta = titleMeta((t) => `${t.pix.metaTitle} – ${t.dashboard.metaTitle}`)
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')

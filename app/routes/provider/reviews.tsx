@@ -25,19 +25,13 @@ import {
 } from '#app/modules/reviews/provider-replies.server.ts'
 import { ratingsOf } from '#app/modules/reviews/reviews.server.ts'
 import { replySchema, reviewReportSchema } from '#app/modules/reviews/schema.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/reviews'
 
 // /dashboard/reviews (issue 20 point 3): the reviews of the provider's own profile, her one
 // public reply to each, and her report of one to the team. She can never delete or hide one.
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, {
-    title: `${t.providerReviews.nav} – ${t.dashboard.metaTitle}`,
-    noindex: true,
-  })
-}
+export const meta = titleMeta((t) => `${t.providerReviews.nav} – ${t.dashboard.metaTitle}`)
 
 /** The page asked for (`?pagina=N`); anything else is the first. */
 function pageOf(request: Request): number {
