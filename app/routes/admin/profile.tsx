@@ -5,7 +5,7 @@ import {
   PageAnswer,
   ReasonField,
 } from '#app/components/admin/admin-form.tsx'
-import { Panel, SectionTitle, Thumb } from '#app/components/admin/admin-parts.tsx'
+import { AdminList, Panel, SectionTitle, Thumb } from '#app/components/admin/admin-parts.tsx'
 import { AuditWords } from '#app/components/admin/audit-words.tsx'
 import { ProfileActions } from '#app/components/admin/profile-actions.tsx'
 import { ProfileFacts } from '#app/components/admin/profile-facts.tsx'
@@ -140,39 +140,31 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
 
       <Panel>
         <SectionTitle title={a.profile.reports} />
-        {reports.length === 0 ? (
-          <p className="text-sm text-stone-600">{a.profile.noReports}</p>
-        ) : (
-          <ul className="divide-y divide-stone-200 text-sm">
-            {reports.map((report) => (
-              <li key={report.id} className="py-2">
-                <strong>{a.reports.reasons[report.reason]}</strong> ·{' '}
-                {format(a.reports.filedAt, { date: longDate(report.createdAt) })}
-                {report.resolution ? ` · ${a.reports.resolutions[report.resolution]}` : null}
-                {report.details ? <p className="text-stone-700">{report.details}</p> : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <AdminList items={reports} empty={a.profile.noReports} as="ul" className="text-sm">
+          {(report) => (
+            <li key={report.id} className="py-2">
+              <strong>{a.reports.reasons[report.reason]}</strong> ·{' '}
+              {format(a.reports.filedAt, { date: longDate(report.createdAt) })}
+              {report.resolution ? ` · ${a.reports.resolutions[report.resolution]}` : null}
+              {report.details ? <p className="text-stone-700">{report.details}</p> : null}
+            </li>
+          )}
+        </AdminList>
       </Panel>
 
       <Panel>
         <SectionTitle title={a.profile.history} />
-        {history.length === 0 ? (
-          <p className="text-sm text-stone-600">{a.profile.noHistory}</p>
-        ) : (
-          <ul className="divide-y divide-stone-200 text-sm">
-            {history.map((entry) => (
-              <li key={entry.id} className="py-2">
-                <strong>{a.audit.actions[entry.action]}</strong> · {longDate(entry.createdAt)} ·{' '}
-                <span className="break-all">
-                  {entry.actorEmail === SYSTEM_ACTOR_ID ? a.audit.system : entry.actorEmail}
-                </span>
-                <AuditWords entry={entry} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <AdminList items={history} empty={a.profile.noHistory} as="ul" className="text-sm">
+          {(entry) => (
+            <li key={entry.id} className="py-2">
+              <strong>{a.audit.actions[entry.action]}</strong> · {longDate(entry.createdAt)} ·{' '}
+              <span className="break-all">
+                {entry.actorEmail === SYSTEM_ACTOR_ID ? a.audit.system : entry.actorEmail}
+              </span>
+              <AuditWords entry={entry} />
+            </li>
+          )}
+        </AdminList>
         <Link
           to={`/admin/audit?target=${profile.id}`}
           className="mt-2 inline-block text-sm text-rose-900 underline"
