@@ -3,12 +3,7 @@ import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { PIX_REFUND_DAYS } from '#app/domain/plans.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import type {
-  BalanceView,
-  FreezeView,
-  GiftView,
-  WithdrawalView,
-} from '#app/modules/payments/gift-views.ts'
+import type { FreezeView, GiftView } from '#app/modules/payments/gift-views.ts'
 import { AdminForm, ReasonField, useAdminAnswer } from './admin-form.tsx'
 import { adminProfilePath } from './stacked-table.tsx'
 

@@ -3,14 +3,10 @@ import { GiftAmountField, GiftSteps } from '#app/components/client/gift-form-par
 import { GiftCap } from '#app/components/client/gift-list.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
-import {
-  ClientSignIn,
-  ProfileFormDone,
-  ProfileFormPage,
-} from '#app/components/profile/profile-form-page.tsx'
+import { ClientSignIn, ProfileFormPage } from '#app/components/profile/profile-form-page.tsx'
 import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
 import { FormAlert } from '#app/components/ui/alert.tsx'
-import { ButtonLink, SubmitButton } from '#app/components/ui/button.tsx'
+import { SubmitButton } from '#app/components/ui/button.tsx'
 import { CountedTextArea } from '#app/components/ui/field.tsx'
 import { Gift } from '#app/components/ui/icons.tsx'
 import { GIFT_CAP_DAYS, GIFT_LIMITS_CENTS, GIFTS_PER_DAY } from '#app/domain/gifts.ts'

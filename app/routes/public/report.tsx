@@ -1,11 +1,7 @@
 import { useState } from 'react'
 import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
-import {
-  ClientSignIn,
-  ProfileFormDone,
-  ProfileFormPage,
-} from '#app/components/profile/profile-form-page.tsx'
+import { ProfileFormDone, ProfileFormPage } from '#app/components/profile/profile-form-page.tsx'
 import {
   ProfileFormErrorBoundary,
   ProfileNotFound,
