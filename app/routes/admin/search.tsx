@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { AdminField } from '#app/components/admin/admin-form.tsx'
+import { AdminList } from '#app/components/admin/admin-parts.tsx'
 import { ButtonLink, buttonClass } from '#app/components/ui/button.tsx'
 import { ADMIN_ROLE_FILTERS, type RoleFilter } from '#app/domain/moderation.ts'
 import { PROFILE_STATUSES } from '#app/domain/profile-status.ts'
