@@ -85,3 +85,40 @@ export function PixOffNotice({ text }: { text: string }) {
     </p>
   )
 }
+
+/**
+ * A section's list, or the line that says it is empty; `head` stands above a list that is not
+ * (a bulk form). Each item is drawn by the children, with its key.
+ */
+export function AdminList<Item>({
+  items,
+  empty,
+  as: List = 'ol',
+  className,
+  head,
+  children,
+}: {
+  items: Item[]
+  empty: ReactNode
+  as?: 'ol' | 'ul'
+  /** More classes for the list, after its dividers. */
+  className?: string
+  head?: ReactNode
+  children: (item: Item) => ReactNode
+}) {
+  if (items.length === 0) {
+    return typeof empty === 'string' ? <p className="text-sm text-stone-600">{empty}</p> : empty
+  }
+  return (
+    <>
+      {head}
+      <List
+        className={
+          className ? `divide-y divide-stone-200 ${className}` : 'divide-y divide-stone-200'
+        }
+      >
+        {items.map(children)}
+      </List>
+    </>
+  )
+}

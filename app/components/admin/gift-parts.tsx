@@ -1,20 +1,15 @@
-// biome-ignore-all lint/a11y/noRedundantRoles: the phone layout stacks the tables' cells (display: block), which drops their implicit roles in WebKit; the roles restore them
 import { Link } from 'react-router'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { PIX_REFUND_DAYS } from '#app/domain/plans.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
-import type {
-  BalanceView,
-  FreezeView,
-  GiftView,
-  WithdrawalView,
-} from '#app/modules/payments/gift-views.ts'
+import type { FreezeView, GiftView } from '#app/modules/payments/gift-views.ts'
 import { AdminForm, ReasonField, useAdminAnswer } from './admin-form.tsx'
+import { adminProfilePath } from './stacked-table.tsx'
 
-// The lists of /admin/gifts (issue 22 point 4): open freezes with their release form, balances
-// per provider with a freeze form, gifts with a refund form, withdrawals. The route holds the
-// totals and the page's frame.
+// The lists of /admin/gifts (issue 22 point 4): open freezes with their release form and gifts
+// with a refund form, and the small pieces the page's tables share (gift-tables.tsx holds the
+// balances and withdrawals tables). The route holds the totals and the page's frame.
 
 /** Centavos as money in the admin's language. */
 export function useMoney() {
@@ -23,7 +18,7 @@ export function useMoney() {
 }
 
 /** A date and time in Brasília, in the admin's language. */
-function useWhen() {
+export function useWhen() {
   const language = useLanguage()
   const formatter = new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
     dateStyle: 'medium',
@@ -34,20 +29,18 @@ function useWhen() {
 }
 
 /** A date as a <time> element. */
-function Time({ at, text }: { at: Date | string; text: string }) {
+export function Time({ at, text }: { at: Date | string; text: string }) {
   return <time dateTime={new Date(at).toISOString()}>{text}</time>
 }
 
-const profileLink = (profileId: string) => `/admin/profiles/${profileId}`
-
 /** Whether the page's last answer was a refusal of this form (it opens again to show why). */
-function useRefused(intent: string, subject: string) {
+export function useRefused(intent: string, subject: string) {
   const answer = useAdminAnswer()
   return answer?.intent === intent && answer.subject === subject && answer.error !== undefined
 }
 
 /** A form behind its summary line, open again when the action refused it. */
-function Disclosed({
+export function Disclosed({
   open,
   summary,
   hint,
@@ -78,7 +71,7 @@ export function FreezeItem({ freeze }: { freeze: FreezeView }) {
     <li className="grid gap-3 py-4 md:grid-cols-[1fr_minmax(0,20rem)]">
       <div className="min-w-0 space-y-1 text-sm">
         <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <Link to={profileLink(freeze.profileId)} className="font-medium underline">
+          <Link to={adminProfilePath(freeze.profileId)} className="font-medium underline">
             {freeze.name} ({freeze.username})
           </Link>
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">
@@ -104,108 +97,6 @@ export function FreezeItem({ freeze }: { freeze: FreezeView }) {
         </AdminForm>
       </Disclosed>
     </li>
-  )
-}
-
-const cell = 'block py-1 md:table-cell md:py-2 md:pl-3 md:align-top'
-const amountCell = `${cell} tabular-nums md:text-right md:whitespace-nowrap`
-const label = 'mr-1 text-stone-600 md:hidden'
-const head = 'py-2 pl-3 font-medium'
-
-/** Each provider's balance: pending, available, on its way; frozen, or a freeze form. */
-export function BalanceTable({ balances }: { balances: BalanceView[] }) {
-  const t = useT()
-  const g = t.admin.gifts
-  const money = useMoney()
-  return (
-    <table role="table" className="block w-full text-sm md:table">
-      <caption className="sr-only">{g.balancesTitle}</caption>
-      <thead role="rowgroup" className="hidden md:table-header-group">
-        <tr role="row" className="border-b border-stone-200 text-left text-xs text-stone-600">
-          <th role="columnheader" scope="col" className="py-2 font-medium">
-            {g.profile}
-          </th>
-          <th role="columnheader" scope="col" className={`${head} text-right`}>
-            {g.pending}
-          </th>
-          <th role="columnheader" scope="col" className={`${head} text-right`}>
-            {g.available}
-          </th>
-          <th role="columnheader" scope="col" className={`${head} text-right`}>
-            {g.payout}
-          </th>
-          <th role="columnheader" scope="col" className={head}>
-            <span className="sr-only">{g.freeze}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody
-        role="rowgroup"
-        className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-stone-100"
-      >
-        {balances.map((balance) => (
-          <tr
-            role="row"
-            key={balance.profileId}
-            className="block rounded-md border border-stone-200 p-3 md:table-row md:rounded-none md:border-0 md:p-0"
-          >
-            <th
-              role="rowheader"
-              scope="row"
-              className="block py-1 text-left font-medium md:table-cell md:py-2 md:align-top"
-            >
-              {balance.username ? (
-                <Link to={profileLink(balance.profileId)} className="underline">
-                  {balance.name} ({balance.username})
-                </Link>
-              ) : (
-                <span className="text-stone-600">{g.deletedProfile}</span>
-              )}
-            </th>
-            <td role="cell" className={amountCell}>
-              <span className={label}>{g.pending}:</span>
-              {money(balance.pendingCents)}
-            </td>
-            <td role="cell" className={`${amountCell} font-semibold`}>
-              <span className={`${label} font-normal`}>{g.available}:</span>
-              {money(balance.availableCents)}
-            </td>
-            <td role="cell" className={amountCell}>
-              <span className={label}>{g.payout}:</span>
-              {money(balance.payoutCents)}
-            </td>
-            <td role="cell" className={`${cell} md:w-72`}>
-              <BalanceFreeze balance={balance} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
-
-function BalanceFreeze({ balance }: { balance: BalanceView }) {
-  const g = useT().admin.gifts
-  const refused = useRefused('balance-freeze', balance.profileId)
-  if (balance.freezeCause) {
-    return (
-      <a href="#bloqueios" className="text-sm font-medium text-amber-900 underline">
-        {format(g.frozen, { cause: g.causes[balance.freezeCause] })}
-      </a>
-    )
-  }
-  if (!balance.username) return null
-  return (
-    <Disclosed open={refused} summary={g.freeze} hint={g.freezeHint}>
-      <AdminForm
-        intent="balance-freeze"
-        subject={balance.profileId}
-        submit={g.freezeSubmit}
-        tone="danger"
-      >
-        {(error) => <ReasonField error={error('reason')} />}
-      </AdminForm>
-    </Disclosed>
   )
 }
 
@@ -244,7 +135,7 @@ export function GiftItem({ gift }: { gift: GiftView }) {
           {gift.profileId ? (
             <span>
               {g.to}{' '}
-              <Link to={profileLink(gift.profileId)} className="font-medium underline">
+              <Link to={adminProfilePath(gift.profileId)} className="font-medium underline">
                 {gift.profileName} ({gift.username})
               </Link>
             </span>
@@ -309,107 +200,5 @@ export function GiftItem({ gift }: { gift: GiftView }) {
         </Disclosed>
       ) : null}
     </li>
-  )
-}
-
-/** The latest withdrawals: profile, amount, fee, net, the key's end, status, dates. */
-export function WithdrawalTable({ withdrawals }: { withdrawals: WithdrawalView[] }) {
-  const t = useT()
-  const g = t.admin.gifts
-  const money = useMoney()
-  const when = useWhen()
-  return (
-    <table role="table" className="block w-full text-sm md:table">
-      <caption className="sr-only">{g.withdrawalsTitle}</caption>
-      <thead role="rowgroup" className="hidden md:table-header-group">
-        <tr role="row" className="border-b border-stone-200 text-left text-xs text-stone-600">
-          <th role="columnheader" scope="col" className="py-2 font-medium">
-            {g.profile}
-          </th>
-          {[g.amount, g.fee, g.net].map((name) => (
-            <th key={name} role="columnheader" scope="col" className={`${head} text-right`}>
-              {name}
-            </th>
-          ))}
-          <th role="columnheader" scope="col" className={head}>
-            {g.key}
-          </th>
-          <th role="columnheader" scope="col" className={head}>
-            {g.status}
-          </th>
-          <th role="columnheader" scope="col" className={head}>
-            {g.dates}
-          </th>
-        </tr>
-      </thead>
-      <tbody
-        role="rowgroup"
-        className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-stone-100"
-      >
-        {withdrawals.map((one) => (
-          <tr
-            role="row"
-            key={one.id}
-            className="block rounded-md border border-stone-200 p-3 md:table-row md:rounded-none md:border-0 md:p-0"
-          >
-            <th
-              role="rowheader"
-              scope="row"
-              className="block py-1 text-left font-medium md:table-cell md:py-2 md:align-top"
-            >
-              {one.profileId ? (
-                <Link to={profileLink(one.profileId)} className="underline">
-                  {one.name} ({one.username})
-                </Link>
-              ) : (
-                <span className="text-stone-600">{g.deletedProfile}</span>
-              )}
-            </th>
-            <td role="cell" className={amountCell}>
-              <span className={label}>{g.amount}:</span>
-              {money(one.amountCents)}
-            </td>
-            <td role="cell" className={amountCell}>
-              <span className={label}>{g.fee}:</span>
-              {money(one.feeCents)}
-            </td>
-            <td role="cell" className={`${amountCell} font-semibold`}>
-              <span className={`${label} font-normal`}>{g.net}:</span>
-              {money(one.netCents)}
-            </td>
-            <td role="cell" className={`${cell} whitespace-nowrap`}>
-              <span className={label}>{g.key}:</span>
-              {format(g.keyMasked, { end: one.keyEnd })}
-            </td>
-            <td role="cell" className={cell}>
-              <span className={label}>{g.status}:</span>
-              <span className={one.status === 'failed' ? 'font-medium text-red-800' : undefined}>
-                {g.withdrawalStatuses[one.status]}
-              </span>
-              {one.failure ? (
-                <span className="block break-words text-xs text-stone-600">
-                  {format(g.failure, { failure: one.failure })}
-                </span>
-              ) : null}
-            </td>
-            <td role="cell" className={`${cell} text-xs text-stone-600`}>
-              {(
-                [
-                  [one.requestedAt, g.requestedAt],
-                  [one.sentAt, g.sentAt],
-                  [one.settledAt, g.settledAt],
-                ] as const
-              ).map(([at, text]) =>
-                at ? (
-                  <span key={text} className="block">
-                    <Time at={at} text={format(text, { date: when(at) })} />
-                  </span>
-                ) : null,
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   )
 }

@@ -1,10 +1,12 @@
 import { type ReactNode, useEffect } from 'react'
 import { Link, useRevalidator, useSearchParams } from 'react-router'
 import { PixCode } from '#app/components/payments/pix-code.tsx'
+import { ButtonLink } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { CircleCheck, Clock, TimerOff, Undo2 } from '#app/components/ui/icons.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import type { ChargeState } from '#app/domain/charge-state.ts'
+import { formatBrlCents } from '#app/domain/money.ts'
 import {
   CHARGE_POLL_MS,
   OWN_CHECK_MS,
@@ -179,5 +181,51 @@ export function ChargeCard({
       ) : null}
       {state === 'expired' ? again : null}
     </section>
+  )
+}
+
+/** A charge as its page's loader hands it over: the code and QR only while it can be paid. */
+export interface ChargeView {
+  state: ChargeState
+  amountCents: number
+  expiresAt: Date | string
+  checkedAt: Date | string | null
+  refund: { reason: RefundReason; status: RefundStatus } | null
+  code: string | null
+  qr: { size: number; path: string } | null
+}
+
+/**
+ * The frame of a Pix charge's page (a plan's or return fee's, a gift's): its card, then the way
+ * back to where it was started. Each page says what the charge pays for and what paying did.
+ */
+export function ChargePage({
+  charge,
+  back,
+  ...card
+}: {
+  charge: ChargeView
+  back: { to: string; label: string }
+} & Pick<
+  Parameters<typeof ChargeCard>[0],
+  'what' | 'paidTitle' | 'paidText' | 'paidDetails' | 'checkPath' | 'again'
+>) {
+  const lang = useLanguage()
+  return (
+    <div className="max-w-3xl space-y-4">
+      <ChargeCard
+        state={charge.state}
+        amount={formatBrlCents(charge.amountCents, lang)}
+        qr={charge.qr}
+        code={charge.code}
+        expiresAt={charge.expiresAt}
+        checkedAt={charge.checkedAt}
+        refund={charge.refund}
+        {...card}
+      />
+      <ButtonLink to={back.to} tone="secondary">
+        {back.label}
+      </ButtonLink>
+    </div>
   )
 }

@@ -5,8 +5,8 @@ import { paths } from '#app/domain/paths.ts'
 import { useLanguage } from '#app/i18n/i18n.ts'
 import { securityAction, securityLoader } from '#app/modules/auth/security-pages.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/security'
 
 // /account/security (issue 23): two-step verification and the open sessions, for every role;
@@ -22,10 +22,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const headers = passOnHeaders('Cache-Control', 'Retry-After')
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: t.security.metaTitle, noindex: true })
-}
+export const meta = titleMeta((t) => t.security.metaTitle)
 
 const ACCOUNT_PAGE = {
   provider: '/dashboard/account',

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { AdminField } from '#app/components/admin/admin-form.tsx'
-import { SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { AdminList, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { AuditWords, auditTarget } from '#app/components/admin/audit-words.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
@@ -94,26 +94,26 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           {au.filter}
         </button>
       </Form>
-      {entries.length === 0 ? (
-        <p className="text-sm text-stone-600">{au.empty}</p>
-      ) : (
-        <ol className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white text-sm">
-          {entries.map((entry) => (
-            <li key={entry.id} className="p-3">
-              <p>
-                <strong>{au.actions[entry.action]}</strong> · {auditTarget(entry, t)}
-              </p>
-              <p className="break-all text-stone-600">
-                <time dateTime={new Date(entry.createdAt).toISOString()}>
-                  {when.format(new Date(entry.createdAt))}
-                </time>{' '}
-                · {entry.actorEmail === SYSTEM_ACTOR_ID ? au.system : entry.actorEmail}
-              </p>
-              <AuditWords entry={entry} />
-            </li>
-          ))}
-        </ol>
-      )}
+      <AdminList
+        items={entries}
+        empty={au.empty}
+        className="rounded-lg border border-stone-200 bg-white text-sm"
+      >
+        {(entry) => (
+          <li key={entry.id} className="p-3">
+            <p>
+              <strong>{au.actions[entry.action]}</strong> · {auditTarget(entry, t)}
+            </p>
+            <p className="break-all text-stone-600">
+              <time dateTime={new Date(entry.createdAt).toISOString()}>
+                {when.format(new Date(entry.createdAt))}
+              </time>{' '}
+              · {entry.actorEmail === SYSTEM_ACTOR_ID ? au.system : entry.actorEmail}
+            </p>
+            <AuditWords entry={entry} />
+          </li>
+        )}
+      </AdminList>
       {next ? (
         <Link to={nextLink()} className="inline-block text-sm underline">
           {au.older}

@@ -1,13 +1,8 @@
 import { data, Link } from 'react-router'
 import { PageAnswer } from '#app/components/admin/admin-form.tsx'
-import { Panel, PixOffNotice, SectionTitle } from '#app/components/admin/admin-parts.tsx'
-import {
-  BalanceTable,
-  FreezeItem,
-  GiftItem,
-  useMoney,
-  WithdrawalTable,
-} from '#app/components/admin/gift-parts.tsx'
+import { AdminList, Panel, PixOffNotice, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { FreezeItem, GiftItem, useMoney } from '#app/components/admin/gift-parts.tsx'
+import { BalanceTable, WithdrawalTable } from '#app/components/admin/gift-tables.tsx'
 import { ADMIN_PAGE_SIZE } from '#app/domain/moderation.ts'
 import { paths } from '#app/domain/paths.ts'
 import { format, useCount, useT } from '#app/i18n/i18n.ts'
@@ -78,15 +73,9 @@ export default function Gifts({ loaderData }: Route.ComponentProps) {
       <Panel>
         <div id="bloqueios">
           <SectionTitle title={g.freezesTitle} hint={g.freezesHint} />
-          {freezes.length === 0 ? (
-            <p className="text-sm text-stone-600">{g.freezesEmpty}</p>
-          ) : (
-            <ol className="divide-y divide-stone-200">
-              {freezes.map((freeze) => (
-                <FreezeItem key={freeze.id} freeze={freeze} />
-              ))}
-            </ol>
-          )}
+          <AdminList items={freezes} empty={g.freezesEmpty}>
+            {(freeze) => <FreezeItem key={freeze.id} freeze={freeze} />}
+          </AdminList>
           {loaderData.freezeTotal > freezes.length ? (
             <p className="mt-3 text-xs text-stone-600">
               {format(g.freezesMore, { shown: freezes.length, total: loaderData.freezeTotal })}
@@ -115,15 +104,9 @@ export default function Gifts({ loaderData }: Route.ComponentProps) {
             title={g.giftsTitle}
             hint={format(g.giftsHint, { size: ADMIN_PAGE_SIZE })}
           />
-          {gifts.length === 0 ? (
-            <EmptyPage page={page} text={g.giftsEmpty} />
-          ) : (
-            <ol className="divide-y divide-stone-200">
-              {gifts.map((gift) => (
-                <GiftItem key={gift.id} gift={gift} />
-              ))}
-            </ol>
-          )}
+          <AdminList items={gifts} empty={<EmptyPage page={page} text={g.giftsEmpty} />}>
+            {(gift) => <GiftItem key={gift.id} gift={gift} />}
+          </AdminList>
           <Pages page={page} more={more} />
         </div>
       </Panel>

@@ -5,7 +5,7 @@ import { useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/layout'
 
 // /admin (issue 8): the staff area. Every section checks the admin role again in its own
@@ -18,10 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders('Cache-Control')
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: t.admin.metaTitle, noindex: true })
-}
+export const meta = titleMeta((t) => t.admin.metaTitle)
 
 export default function AdminLayout() {
   const t = useT()

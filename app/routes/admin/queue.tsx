@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { AdminList, Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { format, useCount, useT } from '#app/i18n/i18n.ts'
@@ -32,75 +32,64 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <Panel>
         <SectionTitle title={q.checksTitle} hint={q.checksHint} />
-        {loaderData.checks.length === 0 ? (
-          <p className="text-sm text-stone-600">{q.checksEmpty}</p>
-        ) : (
-          <ol className="divide-y divide-stone-200">
-            {loaderData.checks.map((check) => (
-              <li key={check.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {check.name}{' '}
-                    <span className="text-sm font-normal text-stone-600">{check.username}</span>
-                    {check.renewal ? (
-                      <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">
-                        {q.renewal}
-                      </span>
-                    ) : null}
-                  </p>
-                  <p className="text-sm text-stone-600">
-                    {[check.city, format(q.sentAt, { date: longDate(check.submittedAt) })]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                <ButtonLink to={`/admin/verifications/${check.id}`} size="compact">
-                  {q.review}
-                </ButtonLink>
-              </li>
-            ))}
-          </ol>
-        )}
+        <AdminList items={loaderData.checks} empty={q.checksEmpty}>
+          {(check) => (
+            <li key={check.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {check.name}{' '}
+                  <span className="text-sm font-normal text-stone-600">{check.username}</span>
+                  {check.renewal ? (
+                    <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs text-sky-900">
+                      {q.renewal}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-stone-600">
+                  {[check.city, format(q.sentAt, { date: longDate(check.submittedAt) })]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <ButtonLink to={`/admin/verifications/${check.id}`} size="compact">
+                {q.review}
+              </ButtonLink>
+            </li>
+          )}
+        </AdminList>
       </Panel>
       <Panel>
         <SectionTitle title={q.changesTitle} hint={q.changesHint} />
-        {loaderData.changes.length === 0 ? (
-          <p className="text-sm text-stone-600">{q.changesEmpty}</p>
-        ) : (
-          <ol className="divide-y divide-stone-200">
-            {loaderData.changes.map((change) => (
-              <li
-                key={change.profileId}
-                className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3"
-              >
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {change.name}{' '}
-                    <span className="text-sm font-normal text-stone-600">{change.username}</span>
-                  </p>
-                  <p className="text-sm text-stone-600">
-                    {[
-                      change.pendingWorkingName
-                        ? format(t.admin.profile.newName, { name: change.pendingWorkingName })
-                        : null,
-                      change.pendingPhotos > 0
-                        ? countText(t.admin.profile.newPhotos, change.pendingPhotos)
-                        : null,
-                      change.changesSubmittedAt
-                        ? format(q.changedAt, { date: longDate(change.changesSubmittedAt) })
-                        : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                <ButtonLink to={`/admin/profiles/${change.profileId}#changes`} size="compact">
-                  {q.review}
-                </ButtonLink>
-              </li>
-            ))}
-          </ol>
-        )}
+        <AdminList items={loaderData.changes} empty={q.changesEmpty}>
+          {(change) => (
+            <li key={change.profileId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {change.name}{' '}
+                  <span className="text-sm font-normal text-stone-600">{change.username}</span>
+                </p>
+                <p className="text-sm text-stone-600">
+                  {[
+                    change.pendingWorkingName
+                      ? format(t.admin.profile.newName, { name: change.pendingWorkingName })
+                      : null,
+                    change.pendingPhotos > 0
+                      ? countText(t.admin.profile.newPhotos, change.pendingPhotos)
+                      : null,
+                    change.changesSubmittedAt
+                      ? format(q.changedAt, { date: longDate(change.changesSubmittedAt) })
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <ButtonLink to={`/admin/profiles/${change.profileId}#changes`} size="compact">
+                {q.review}
+              </ButtonLink>
+            </li>
+          )}
+        </AdminList>
       </Panel>
     </div>
   )

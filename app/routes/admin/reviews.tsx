@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
 import { AdminField, AdminForm, PageAnswer } from '#app/components/admin/admin-form.tsx'
-import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { AdminList, Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { useDateAndTime } from '#app/components/reviews/review-fields.tsx'
 import { paths } from '#app/domain/paths.ts'
@@ -57,117 +57,101 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-stone-600">{r.intro}</p>
       <Panel>
         <SectionTitle title={r.pendingTitle} hint={r.pendingHint} />
-        {pending.length === 0 ? (
-          <p className="text-sm text-stone-600">{r.pendingEmpty}</p>
-        ) : (
-          <ol className="divide-y divide-stone-200">
-            {pending.map((review) => (
-              <li key={review.id} className="grid gap-3 py-4 md:grid-cols-2">
-                <ReviewFacts review={review} withAuthor />
-                <div className="space-y-4">
-                  <AdminForm
-                    intent="review-publish"
-                    subject={review.id}
-                    submit={r.actions.publish}
-                  />
-                  <ReasonForm intent="review-hide" subject={review.id} />
-                  <ReasonForm intent="review-remove" subject={review.id} />
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
+        <AdminList items={pending} empty={r.pendingEmpty}>
+          {(review) => (
+            <li key={review.id} className="grid gap-3 py-4 md:grid-cols-2">
+              <ReviewFacts review={review} withAuthor />
+              <div className="space-y-4">
+                <AdminForm intent="review-publish" subject={review.id} submit={r.actions.publish} />
+                <ReasonForm intent="review-hide" subject={review.id} />
+                <ReasonForm intent="review-remove" subject={review.id} />
+              </div>
+            </li>
+          )}
+        </AdminList>
       </Panel>
       <Panel>
         <SectionTitle title={r.reportedTitle} hint={r.reportedHint} />
-        {reported.length === 0 ? (
-          <p className="text-sm text-stone-600">{r.reportedEmpty}</p>
-        ) : (
-          <ol className="divide-y divide-stone-200">
-            {reported.map((review) => (
-              <li key={review.id} className="grid gap-3 py-4 md:grid-cols-2">
-                <ReviewFacts review={review} withAuthor />
-                <div className="space-y-4">
-                  <AdminForm
-                    intent="review-close-report"
-                    subject={review.id}
-                    submit={r.actions['close-report']}
-                    tone="plain"
-                  >
-                    {(error) => (
-                      <AdminField
-                        kind="textarea"
-                        label={r.closeNoteLabel}
-                        name="note"
-                        error={error('note')}
-                      />
-                    )}
-                  </AdminForm>
-                  {review.status === 'published' ? (
-                    <ReasonForm intent="review-hide" subject={review.id} />
-                  ) : null}
-                  <ReasonForm intent="review-remove" subject={review.id} />
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
+        <AdminList items={reported} empty={r.reportedEmpty}>
+          {(review) => (
+            <li key={review.id} className="grid gap-3 py-4 md:grid-cols-2">
+              <ReviewFacts review={review} withAuthor />
+              <div className="space-y-4">
+                <AdminForm
+                  intent="review-close-report"
+                  subject={review.id}
+                  submit={r.actions['close-report']}
+                  tone="plain"
+                >
+                  {(error) => (
+                    <AdminField
+                      kind="textarea"
+                      label={r.closeNoteLabel}
+                      name="note"
+                      error={error('note')}
+                    />
+                  )}
+                </AdminForm>
+                {review.status === 'published' ? (
+                  <ReasonForm intent="review-hide" subject={review.id} />
+                ) : null}
+                <ReasonForm intent="review-remove" subject={review.id} />
+              </div>
+            </li>
+          )}
+        </AdminList>
       </Panel>
       <Panel>
         <div id="recent">
           <SectionTitle title={r.recentTitle} />
-          {recent.length === 0 ? (
-            <p className="text-sm text-stone-600">{r.recentEmpty}</p>
-          ) : (
-            <ol className="divide-y divide-stone-200">
-              {recent.map((review) => (
-                <li key={review.id} className="grid gap-3 py-4 md:grid-cols-2">
-                  <ReviewFacts review={review} />
-                  <div className="space-y-4">
-                    {review.status === 'hidden' ? (
-                      // Shown before: shown again; hidden while held: published (the provider is
-                      // told then, as for any held review).
-                      review.publishedAt ? (
-                        <AdminForm
-                          intent="review-restore"
-                          subject={review.id}
-                          submit={r.actions.restore}
-                          tone="plain"
-                        />
-                      ) : (
-                        <AdminForm
-                          intent="review-publish"
-                          subject={review.id}
-                          submit={r.actions.publish}
-                          tone="plain"
-                        />
-                      )
+          <AdminList items={recent} empty={r.recentEmpty}>
+            {(review) => (
+              <li key={review.id} className="grid gap-3 py-4 md:grid-cols-2">
+                <ReviewFacts review={review} />
+                <div className="space-y-4">
+                  {review.status === 'hidden' ? (
+                    // Shown before: shown again; hidden while held: published (the provider is
+                    // told then, as for any held review).
+                    review.publishedAt ? (
+                      <AdminForm
+                        intent="review-restore"
+                        subject={review.id}
+                        submit={r.actions.restore}
+                        tone="plain"
+                      />
                     ) : (
-                      <>
-                        {review.featured ? (
-                          <AdminForm
-                            intent="review-unfeature"
-                            subject={review.id}
-                            submit={r.actions.unfeature}
-                            tone="plain"
-                          />
-                        ) : review.quotable ? (
-                          <AdminForm
-                            intent="review-feature"
-                            subject={review.id}
-                            submit={r.actions.feature}
-                            tone="plain"
-                          />
-                        ) : null}
-                        <ReasonForm intent="review-hide" subject={review.id} />
-                      </>
-                    )}
-                    <ReasonForm intent="review-remove" subject={review.id} />
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
+                      <AdminForm
+                        intent="review-publish"
+                        subject={review.id}
+                        submit={r.actions.publish}
+                        tone="plain"
+                      />
+                    )
+                  ) : (
+                    <>
+                      {review.featured ? (
+                        <AdminForm
+                          intent="review-unfeature"
+                          subject={review.id}
+                          submit={r.actions.unfeature}
+                          tone="plain"
+                        />
+                      ) : review.quotable ? (
+                        <AdminForm
+                          intent="review-feature"
+                          subject={review.id}
+                          submit={r.actions.feature}
+                          tone="plain"
+                        />
+                      ) : null}
+                      <ReasonForm intent="review-hide" subject={review.id} />
+                    </>
+                  )}
+                  <ReasonForm intent="review-remove" subject={review.id} />
+                </div>
+              </li>
+            )}
+          </AdminList>
           {pageCount > 1 ? (
             <nav aria-label={r.recentTitle} className="mt-4 flex items-center gap-4 text-sm">
               {page > 1 ? (

@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { AdminField } from '#app/components/admin/admin-form.tsx'
+import { AdminList } from '#app/components/admin/admin-parts.tsx'
 import { ButtonLink, buttonClass } from '#app/components/ui/button.tsx'
 import { ADMIN_ROLE_FILTERS, type RoleFilter } from '#app/domain/moderation.ts'
 import { PROFILE_STATUSES } from '#app/domain/profile-status.ts'
@@ -74,48 +75,49 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {s.submit}
         </button>
       </Form>
-      {rows.length === 0 ? (
-        <p className="text-sm text-stone-600">{s.empty}</p>
-      ) : (
-        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-          {rows.map((row) => (
-            <li
-              key={row.profileId ?? row.userId}
-              className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm"
-            >
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">
-                  {row.name ?? row.accountName}
-                  {row.username ? (
-                    <span className="ml-2 font-normal text-stone-600">{row.username}</span>
-                  ) : null}
-                </p>
-                <p className="break-all text-stone-600">
-                  {[
-                    row.email,
-                    row.role ? t.auth.roles[row.role] : null,
-                    row.city,
-                    row.status ? t.admin.statuses[row.status] : null,
-                    row.visibilityStatus === 'hidden' ? t.admin.visibility.hidden : null,
-                    row.membershipTier && row.membershipTier !== 'free'
-                      ? t.tiers[row.membershipTier]
-                      : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-              {row.profileId ? (
-                <ButtonLink to={`/admin/profiles/${row.profileId}`} tone="secondary" size="mini">
-                  {s.open}
-                </ButtonLink>
-              ) : (
-                <span className="text-stone-500">{s.noProfile}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminList
+        items={rows}
+        empty={s.empty}
+        as="ul"
+        className="rounded-lg border border-stone-200 bg-white"
+      >
+        {(row) => (
+          <li
+            key={row.profileId ?? row.userId}
+            className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">
+                {row.name ?? row.accountName}
+                {row.username ? (
+                  <span className="ml-2 font-normal text-stone-600">{row.username}</span>
+                ) : null}
+              </p>
+              <p className="break-all text-stone-600">
+                {[
+                  row.email,
+                  row.role ? t.auth.roles[row.role] : null,
+                  row.city,
+                  row.status ? t.admin.statuses[row.status] : null,
+                  row.visibilityStatus === 'hidden' ? t.admin.visibility.hidden : null,
+                  row.membershipTier && row.membershipTier !== 'free'
+                    ? t.tiers[row.membershipTier]
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </div>
+            {row.profileId ? (
+              <ButtonLink to={`/admin/profiles/${row.profileId}`} tone="secondary" size="mini">
+                {s.open}
+              </ButtonLink>
+            ) : (
+              <span className="text-stone-500">{s.noProfile}</span>
+            )}
+          </li>
+        )}
+      </AdminList>
       <nav className="flex justify-between text-sm">
         {page > 1 ? (
           <Link to={pageLink(page - 1)} className="underline">

@@ -5,7 +5,7 @@ import {
   PageAnswer,
   ReasonField,
 } from '#app/components/admin/admin-form.tsx'
-import { Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
+import { AdminList, Panel, SectionTitle } from '#app/components/admin/admin-parts.tsx'
 import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
 import { adminAction } from '#app/modules/admin/actions.server.ts'
@@ -58,36 +58,37 @@ export default function Usernames({ loaderData }: Route.ComponentProps) {
           )}
         </AdminForm>
       </Panel>
-      {loaderData.reserved.length === 0 ? (
-        <p className="text-sm text-stone-600">{u.empty}</p>
-      ) : (
-        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-          {loaderData.reserved.map((row) => (
-            <li key={row.username} className="grid gap-3 p-3 text-sm md:grid-cols-2">
-              <div>
-                <p className="font-semibold">{row.username}</p>
+      <AdminList
+        items={loaderData.reserved}
+        empty={u.empty}
+        as="ul"
+        className="rounded-lg border border-stone-200 bg-white"
+      >
+        {(row) => (
+          <li key={row.username} className="grid gap-3 p-3 text-sm md:grid-cols-2">
+            <div>
+              <p className="font-semibold">{row.username}</p>
+              <p className="text-stone-600">
+                {row.heldUntil ? (
+                  <HeldUntil at={row.heldUntil} template={u.released} />
+                ) : row.reason === 'renamed' ? (
+                  u.renamed
+                ) : (
+                  row.reason
+                )}
+              </p>
+              {row.profileUsername ? (
                 <p className="text-stone-600">
-                  {row.heldUntil ? (
-                    <HeldUntil at={row.heldUntil} template={u.released} />
-                  ) : row.reason === 'renamed' ? (
-                    u.renamed
-                  ) : (
-                    row.reason
-                  )}
+                  {format(u.redirect, { username: row.profileUsername })}
                 </p>
-                {row.profileUsername ? (
-                  <p className="text-stone-600">
-                    {format(u.redirect, { username: row.profileUsername })}
-                  </p>
-                ) : null}
-              </div>
-              <AdminForm intent="release" subject={row.username} submit={u.remove} tone="plain">
-                {(error) => <ReasonField error={error('reason')} />}
-              </AdminForm>
-            </li>
-          ))}
-        </ul>
-      )}
+              ) : null}
+            </div>
+            <AdminForm intent="release" subject={row.username} submit={u.remove} tone="plain">
+              {(error) => <ReasonField error={error('reason')} />}
+            </AdminForm>
+          </li>
+        )}
+      </AdminList>
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { ConfirmCard, ResumeCard } from '#app/components/account/security-cards.
 import { AuthLayout } from '#app/components/auth/auth-layout.tsx'
 import { confirmAction, confirmLoader } from '#app/modules/auth/security-pages.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/confirm'
 
 // /auth/confirm (issue 23 point 2): the password or a code again before a sensitive action,
@@ -19,10 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const headers = passOnHeaders('Cache-Control', 'Retry-After')
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: t.security.confirmMetaTitle, noindex: true })
-}
+export const meta = titleMeta((t) => t.security.confirmMetaTitle)
 
 export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -6,7 +6,7 @@ import { paths } from '#app/domain/paths.ts'
 import { useLanguage } from '#app/i18n/i18n.ts'
 import { confirmationAction, tokenOf } from '#app/modules/auth/confirmation-page.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/email-confirmation'
 
 // '/' (SPEC §2): with a confirmation token in the query, the e-mail confirmation screen;
@@ -25,10 +25,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const headers = passOnHeaders('Cache-Control')
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: t.auth.confirm.title, noindex: true })
-}
+export const meta = titleMeta((t) => t.auth.confirm.title)
 
 export default function EmailConfirmationPage({ loaderData, actionData }: Route.ComponentProps) {
   const lang = useLanguage()

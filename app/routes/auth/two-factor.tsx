@@ -2,7 +2,7 @@ import { SecondFactorCard } from '#app/components/account/security-cards.tsx'
 import { AuthLayout } from '#app/components/auth/auth-layout.tsx'
 import { secondFactorAction, secondFactorLoader } from '#app/modules/auth/security-pages.server.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/two-factor'
 
 // /auth/two-factor (issue 23): the second step of signing in to an account that has one.
@@ -17,10 +17,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const headers = passOnHeaders('Cache-Control', 'Retry-After')
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: t.security.challengeMetaTitle, noindex: true })
-}
+export const meta = titleMeta((t) => t.security.challengeMetaTitle)
 
 export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
   return (

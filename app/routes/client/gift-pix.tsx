@@ -1,31 +1,27 @@
 import { data } from 'react-router'
-import { ChargeCard } from '#app/components/payments/charge-card.tsx'
+import { ChargePage } from '#app/components/payments/charge-card.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { chargeState } from '#app/domain/charge-state.ts'
-import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { GIFT_CREDIT_BUSINESS_DAYS } from '#app/domain/terms.ts'
 import { isUuid } from '#app/domain/uuid.ts'
-import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { giftOfCharge } from '#app/modules/payments/client-gifts.server.ts'
 import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { ownCharge } from '#app/modules/payments/payments.server.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import { qrDrawing } from '#app/platform/qr-code.server.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/gift-pix'
 
 // /client-dashboard/gifts/pix/{id} (issue 22 point 1): the Pix of one of his gifts, as every
 // charge page shows one (components/payments/charge-card.tsx): paid, it says when she receives
 // it; expired, it offers to start again. Only its owner sees it.
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: `${t.pix.metaTitle} – ${t.client.metaTitle}`, noindex: true })
-}
+export const meta = titleMeta((t) => `${t.pix.metaTitle} – ${t.client.metaTitle}`)
 
 const notFound = () => new Response('Not found', { status: 404, headers: PRIVATE_NO_STORE })
 
@@ -67,42 +63,31 @@ export const headers = passOnHeaders('Cache-Control')
 export default function GiftPixPage({ loaderData, params }: Route.ComponentProps) {
   const t = useT()
   const g = t.clientGifts
-  const lang = useLanguage()
   const longDate = useLongDate()
   const count = useCount()
   const { gift } = loaderData
   const name = gift.name ?? ''
   return (
-    <div className="max-w-3xl space-y-4">
-      <ChargeCard
-        state={loaderData.state}
-        what={gift.name ? format(g.forGift, { name }) : g.forGiftGone}
-        amount={formatBrlCents(loaderData.amountCents, lang)}
-        qr={loaderData.qr}
-        code={loaderData.code}
-        expiresAt={loaderData.expiresAt}
-        checkedAt={loaderData.checkedAt}
-        refund={loaderData.refund}
-        paidTitle={g.paidTitle}
-        paidText={
-          gift.status === 'available'
-            ? format(g.paidAvailable, { name })
-            : gift.availableAt
-              ? format(g.paidPending, { name, date: longDate(gift.availableAt) })
-              : count(g.stepDelivery, GIFT_CREDIT_BUSINESS_DAYS)
-        }
-        checkPath={paths.clientGiftCharge(params.chargeId)}
-        again={
-          gift.public && gift.username ? (
-            <ButtonLink to={paths.gift(gift.username)} size="large" className="mt-4 inline-block">
-              {g.again}
-            </ButtonLink>
-          ) : null
-        }
-      />
-      <ButtonLink to={paths.clientGifts} tone="secondary">
-        {g.back}
-      </ButtonLink>
-    </div>
+    <ChargePage
+      charge={loaderData}
+      back={{ to: paths.clientGifts, label: g.back }}
+      what={gift.name ? format(g.forGift, { name }) : g.forGiftGone}
+      paidTitle={g.paidTitle}
+      paidText={
+        gift.status === 'available'
+          ? format(g.paidAvailable, { name })
+          : gift.availableAt
+            ? format(g.paidPending, { name, date: longDate(gift.availableAt) })
+            : count(g.stepDelivery, GIFT_CREDIT_BUSINESS_DAYS)
+      }
+      checkPath={paths.clientGiftCharge(params.chargeId)}
+      again={
+        gift.public && gift.username ? (
+          <ButtonLink to={paths.gift(gift.username)} size="large" className="mt-4 inline-block">
+            {g.again}
+          </ButtonLink>
+        ) : null
+      }
+    />
   )
 }

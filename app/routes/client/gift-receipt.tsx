@@ -8,16 +8,13 @@ import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
 import { giftReceipt } from '#app/modules/payments/receipts.server.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/gift-receipt'
 
 // /client-dashboard/gifts/receipt/{giftId} (issue 33 point 10): the printable receipt of a gift
 // he paid, sent back or not. His alone: anyone else's, or an unpaid gift, is a 404.
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: `${t.receipt.metaTitle} – ${t.client.metaTitle}`, noindex: true })
-}
+export const meta = titleMeta((t) => `${t.receipt.metaTitle} – ${t.client.metaTitle}`)
 
 const notFound = () => new Response('Not found', { status: 404, headers: PRIVATE_NO_STORE })
 

@@ -6,7 +6,7 @@ import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { giftsEnabled } from '#app/modules/payments/gifts.server.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/layout'
 
 // /client-dashboard (SPEC §2, issue 9): the client's own area. Each section checks the role
@@ -20,10 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders('Cache-Control')
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: t.client.metaTitle, noindex: true })
-}
+export const meta = titleMeta((t) => t.client.metaTitle)
 
 export default function ClientLayout({ loaderData }: Route.ComponentProps) {
   const t = useT()

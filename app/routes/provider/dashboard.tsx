@@ -7,7 +7,7 @@ import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { walletOpen } from '#app/modules/payments/gifts.server.ts'
 import { ensureOwnProfile } from '#app/modules/provider/own-profile.server.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/dashboard'
 
 // /dashboard (SPEC §2, issue 7): the provider's own area. Every section below checks the role
@@ -24,10 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = passOnHeaders('Cache-Control')
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: t.dashboard.metaTitle, noindex: true })
-}
+export const meta = titleMeta((t) => t.dashboard.metaTitle)
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const t = useT()

@@ -1,32 +1,28 @@
 import { data, Form, useNavigation } from 'react-router'
-import { ChargeCard } from '#app/components/payments/charge-card.tsx'
+import { ChargePage } from '#app/components/payments/charge-card.tsx'
 import { useLongDate } from '#app/components/provider/standing-banner.tsx'
-import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { chargeState } from '#app/domain/charge-state.ts'
 import type { MembershipTier } from '#app/domain/membership.ts'
-import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { PLAN_DAYS } from '#app/domain/plans.ts'
 import { isUuid } from '#app/domain/uuid.ts'
-import { format, useCount, useLanguage, useT } from '#app/i18n/i18n.ts'
+import { format, useCount, useT } from '#app/i18n/i18n.ts'
 import { requireRole } from '#app/modules/auth/session.server.ts'
 import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { submissionKey } from '#app/modules/payments/charge-once.server.ts'
 import { ownCharge } from '#app/modules/payments/payments.server.ts'
 import { SUBMISSION_FIELD } from '#app/modules/payments/submission.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import { qrDrawing } from '#app/platform/qr-code.server.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/plan-pix'
 
 // /dashboard/plan/pix/{id} (issue 21 point 3): one of her charges, as every charge page shows one
 // (components/payments/charge-card.tsx); expired, it offers a new one. Only its owner sees it,
 // and only her plans' and return fees' charges.
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, { title: `${t.pix.metaTitle} – ${t.dashboard.metaTitle}`, noindex: true })
-}
+export const meta = titleMeta((t) => `${t.pix.metaTitle} – ${t.dashboard.metaTitle}`)
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireRole(request, 'provider')
@@ -62,53 +58,42 @@ export const headers = passOnHeaders('Cache-Control')
 
 export default function PixPage({ loaderData, params }: Route.ComponentProps) {
   const t = useT()
-  const lang = useLanguage()
   const longDate = useLongDate()
   const count = useCount()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const { state, purpose, tier } = loaderData
+  const { purpose, tier } = loaderData
   const tierName = tier ? t.tiers[tier as MembershipTier] : ''
   return (
-    <div className="max-w-3xl space-y-4">
-      <ChargeCard
-        state={state}
-        what={
-          purpose === 'plan'
-            ? format(t.pix.forPlan, { tier: tierName, days: PLAN_DAYS })
-            : t.pix.forReturnFee
-        }
-        amount={formatBrlCents(loaderData.amountCents, lang)}
-        qr={loaderData.qr}
-        code={loaderData.code}
-        expiresAt={loaderData.expiresAt}
-        checkedAt={loaderData.checkedAt}
-        refund={loaderData.refund}
-        paidText={
-          purpose === 'plan' && loaderData.planExpiresAt
-            ? format(t.pix.paidPlan, { tier: tierName, date: longDate(loaderData.planExpiresAt) })
-            : t.pix.paidReturnFee
-        }
-        paidDetails={
-          loaderData.creditedDays ? (
-            <p className="text-sm">{count(t.pix.paidCredit, loaderData.creditedDays)}</p>
-          ) : null
-        }
-        checkPath={paths.dashboardCharge(params.chargeId)}
-        again={
-          <Form method="post" action={paths.dashboardPlan} className="mt-4">
-            <input type="hidden" name="intent" value={purpose === 'plan' ? 'buy' : 'return-fee'} />
-            {purpose === 'plan' && tier ? <input type="hidden" name="tier" value={tier} /> : null}
-            <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submission} />
-            <Button type="submit" size="large" disabled={busy}>
-              {busy ? t.plan.starting : t.pix.again}
-            </Button>
-          </Form>
-        }
-      />
-      <ButtonLink to={paths.dashboardPlan} tone="secondary">
-        {t.pix.back}
-      </ButtonLink>
-    </div>
+    <ChargePage
+      charge={loaderData}
+      back={{ to: paths.dashboardPlan, label: t.pix.back }}
+      what={
+        purpose === 'plan'
+          ? format(t.pix.forPlan, { tier: tierName, days: PLAN_DAYS })
+          : t.pix.forReturnFee
+      }
+      paidText={
+        purpose === 'plan' && loaderData.planExpiresAt
+          ? format(t.pix.paidPlan, { tier: tierName, date: longDate(loaderData.planExpiresAt) })
+          : t.pix.paidReturnFee
+      }
+      paidDetails={
+        loaderData.creditedDays ? (
+          <p className="text-sm">{count(t.pix.paidCredit, loaderData.creditedDays)}</p>
+        ) : null
+      }
+      checkPath={paths.dashboardCharge(params.chargeId)}
+      again={
+        <Form method="post" action={paths.dashboardPlan} className="mt-4">
+          <input type="hidden" name="intent" value={purpose === 'plan' ? 'buy' : 'return-fee'} />
+          {purpose === 'plan' && tier ? <input type="hidden" name="tier" value={tier} /> : null}
+          <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submission} />
+          <Button type="submit" size="large" disabled={busy}>
+            {busy ? t.plan.starting : t.pix.again}
+          </Button>
+        </Form>
+      }
+    />
   )
 }

@@ -7,19 +7,13 @@ import { PRIVATE_NO_STORE } from '#app/modules/http/cache-control.ts'
 import { passOnHeaders } from '#app/modules/http/route-headers.ts'
 import { PIX_END_TO_END_ID_PATTERN } from '#app/modules/payments/pix-schemas.ts'
 import { planReceipt } from '#app/modules/payments/receipts.server.ts'
-import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
+import { titleMeta } from '#app/routes/title-meta.ts'
 import type { Route } from './+types/plan-receipt'
 
 // /dashboard/plan/receipt/{endToEndId} (issue 33 point 10): the printable receipt of one Pix she
 // sent for a plan or a return fee, credited or sent back. Hers alone: anyone else's is a 404.
 
-export function meta(args: Route.MetaArgs) {
-  const { t } = metaContext(args)
-  return pageMeta(args, {
-    title: `${t.receipt.metaTitle} – ${t.dashboard.metaTitle}`,
-    noindex: true,
-  })
-}
+export const meta = titleMeta((t) => `${t.receipt.metaTitle} – ${t.dashboard.metaTitle}`)
 
 const notFound = () => new Response('Not found', { status: 404, headers: PRIVATE_NO_STORE })
 
