@@ -26,7 +26,7 @@ import { sellerValues } from './receipts.server.ts'
 
 // A gift's money (issue 22; ADR 0020): its Pix credits her pending balance in the payment's
 // transaction, a business day later it becomes available, and both sides are told. Called by
-// payments.server.ts when a gift charge is paid, and by the clock.
+// received-pix.server.ts when a gift charge is paid, and by the clock.
 
 const capWindowStart = (now: Date) => new Date(now.getTime() - GIFT_CAP_DAYS * 86_400_000)
 
