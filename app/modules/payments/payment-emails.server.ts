@@ -1,30 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
-import { asLanguage, type Language } from '#app/domain/language.ts'
+import type { Language } from '#app/domain/language.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { isPaidTier, type RefundPlanOutcome, type RefundReason } from '#app/domain/plans.ts'
 import { dictionary } from '#app/i18n/i18n.ts'
-import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type PaymentEmail, paymentEmail } from '#app/modules/email/messages.ts'
-import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
-import { user } from '#db/schema/auth.ts'
 import { pixCharges } from '#db/schema/payments.ts'
+import { longDate, mailUser } from './mail-user.server.ts'
 import { sellerValues } from './receipts.server.ts'
 
 // The e-mails about payments (issue 21, issue 33 points 1 and 10), in the payer's language: a
 // receipt, a refund notice, a plan's coming end. A failure to send is logged, never thrown.
-
-/** A date as the e-mails write it, in Brazil's time. */
-export function longDate(date: Date | null, language: Language): string {
-  if (!date) return ''
-  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
-    dateStyle: 'long',
-    timeZone: BRAZIL_TIME_ZONE,
-  }).format(date)
-}
 
 /** E-mails the user about her payments, in her language, with a link to `path`. */
 export async function tellUser(
@@ -34,19 +22,8 @@ export async function tellUser(
   path: string = paths.dashboardPlan,
 ): Promise<void> {
   try {
-    const [owner] = await db()
-      .select({ email: user.email, name: user.name, language: user.language })
-      .from(user)
-      .where(eq(user.id, userId))
-    if (!owner) return
-    const language = asLanguage(owner.language) ?? 'pt'
-    await mailer().send(
-      paymentEmail(kind, language, {
-        to: owner.email,
-        name: owner.name,
-        url: `${serverEnv().baseUrl}${path}`,
-        values: values(language),
-      }),
+    await mailUser(userId, path, (language, recipient) =>
+      paymentEmail(kind, language, { ...recipient, values: values(language) }),
     )
   } catch (error) {
     log.error('payment e-mail not sent', { kind, error: String(error) })

@@ -7,7 +7,8 @@ import { log } from '#app/platform/logger.server.ts'
 import { db } from '#db/client.server.ts'
 import { profileSanctions } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { longDate, tellUser } from './payment-emails.server.ts'
+import { longDate } from './mail-user.server.ts'
+import { tellUser } from './payment-emails.server.ts'
 import { pixEnabled } from './pix-client.server.ts'
 
 // The clock's work on plans and suspensions: suspended profiles return when their time is up and
