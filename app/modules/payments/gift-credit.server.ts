@@ -144,26 +144,31 @@ async function send(
   )
 }
 
+/** What the gift e-mails say of a gift: its amount and dates, both sides, its charge's txid. */
+function giftToTell(giftId: string) {
+  return db()
+    .select({
+      amountCents: gifts.amountCents,
+      message: gifts.message,
+      paidAt: gifts.paidAt,
+      availableAt: gifts.availableAt,
+      clientId: gifts.clientId,
+      clientName: user.name,
+      providerId: profiles.userId,
+      profileName: profiles.name,
+      txid: pixCharges.txid,
+    })
+    .from(gifts)
+    .leftJoin(user, eq(user.id, gifts.clientId))
+    .leftJoin(profiles, eq(profiles.id, gifts.profileId))
+    .leftJoin(pixCharges, eq(pixCharges.id, gifts.chargeId))
+    .where(eq(gifts.id, giftId))
+}
+
 /** After a gift's payment is committed: she is told (with his message), he gets the receipt. */
 export async function tellGiftPaid(giftId: string): Promise<void> {
   try {
-    const [gift] = await db()
-      .select({
-        amountCents: gifts.amountCents,
-        message: gifts.message,
-        paidAt: gifts.paidAt,
-        availableAt: gifts.availableAt,
-        clientId: gifts.clientId,
-        clientName: user.name,
-        providerId: profiles.userId,
-        profileName: profiles.name,
-        txid: pixCharges.txid,
-      })
-      .from(gifts)
-      .leftJoin(user, eq(user.id, gifts.clientId))
-      .leftJoin(profiles, eq(profiles.id, gifts.profileId))
-      .leftJoin(pixCharges, eq(pixCharges.id, gifts.chargeId))
-      .where(eq(gifts.id, giftId))
+    const [gift] = await giftToTell(giftId)
     if (!gift) return
     await send(gift.providerId, 'giftReceived', paths.dashboardGifts, (language) => ({
       // Typed before issue 30's rule, or taken from Google: shown as the rule allows.
@@ -188,18 +193,7 @@ export async function tellGiftPaid(giftId: string): Promise<void> {
 /** After the team sent a gift back (its refund committed): the giver is told, in his language. */
 export async function tellGiftRefunded(giftId: string): Promise<void> {
   try {
-    const [gift] = await db()
-      .select({
-        amountCents: gifts.amountCents,
-        paidAt: gifts.paidAt,
-        clientId: gifts.clientId,
-        profileName: profiles.name,
-        txid: pixCharges.txid,
-      })
-      .from(gifts)
-      .leftJoin(profiles, eq(profiles.id, gifts.profileId))
-      .leftJoin(pixCharges, eq(pixCharges.id, gifts.chargeId))
-      .where(eq(gifts.id, giftId))
+    const [gift] = await giftToTell(giftId)
     if (!gift) return
     await send(gift.clientId, 'giftRefunded', paths.clientGifts, (language) => ({
       profile: gift.profileName ?? '',
