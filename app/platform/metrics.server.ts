@@ -23,17 +23,21 @@ function once<T extends client.Metric>(registry: client.Registry, name: string, 
   return (registry.getSingleMetric(name) as T | undefined) ?? make()
 }
 
+/** A counter each process keeps (summed across workers), registered once. */
+function processCounter<L extends string = string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[] = [],
+) {
+  return once(processRegistry, name, () => new Counter<L>({ name, help, labelNames }))
+}
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-const requests = once(
-  processRegistry,
+const requests = processCounter(
   'aprova_http_requests_total',
-  () =>
-    new Counter({
-      name: 'aprova_http_requests_total',
-      help: 'HTTP requests answered, by route kind and status class.',
-      labelNames: ['kind', 'status'] as const,
-    }),
+  'HTTP requests answered, by route kind and status class.',
+  ['kind', 'status'] as const,
 )
 const requestSeconds = once(
   processRegistry,
@@ -46,23 +50,13 @@ const requestSeconds = once(
       buckets: LATENCY_BUCKETS,
     }),
 )
-const cacheHits = once(
-  processRegistry,
+const cacheHits = processCounter(
   'aprova_html_cache_hits_total',
-  () =>
-    new Counter({
-      name: 'aprova_html_cache_hits_total',
-      help: 'Public pages answered from the HTML micro-cache.',
-    }),
+  'Public pages answered from the HTML micro-cache.',
 )
-const cacheMisses = once(
-  processRegistry,
+const cacheMisses = processCounter(
   'aprova_html_cache_misses_total',
-  () =>
-    new Counter({
-      name: 'aprova_html_cache_misses_total',
-      help: 'Public pages the HTML micro-cache could have answered but rendered (not kept yet, or the change feed lost).',
-    }),
+  'Public pages the HTML micro-cache could have answered but rendered (not kept yet, or the change feed lost).',
 )
 const renderSeconds = once(
   processRegistry,
@@ -131,14 +125,9 @@ const feedListening = once(
       aggregator: 'min',
     }),
 )
-const feedReconnects = once(
-  processRegistry,
+const feedReconnects = processCounter(
   'aprova_change_feed_reconnects_total',
-  () =>
-    new Counter({
-      name: 'aprova_change_feed_reconnects_total',
-      help: 'Times the change feed listened again after losing its connection.',
-    }),
+  'Times the change feed listened again after losing its connection.',
 )
 const feedLastEvent = once(
   processRegistry,
@@ -151,25 +140,15 @@ const feedLastEvent = once(
     }),
 )
 
-const pixCalls = once(
-  processRegistry,
+const pixCalls = processCounter(
   'aprova_pix_calls_total',
-  () =>
-    new Counter({
-      name: 'aprova_pix_calls_total',
-      help: "Calls to the Pix institution's APIs, by endpoint template and status class (none: no answer).",
-      labelNames: ['endpoint', 'status'] as const,
-    }),
+  "Calls to the Pix institution's APIs, by endpoint template and status class (none: no answer).",
+  ['endpoint', 'status'] as const,
 )
-const pixFailures = once(
-  processRegistry,
+const pixFailures = processCounter(
   'aprova_pix_call_failures_total',
-  () =>
-    new Counter({
-      name: 'aprova_pix_call_failures_total',
-      help: 'Calls to the Pix institution that got no answer or a 5xx, by endpoint template.',
-      labelNames: ['endpoint'] as const,
-    }),
+  'Calls to the Pix institution that got no answer or a 5xx, by endpoint template.',
+  ['endpoint'] as const,
 )
 
 let lastBackupReader: (() => Promise<Date | undefined>) | undefined

@@ -1,17 +1,15 @@
 import { X509Certificate } from 'node:crypto'
 import { createSecureContext } from 'node:tls'
 import { z } from 'zod'
+import { type Issue, optional, wholeNumber } from './env/shared.ts'
 import { isAddressOrBlock } from './trust-proxy.server.ts'
 
 // The Pix webhook's mutual TLS (issue 31 point 2, ADR 0028): the institution calls the site with
 // a client certificate its own authority signed (PIX_WEBHOOK_CA), and the site takes the call
 // only once that certificate is verified, by the app's own HTTPS listener
 // (PIX_WEBHOOK_TLS_PORT, _CERT, _KEY) or by the proxy in front (PIX_WEBHOOK_PROXY, the hops
-// trusted to say so). Kept apart from env.server.ts, which reads these through the functions
-// below; this module imports nothing of env.server.ts (which imports it).
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+// trusted to say so). Kept apart from env/payments.ts, which reads these through the functions
+// below; this module imports nothing of it (it imports this one).
 
 /** PIX_WEBHOOK_PROXY's entries: separated by commas and/or spaces. */
 export function proxyEntries(value: string): string[] {
@@ -23,13 +21,7 @@ const PROXY_MESSAGE = 'must be addresses or CIDR blocks of the proxy, such as 10
 /** The schema's fields for these variables (spread into env.server.ts's object). */
 export const PIX_WEBHOOK_FIELDS = {
   PIX_WEBHOOK_CA: optional(z.string().min(1)),
-  PIX_WEBHOOK_TLS_PORT: optional(
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be between 1 and 65535')
-      .max(65535, 'must be between 1 and 65535'),
-  ),
+  PIX_WEBHOOK_TLS_PORT: optional(wholeNumber(1, 65535)),
   PIX_WEBHOOK_TLS_CERT: optional(z.string().min(1)),
   PIX_WEBHOOK_TLS_KEY: optional(z.string().min(1)),
   PIX_WEBHOOK_PROXY: optional(
@@ -53,8 +45,6 @@ export const PIX_WEBHOOK_VARIABLES = Object.keys(
 type WebhookEnv = {
   [name in keyof typeof PIX_WEBHOOK_FIELDS]?: z.infer<(typeof PIX_WEBHOOK_FIELDS)[name]>
 } & { PORT: number }
-
-type Issue = { path: string[]; message: string }
 
 /**
  * What is missing or contradictory, once the other PIX_* variables are set: the authority, and

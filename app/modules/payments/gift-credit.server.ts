@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { shownDisplayName } from '#app/domain/account.ts'
-import { BRAZIL_TIME_ZONE } from '#app/domain/brazil-time.ts'
 import { availableAfterBusinessDays } from '#app/domain/business-days.ts'
 import {
   GIFT_CAP_CENTS,
@@ -8,11 +7,10 @@ import {
   LEDGER_ACCOUNTS,
   withdrawalFeeTerms,
 } from '#app/domain/gifts.ts'
-import { asLanguage, type Language } from '#app/domain/language.ts'
+import type { Language } from '#app/domain/language.ts'
 import { formatBrlCents } from '#app/domain/money.ts'
 import { paths } from '#app/domain/paths.ts'
 import { GIFT_CREDIT_BUSINESS_DAYS } from '#app/domain/terms.ts'
-import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type GiftEmail, giftEmail } from '#app/modules/email/messages.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
@@ -22,11 +20,12 @@ import { gifts } from '#db/schema/gifts.ts'
 import { pixCharges } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { lockBalance, transfer } from './ledger.server.ts'
+import { longDate, mailUser } from './mail-user.server.ts'
 import { sellerValues } from './receipts.server.ts'
 
 // A gift's money (issue 22; ADR 0020): its Pix credits her pending balance in the payment's
 // transaction, a business day later it becomes available, and both sides are told. Called by
-// payments.server.ts when a gift charge is paid, and by the clock.
+// received-pix.server.ts when a gift charge is paid, and by the clock.
 
 const capWindowStart = (now: Date) => new Date(now.getTime() - GIFT_CAP_DAYS * 86_400_000)
 
@@ -133,14 +132,6 @@ export async function releaseMaturedGifts(now = new Date()): Promise<number> {
   return moved
 }
 
-function longDate(date: Date | null, language: Language): string {
-  if (!date) return ''
-  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en', {
-    dateStyle: 'long',
-    timeZone: BRAZIL_TIME_ZONE,
-  }).format(date)
-}
-
 async function send(
   userId: string | null,
   kind: GiftEmail,
@@ -148,42 +139,36 @@ async function send(
   values: (language: Language) => Record<string, string>,
 ) {
   if (!userId) return
-  const [person] = await db()
-    .select({ email: user.email, name: user.name, language: user.language })
-    .from(user)
-    .where(eq(user.id, userId))
-  if (!person) return
-  const language = asLanguage(person.language) ?? 'pt'
-  await mailer().send(
-    giftEmail(kind, language, {
-      to: person.email,
-      name: person.name,
-      url: `${serverEnv().baseUrl}${path}`,
-      values: values(language),
-    }),
+  await mailUser(userId, path, (language, recipient) =>
+    giftEmail(kind, language, { ...recipient, values: values(language) }),
   )
+}
+
+/** What the gift e-mails say of a gift: its amount and dates, both sides, its charge's txid. */
+function giftToTell(giftId: string) {
+  return db()
+    .select({
+      amountCents: gifts.amountCents,
+      message: gifts.message,
+      paidAt: gifts.paidAt,
+      availableAt: gifts.availableAt,
+      clientId: gifts.clientId,
+      clientName: user.name,
+      providerId: profiles.userId,
+      profileName: profiles.name,
+      txid: pixCharges.txid,
+    })
+    .from(gifts)
+    .leftJoin(user, eq(user.id, gifts.clientId))
+    .leftJoin(profiles, eq(profiles.id, gifts.profileId))
+    .leftJoin(pixCharges, eq(pixCharges.id, gifts.chargeId))
+    .where(eq(gifts.id, giftId))
 }
 
 /** After a gift's payment is committed: she is told (with his message), he gets the receipt. */
 export async function tellGiftPaid(giftId: string): Promise<void> {
   try {
-    const [gift] = await db()
-      .select({
-        amountCents: gifts.amountCents,
-        message: gifts.message,
-        paidAt: gifts.paidAt,
-        availableAt: gifts.availableAt,
-        clientId: gifts.clientId,
-        clientName: user.name,
-        providerId: profiles.userId,
-        profileName: profiles.name,
-        txid: pixCharges.txid,
-      })
-      .from(gifts)
-      .leftJoin(user, eq(user.id, gifts.clientId))
-      .leftJoin(profiles, eq(profiles.id, gifts.profileId))
-      .leftJoin(pixCharges, eq(pixCharges.id, gifts.chargeId))
-      .where(eq(gifts.id, giftId))
+    const [gift] = await giftToTell(giftId)
     if (!gift) return
     await send(gift.providerId, 'giftReceived', paths.dashboardGifts, (language) => ({
       // Typed before issue 30's rule, or taken from Google: shown as the rule allows.
@@ -208,18 +193,7 @@ export async function tellGiftPaid(giftId: string): Promise<void> {
 /** After the team sent a gift back (its refund committed): the giver is told, in his language. */
 export async function tellGiftRefunded(giftId: string): Promise<void> {
   try {
-    const [gift] = await db()
-      .select({
-        amountCents: gifts.amountCents,
-        paidAt: gifts.paidAt,
-        clientId: gifts.clientId,
-        profileName: profiles.name,
-        txid: pixCharges.txid,
-      })
-      .from(gifts)
-      .leftJoin(profiles, eq(profiles.id, gifts.profileId))
-      .leftJoin(pixCharges, eq(pixCharges.id, gifts.chargeId))
-      .where(eq(gifts.id, giftId))
+    const [gift] = await giftToTell(giftId)
     if (!gift) return
     await send(gift.clientId, 'giftRefunded', paths.clientGifts, (language) => ({
       profile: gift.profileName ?? '',

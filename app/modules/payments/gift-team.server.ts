@@ -18,7 +18,8 @@ import { pixPayments, pixRefunds } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { tellGiftRefunded } from './gift-credit.server.ts'
 import { lockBalance, providerBalance, transfer } from './ledger.server.ts'
-import { refundId, sendRefund } from './payments.server.ts'
+import { refundId } from './pix-client.server.ts'
+import { sendRefund } from './refunds.server.ts'
 
 // What the team does with gifts and balances (issue 22 point 4; ADR 0020): sends a gift back
 // while her balance still holds it, freezes a balance by hand and releases a freeze, each with

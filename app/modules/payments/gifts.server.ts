@@ -11,9 +11,10 @@ import { db } from '#db/client.server.ts'
 import { userRoles } from '#db/schema/auth.ts'
 import { gifts } from '#db/schema/gifts.ts'
 import { profiles } from '#db/schema/profiles.ts'
+import { createCharge } from './charges.server.ts'
 import { paidGiftsCents } from './gift-credit.server.ts'
 import { providerBalance } from './ledger.server.ts'
-import { createCharge, pixEnabled } from './payments.server.ts'
+import { pixEnabled } from './pix-client.server.ts'
 
 // Gifts (issue 22 point 1; ADR 0020): a signed-in client gives a public, verified profile an
 // amount within the terms' limits, by a Pix charge of its own. Paid gifts count against his

@@ -62,12 +62,7 @@ export async function giftsPageOf(profileId: string, now = new Date()) {
     openFreeze(profileId),
     receivedGifts(profileId).limit(GIFTS_PAGE_ROWS),
     withdrawalsOf(profileId).limit(GIFTS_PAGE_ROWS),
-    db()
-      .select({ availableAt: gifts.availableAt })
-      .from(gifts)
-      .where(and(eq(gifts.profileId, profileId), eq(gifts.status, 'pending')))
-      .orderBy(asc(gifts.availableAt))
-      .limit(1),
+    nextRelease(profileId),
   ])
   // The per-day limit counts what was asked in the last 24 hours and not failed.
   const counted = asked.filter(
@@ -92,6 +87,16 @@ export async function giftsPageOf(profileId: string, now = new Date()) {
   }
 }
 
+/** Her pending gift that becomes available first (its availableAt), if any. */
+function nextRelease(profileId: string) {
+  return db()
+    .select({ availableAt: gifts.availableAt })
+    .from(gifts)
+    .where(and(eq(gifts.profileId, profileId), eq(gifts.status, 'pending')))
+    .orderBy(asc(gifts.availableAt))
+    .limit(1)
+}
+
 /**
  * What her overview says of gifts (issue 33 point 12): the last gift that reached her (amount
  * and when it was paid), what she holds pending (and its next release) and available.
@@ -105,12 +110,7 @@ export async function giftSummaryOf(profileId: string) {
       .where(and(eq(gifts.profileId, profileId), isNotNull(gifts.paidAt)))
       .orderBy(desc(gifts.paidAt))
       .limit(1),
-    db()
-      .select({ availableAt: gifts.availableAt })
-      .from(gifts)
-      .where(and(eq(gifts.profileId, profileId), eq(gifts.status, 'pending')))
-      .orderBy(asc(gifts.availableAt))
-      .limit(1),
+    nextRelease(profileId),
   ])
   return {
     pendingCents: balance.pendingCents,

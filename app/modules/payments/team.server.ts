@@ -20,7 +20,9 @@ import {
 import type { Transaction } from '#db/client.server.ts'
 import { pixCharges, pixPayments, pixRefunds, planPrices } from '#db/schema/payments.ts'
 import { profiles } from '#db/schema/profiles.ts'
-import { notifyRefund, refundId, sendRefund } from './payments.server.ts'
+import { notifyRefund } from './payment-emails.server.ts'
+import { refundId } from './pix-client.server.ts'
+import { sendRefund } from './refunds.server.ts'
 
 // What the team does with money (issue 21): sets plan prices and sends a payment back, each
 // audited with its reason in the same transaction. The routes check the admin role first.

@@ -11,7 +11,7 @@ import { type PixWebhookConfig, pemCertificates } from '#app/platform/pix-webhoo
 // headers, which count only from the proxy's own addresses (PIX_WEBHOOK_PROXY) and whose
 // certificate is verified here again, so a proxy that forgot `ssl_client_certificate` or passes
 // the headers on from the client cannot let a stranger in. The secret in the address stays a
-// second factor (payments.server.ts webhookSecretMatches).
+// second factor (webhook.server.ts webhookSecretMatches).
 
 /** nginx `$ssl_client_verify`: SUCCESS, FAILED:reason or NONE. */
 export const CLIENT_VERIFY_HEADER = 'x-ssl-client-verify'

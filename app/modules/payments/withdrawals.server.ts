@@ -18,9 +18,9 @@ import { balanceFreezes, withdrawals } from '#db/schema/gifts.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { walletOpen } from './gifts.server.ts'
 import { lockBalance, providerBalance, transfer } from './ledger.server.ts'
-import { pixEnabled } from './payments.server.ts'
 import { tellPayoutSettled } from './payout-notice.server.ts'
 import { payoutInstitution, type SentPix } from './payouts/payouts.server.ts'
+import { pixEnabled } from './pix-client.server.ts'
 import { PixNotFound, PixRefused } from './pix-transport.server.ts'
 
 // Withdrawals (issue 22 point 3; ADR 0020): a provider sends her available balance, within the
