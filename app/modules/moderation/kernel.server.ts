@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { asLanguage, type Language } from '#app/domain/language.ts'
-import type { AdminAction, AuditTarget } from '#app/domain/moderation.ts'
+import { type AdminAction, type AuditTarget, SYSTEM_ACTOR_ID } from '#app/domain/moderation.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type DecisionEmail, decisionEmail } from '#app/modules/email/messages.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
@@ -109,6 +109,24 @@ export async function audit(tx: Transaction, actor: Actor, entry: AuditEntry): P
 
 export const profileLabel = (profile: { name: string; username: string }) =>
   `${profile.name} (${profile.username})`
+
+/** The audit entry of an action on a profile: the profile is its target, named by its label. */
+export function auditProfile(
+  tx: Transaction,
+  actor: Actor,
+  profile: { id: string; name: string; username: string },
+  entry: Omit<AuditEntry, 'targetType' | 'targetId' | 'targetLabel'>,
+): Promise<void> {
+  return audit(tx, actor, {
+    ...entry,
+    targetType: 'profile',
+    targetId: profile.id,
+    targetLabel: profileLabel(profile),
+  })
+}
+
+/** The actor of what the site does by itself (audit entries). */
+export const SYSTEM_ACTOR: Actor = { id: SYSTEM_ACTOR_ID, email: SYSTEM_ACTOR_ID }
 
 /** The profile row, locked until the transaction ends; a Refusal when there is none. */
 export async function lockProfile(tx: Transaction, profileId: string) {
