@@ -3,10 +3,10 @@ import { asLanguage, type Language } from '#app/domain/language.ts'
 import { type AdminAction, type AuditTarget, SYSTEM_ACTOR_ID } from '#app/domain/moderation.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type DecisionEmail, decisionEmail } from '#app/modules/email/messages.ts'
+import { profileOwner } from '#app/modules/email/recipients.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
-import { user } from '#db/schema/auth.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 
@@ -176,11 +176,7 @@ export async function tellProvider(
   } = {},
 ): Promise<void> {
   try {
-    const [owner] = await db()
-      .select({ email: user.email, name: user.name, language: user.language })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(eq(profiles.id, profileId))
+    const owner = await profileOwner(profileId)
     if (!owner) return
     const language = asLanguage(owner.language) ?? 'pt'
     await mailer().send(

@@ -14,13 +14,13 @@ import {
 import { inBackground } from '#app/modules/auth/auth.server.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { newReviewEmail } from '#app/modules/email/messages.ts'
+import { profileOwner } from '#app/modules/email/recipients.server.ts'
 import { ownCookie } from '#app/modules/http/cookies.server.ts'
 import { hashedKey, networkKey } from '#app/modules/security/network-key.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
-import { profiles } from '#db/schema/profiles.ts'
 import { reviews } from '#db/schema/reviews.ts'
 import { type Reviewer, type ReviewTarget, reviewEligibility } from './review-eligibility.server.ts'
 
@@ -181,11 +181,7 @@ export async function nearDuplicate(
 /** E-mails the profile's owner about a new published review, in her language. */
 export async function tellProviderOfReview(profileId: string, rating: number): Promise<void> {
   try {
-    const [owner] = await db()
-      .select({ email: user.email, name: user.name, language: user.language })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(eq(profiles.id, profileId))
+    const owner = await profileOwner(profileId)
     if (!owner) return
     await mailer().send(
       newReviewEmail(asLanguage(owner.language) ?? 'pt', {
