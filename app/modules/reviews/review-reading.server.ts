@@ -15,6 +15,18 @@ import type { PublicReview, ReviewPage, Testimonial } from './review-types.ts'
 // What the public pages and the account's export read of reviews (SPEC §6, issue 20): a
 // profile's ratings and published reviews, the home page's testimonials.
 
+/** A review as a list shows it: its author's name, rating, text, date and the reply. */
+export const REVIEW_COLUMNS = {
+  id: reviews.id,
+  authorName: user.name,
+  rating: reviews.rating,
+  photosMatch: reviews.photosMatch,
+  body: reviews.body,
+  createdAt: reviews.createdAt,
+  reply: reviews.reply,
+  repliedAt: reviews.repliedAt,
+}
+
 /** A profile's ratings as its page and cards show them (from the kept sums). */
 export async function ratingsOf(profileId: string): Promise<RatingSummary> {
   const [row] = await db()
@@ -32,16 +44,7 @@ export async function reviewsOfProfile(profileId: string, page = 1): Promise<Rev
   const offset = (Math.max(1, Math.floor(page)) - 1) * REVIEWS_PAGE_SIZE
   const [rows, summary] = await Promise.all([
     db()
-      .select({
-        id: reviews.id,
-        authorName: user.name,
-        rating: reviews.rating,
-        photosMatch: reviews.photosMatch,
-        body: reviews.body,
-        createdAt: reviews.createdAt,
-        reply: reviews.reply,
-        repliedAt: reviews.repliedAt,
-      })
+      .select(REVIEW_COLUMNS)
       .from(reviews)
       .innerJoin(user, eq(user.id, reviews.authorId))
       .where(and(eq(reviews.profileId, profileId), eq(reviews.status, 'published')))
