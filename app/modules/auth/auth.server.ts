@@ -1,61 +1,41 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { runWithTransaction } from '@better-auth/core/context'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor'
-import { and, eq, ne, sql } from 'drizzle-orm'
-import {
-  ACCOUNT_EMAILS_PER_HOUR,
-  CONFIRMATION_LINK_HOURS,
-  PASSWORD_LENGTH,
-  REMEMBER_ME_DAYS,
-} from '#app/domain/account.ts'
-import { deviceKey } from '#app/domain/device.ts'
-import { asLanguage, DEFAULT_LANGUAGE, type Language } from '#app/domain/language.ts'
-import { mailer } from '#app/modules/email/mailer.server.ts'
-import { type AccountEmail, accountEmail, SECURITY_NOTICES } from '#app/modules/email/messages.ts'
-import { requestLanguage } from '#app/modules/i18n/request-language.server.ts'
+import { and, eq, ne } from 'drizzle-orm'
+import { CONFIRMATION_LINK_HOURS, PASSWORD_LENGTH, REMEMBER_ME_DAYS } from '#app/domain/account.ts'
+import { DEFAULT_LANGUAGE } from '#app/domain/language.ts'
 import { fixedWindowLimiter, type RateLimiter } from '#app/modules/security/rate-limit.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { type Database, db } from '#db/client.server.ts'
-import { account, knownDevices, session, twoFactor, user, verification } from '#db/schema/auth.ts'
-import { type AccountSetup, writeAccountSetup } from './account-setup.server.ts'
-import { deviceDetails } from './device-details.server.ts'
+import { account, session, twoFactor, user, verification } from '#db/schema/auth.ts'
+import {
+  confirmationUrl,
+  inBackground,
+  languageFor,
+  resetPasswordUrl,
+  sendAccountEmail,
+  tellNewDevice,
+  trackAuthTask,
+} from './account-emails.server.ts'
+import { writeAccountSetup } from './account-setup.server.ts'
+import { currentAuthCall, currentAuthTransaction, transactionAware } from './auth-call.server.ts'
 import { googleSignIn } from './google.server.ts'
 
 // better-auth on our database (DESIGN.md: no hand-written password hashing, sessions or OAuth).
 // Our actions call its server API; its HTTP endpoints are reachable only where the /api/auth
 // route lets them through (the OAuth callback).
 
-/** What the call into better-auth is about: the visitor's language and, at sign-up, the role. */
-interface AuthCall {
-  language: Language
-  setup?: AccountSetup
-}
-const calls = new AsyncLocalStorage<AuthCall>()
-
-/** Runs `fn` (a call into better-auth) knowing the language and, for a sign-up, the new role. */
-export function withAuthCall<T>(call: AuthCall, fn: () => Promise<T>): Promise<T> {
-  return calls.run(call, fn)
-}
-
-/**
- * Our database as better-auth sees it: the same, except that code running inside one of its
- * transactions can reach that transaction (`currentTransaction`), so the role is written in
- * the transaction that creates the account.
- */
-const transactions = new AsyncLocalStorage<Database>()
-function transactionAware(database: Database): Database {
-  const aware = Object.create(database) as Database
-  aware.transaction = ((fn, config) =>
-    database.transaction(
-      (tx) => transactions.run(tx as unknown as Database, () => fn(tx)),
-      config,
-    )) as Database['transaction']
-  return aware
-}
+export {
+  confirmationUrl,
+  inBackground,
+  resetPasswordUrl,
+  sendAccountEmail,
+  settleAuthTasks,
+} from './account-emails.server.ts'
+export { type AuthCall, withAuthCall } from './auth-call.server.ts'
 
 /**
  * Runs `work` in a transaction of better-auth's that its own calls made inside join (a sign-up
@@ -65,7 +45,7 @@ function transactionAware(database: Database): Database {
 export async function inAuthTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
   const { adapter } = await auth().$context
   return runWithTransaction(adapter, () => {
-    const tx = transactions.getStore()
+    const tx = currentAuthTransaction()
     if (!tx) throw new Error('better-auth opened no transaction')
     return work(tx)
   })
@@ -87,92 +67,6 @@ function newBackupCodes(): string[] {
   })
 }
 
-/** E-mails and other work better-auth leaves running after answering; awaited at shutdown. */
-const pending = new Set<Promise<unknown>>()
-
-/** Resolves once every e-mail already started is sent (or failed). */
-export async function settleAuthTasks(): Promise<void> {
-  while (pending.size > 0) await Promise.allSettled([...pending])
-}
-
-/**
- * The language of an e-mail (issue 19 point 14): the account's (set at sign-up from the page's
- * language, changed when the signed-in account switches the site's language), whatever page the
- * request came from; for an address without an account (or the account being created), the
- * visitor's.
- */
-function languageFor(recipient: { language?: unknown }, request?: Request): Language {
-  return (
-    asLanguage(String(recipient.language)) ??
-    calls.getStore()?.language ??
-    (request ? requestLanguage(request).language : undefined) ??
-    DEFAULT_LANGUAGE
-  )
-}
-
-const mailQuota = fixedWindowLimiter({
-  name: 'account-emails',
-  limit: ACCOUNT_EMAILS_PER_HOUR,
-  windowMs: 60 * 60 * 1000,
-})
-
-/**
- * The security notices of issue 33 (two-step verification, backup codes, the password) count on
- * a quota of their own: only the account itself (or a reset link) sets them off, and a stranger
- * filling the address's quota with forgotten-password requests must not silence them.
- */
-const securityNoticeQuota = fixedWindowLimiter({
-  name: 'security-notices',
-  limit: 4 * ACCOUNT_EMAILS_PER_HOUR,
-  windowMs: 60 * 60 * 1000,
-})
-const securityNotices: ReadonlySet<AccountEmail> = new Set(SECURITY_NOTICES)
-
-/** Starts `task` without waiting for it; shutdown and tests wait through settleAuthTasks(). */
-export function inBackground(task: Promise<unknown>, what = 'account e-mail not sent'): void {
-  const tracked = task.catch((error: unknown) => log.error(what, { error: String(error) }))
-  pending.add(tracked)
-  void tracked.finally(() => pending.delete(tracked))
-}
-
-/**
- * Sends an account e-mail in the background: answers take the same time whether a message goes
- * out or not (no account enumeration by timing; the quota is counted in the background too).
- * Past the hourly quota of the address nothing is sent, so nobody can flood someone's inbox
- * through the forms. The forms' answers cannot say so: only an address with an account ever
- * reaches the quota, so a different answer would tell who is registered. They state the quota
- * to everyone instead (auth.notices.mailLimit). An account whose address nobody has confirmed
- * (`emailVerified: false`) is greeted without its name: whoever typed the address chose it.
- */
-export function sendAccountEmail(
-  kind: AccountEmail,
-  recipient: { email: string; name: string; language?: unknown; emailVerified?: boolean },
-  url: string,
-  request?: Request,
-  values?: Record<string, string | number>,
-): void {
-  const message = accountEmail(
-    kind,
-    languageFor(recipient, request),
-    {
-      to: recipient.email,
-      name: recipient.emailVerified === false ? undefined : recipient.name,
-      url,
-    },
-    values,
-  )
-  inBackground(
-    (async () => {
-      const quota = securityNotices.has(kind) ? securityNoticeQuota : mailQuota
-      if (!(await quota.hit(recipient.email.toLowerCase())).allowed) {
-        log.warn('account e-mail quota reached', { kind })
-        return
-      }
-      await mailer().send(message)
-    })(),
-  )
-}
-
 /** better-auth's own limits (per address and path), one limiter per rule it applies. */
 const httpLimiters = new Map<string, RateLimiter>()
 function httpLimiter(rule: { window: number; max: number }): RateLimiter {
@@ -184,45 +78,6 @@ function httpLimiter(rule: { window: number; max: number }): RateLimiter {
   }
   return limiter
 }
-
-/**
- * Remembers the device (browser and system) of a new session and, when the account had signed
- * in before from other devices only, e-mails its owner with the device, the approximate place
- * and the time, and a link to the list of sessions.
- */
-async function tellNewDevice(created: {
-  userId: string
-  userAgent?: string | null
-  ipAddress?: string | null
-}): Promise<void> {
-  const device = deviceKey(created.userAgent)
-  const added = await db()
-    .insert(knownDevices)
-    .values({ userId: created.userId, device })
-    .onConflictDoNothing()
-    .returning({ device: knownDevices.device })
-  if (added.length === 0) return
-  const [others] = await db()
-    .select({ count: sql<number>`count(*)::int` })
-    .from(knownDevices)
-    .where(and(eq(knownDevices.userId, created.userId), ne(knownDevices.device, device)))
-  if (!others?.count) return
-  const [owner] = await db()
-    .select({ email: user.email, name: user.name, language: user.language })
-    .from(user)
-    .where(eq(user.id, created.userId))
-  if (!owner) return
-  sendAccountEmail('newDevice', owner, `${serverEnv().baseUrl}/account/security`, undefined, {
-    ...deviceDetails(owner.language, created),
-  })
-}
-
-/** The page a confirmation link opens: the root, which shows the confirmation screen (SPEC §2). */
-export const confirmationUrl = (token: string) =>
-  `${serverEnv().baseUrl}/?token=${encodeURIComponent(token)}`
-/** The page a password-reset link opens. */
-export const resetPasswordUrl = (token: string) =>
-  `${serverEnv().baseUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`
 
 function createAuth(database: Database) {
   const env = serverEnv()
@@ -343,8 +198,8 @@ function createAuth(database: Database) {
             if (newAccount.providerId !== 'credential' || context?.path !== '/sign-up/email') {
               return
             }
-            const setup = calls.getStore()?.setup
-            const tx = transactions.getStore()
+            const setup = currentAuthCall()?.setup
+            const tx = currentAuthTransaction()
             if (!setup || !tx) throw new Error('accounts are opened through openAccount() only')
             const [owner] = await tx
               .select({ id: user.id, name: user.name })
@@ -381,10 +236,7 @@ function createAuth(database: Database) {
       useSecureCookies: env.baseUrl.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       backgroundTasks: {
-        handler: (task) => {
-          pending.add(task)
-          void task.finally(() => pending.delete(task))
-        },
+        handler: (task) => trackAuthTask(task),
       },
     },
     // An OAuth failure better-auth cannot tie to our error address (a lost state cookie) lands on

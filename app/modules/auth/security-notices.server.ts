@@ -3,8 +3,8 @@ import { SUPPORT_EMAIL } from '#app/domain/site.ts'
 import { dictionary } from '#app/i18n/i18n.ts'
 import { plural } from '#app/i18n/plural.ts'
 import type { SecurityNotice } from '#app/modules/email/messages.ts'
+import { accountRecipient } from '#app/modules/email/recipients.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
-import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { sendAccountEmail } from './auth.server.ts'
 import { deviceDetails } from './device-details.server.ts'
@@ -33,15 +33,7 @@ export async function tellOwner(
   from: { userAgent?: string | null; clientIp?: string },
   codesLeft?: number,
 ): Promise<void> {
-  const [owner] = await db()
-    .select({
-      email: user.email,
-      name: user.name,
-      language: user.language,
-      emailVerified: user.emailVerified,
-    })
-    .from(user)
-    .where(eq(user.id, userId))
+  const owner = await accountRecipient(eq(user.id, userId))
   // An address nobody proved may not be the owner's: it hears nothing about the account.
   if (!owner?.emailVerified) return
   const { email: t } = dictionary(owner.language)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { FAILURE_BURST, GUESS_WINDOW_MS } from '#app/domain/guess-backoff.ts'
+import { accountRecipient } from '#app/modules/email/recipients.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
-import { db } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { sendAccountEmail } from './auth.server.ts'
 
@@ -11,15 +11,7 @@ import { sendAccountEmail } from './auth.server.ts'
 
 /** E-mails the owner of `email` about a burst of failed sign-ins; nothing for no (confirmed) account. */
 export async function tellOwnerOfFailedSignIns(email: string): Promise<void> {
-  const [owner] = await db()
-    .select({
-      email: user.email,
-      name: user.name,
-      language: user.language,
-      emailVerified: user.emailVerified,
-    })
-    .from(user)
-    .where(eq(user.email, email.trim().toLowerCase()))
+  const owner = await accountRecipient(eq(user.email, email.trim().toLowerCase()))
   // An address never confirmed may not be its owner's: it gets no mail about the account.
   if (!owner?.emailVerified) return
   sendAccountEmail('failedSignIns', owner, `${serverEnv().baseUrl}/account/security`, undefined, {

@@ -7,7 +7,12 @@ import { inBackground } from '#app/modules/auth/auth.server.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { teamAlertEmail } from '#app/modules/email/messages.ts'
 import { freezeInside } from '#app/modules/moderation/freezes.server.ts'
-import { audit, profileLabel, tellProvider } from '#app/modules/moderation/kernel.server.ts'
+import {
+  auditProfile,
+  profileLabel,
+  SYSTEM_ACTOR,
+  tellProvider,
+} from '#app/modules/moderation/kernel.server.ts'
 import { networkKey } from '#app/modules/security/network-key.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
@@ -36,9 +41,6 @@ export type FilingResult =
   | { ok: true; already: boolean; hid: boolean }
   | { ok: false; error: 'notFound' }
   | { ok: false; error: 'limited'; retryAfterS: number }
-
-/** The system, as the actor of the hide a 'minor' report makes (the audit log's other column). */
-const SYSTEM_ACTOR = { id: 'system', email: 'system' } as const
 
 const HOUR_MS = 60 * 60_000
 const DAY_MS = 24 * HOUR_MS
@@ -119,11 +121,8 @@ export async function fileReport(
           updatedAt: sql`now()`,
         })
         .where(eq(profiles.id, profile.id))
-      await audit(tx, SYSTEM_ACTOR, {
+      await auditProfile(tx, SYSTEM_ACTOR, profile, {
         action: 'report_hide',
-        targetType: 'profile',
-        targetId: profile.id,
-        targetLabel: profileLabel(profile),
         reason: null,
         details: { reportId: report.id },
       })

@@ -11,12 +11,11 @@ import { images, profiles, verificationSubmissions } from '#db/schema/profiles.t
 import {
   type Actor,
   type AdminResult,
-  audit,
+  auditProfile,
   done,
   inTransaction,
   keepACover,
   lockProfile,
-  profileLabel,
   Refusal,
   refused,
   tellProvider,
@@ -45,11 +44,8 @@ export async function decideCheck(
     async (tx, id) => {
       profileId = id
       const profile = await lockProfile(tx, id)
-      await audit(tx, actor, {
+      await auditProfile(tx, actor, profile, {
         action: decision.approved ? 'verification_approve' : 'verification_reject',
-        targetType: 'profile',
-        targetId: id,
-        targetLabel: profileLabel(profile),
         reason,
         details: { submissionId, ...(decision.approved ? {} : { code: decision.code }) },
       })
@@ -115,11 +111,8 @@ export async function decideChanges(
         updatedAt: sql`now()`,
       })
       .where(eq(profiles.id, profileId))
-    await audit(tx, actor, {
+    await auditProfile(tx, actor, profile, {
       action: decision.approved ? 'changes_approve' : 'changes_reject',
-      targetType: 'profile',
-      targetId: profileId,
-      targetLabel: profileLabel(profile),
       reason: decision.note || null,
       details: { newName: profile.pendingWorkingName, photos: photoIds.length },
     })

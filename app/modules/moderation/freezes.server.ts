@@ -3,7 +3,7 @@ import type { FreezeCause } from '#app/domain/gifts.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import type { Transaction } from '#db/client.server.ts'
 import { balanceFreezes, gifts } from '#db/schema/gifts.ts'
-import { type Actor, audit, profileLabel } from './kernel.server.ts'
+import { type Actor, auditProfile } from './kernel.server.ts'
 
 // Freezing a provider's gift balance (issue 22 point 4; ADR 0020): a ban, a 'minor suspected'
 // report that hides her profile, or the team by hand stops her withdrawals until the team
@@ -45,11 +45,8 @@ export async function freezeInside(
     .insert(balanceFreezes)
     .values({ profileId: profile.id, cause, note })
     .returning({ id: balanceFreezes.id })
-  await audit(tx, actor, {
+  await auditProfile(tx, actor, profile, {
     action: 'balance_freeze',
-    targetType: 'profile',
-    targetId: profile.id,
-    targetLabel: profileLabel(profile),
     reason: note,
     details: { cause, freezeId: freeze?.id },
   })

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { asLanguage, type Language } from '#app/domain/language.ts'
-import type { AdminAction, AuditTarget } from '#app/domain/moderation.ts'
+import { type AdminAction, type AuditTarget, SYSTEM_ACTOR_ID } from '#app/domain/moderation.ts'
 import { mailer } from '#app/modules/email/mailer.server.ts'
 import { type DecisionEmail, decisionEmail } from '#app/modules/email/messages.ts'
+import { profileOwner } from '#app/modules/email/recipients.server.ts'
 import { serverEnv } from '#app/platform/env.server.ts'
 import { log } from '#app/platform/logger.server.ts'
 import { db, type Transaction } from '#db/client.server.ts'
-import { user } from '#db/schema/auth.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 
@@ -110,6 +110,24 @@ export async function audit(tx: Transaction, actor: Actor, entry: AuditEntry): P
 export const profileLabel = (profile: { name: string; username: string }) =>
   `${profile.name} (${profile.username})`
 
+/** The audit entry of an action on a profile: the profile is its target, named by its label. */
+export function auditProfile(
+  tx: Transaction,
+  actor: Actor,
+  profile: { id: string; name: string; username: string },
+  entry: Omit<AuditEntry, 'targetType' | 'targetId' | 'targetLabel'>,
+): Promise<void> {
+  return audit(tx, actor, {
+    ...entry,
+    targetType: 'profile',
+    targetId: profile.id,
+    targetLabel: profileLabel(profile),
+  })
+}
+
+/** The actor of what the site does by itself (audit entries). */
+export const SYSTEM_ACTOR: Actor = { id: SYSTEM_ACTOR_ID, email: SYSTEM_ACTOR_ID }
+
 /** The profile row, locked until the transaction ends; a Refusal when there is none. */
 export async function lockProfile(tx: Transaction, profileId: string) {
   const [profile] = await tx
@@ -158,11 +176,7 @@ export async function tellProvider(
   } = {},
 ): Promise<void> {
   try {
-    const [owner] = await db()
-      .select({ email: user.email, name: user.name, language: user.language })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(eq(profiles.id, profileId))
+    const owner = await profileOwner(profileId)
     if (!owner) return
     const language = asLanguage(owner.language) ?? 'pt'
     await mailer().send(

@@ -6,10 +6,9 @@ import { profiles } from '#db/schema/profiles.ts'
 import {
   type Actor,
   type AdminResult,
-  audit,
+  auditProfile,
   inTransaction,
   lockProfile,
-  profileLabel,
 } from './kernel.server.ts'
 
 // Membership tiers (issue 8 item 5): set by the team, expired by the clock.
@@ -34,11 +33,8 @@ export async function setTier(
         updatedAt: sql`now()`,
       })
       .where(eq(profiles.id, profileId))
-    await audit(tx, actor, {
+    await auditProfile(tx, actor, profile, {
       action: 'set_tier',
-      targetType: 'profile',
-      targetId: profileId,
-      targetLabel: profileLabel(profile),
       reason: input.reason,
       details: {
         from: profile.membershipTier,

@@ -10,7 +10,7 @@ import { db } from '#db/client.server.ts'
 import { auditLog } from '#db/schema/moderation.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { reviews } from '#db/schema/reviews.ts'
-import { nearDuplicate } from './reviews.server.ts'
+import { nearDuplicate } from './review-writing.server.ts'
 
 // The author's side of reviews (issue 33 point 8): his own reviews with their state, an edit
 // within the rules the review obeys, and withdrawing one. Only the author: every function takes

@@ -8,6 +8,7 @@ import { db, type Transaction } from '#db/client.server.ts'
 import { user } from '#db/schema/auth.ts'
 import { profiles } from '#db/schema/profiles.ts'
 import { reviews } from '#db/schema/reviews.ts'
+import { REVIEW_COLUMNS } from './review-reading.server.ts'
 
 // The provider's side of reviews (issue 20 point 3): the reviews of her own profile, her one
 // public reply, and her one report of a review to the team. She can never delete or hide a
@@ -59,15 +60,8 @@ export async function ownReviews(userId: string, page = 1): Promise<OwnReviewPag
   const [rows, [counted]] = await Promise.all([
     db()
       .select({
-        id: reviews.id,
-        authorName: user.name,
-        rating: reviews.rating,
-        photosMatch: reviews.photosMatch,
-        body: reviews.body,
+        ...REVIEW_COLUMNS,
         status: reviews.status,
-        createdAt: reviews.createdAt,
-        reply: reviews.reply,
-        repliedAt: reviews.repliedAt,
         reportedAt: reviews.reportedAt,
         reportReason: reviews.reportReason,
       })
