@@ -1,4 +1,3 @@
-import { format } from '#app/i18n/i18n.ts'
 import type { Dictionary } from '#app/i18n/pt.ts'
 import { type MetaArgsLike, metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 
@@ -10,19 +9,4 @@ import { type MetaArgsLike, metaContext, pageMeta } from '#app/modules/seo/meta.
 export function titleMeta(title: (t: Dictionary) => string) {
   return (args: MetaArgsLike) =>
     pageMeta(args, { title: title(metaContext(args).t), noindex: true })
-}
-
-/**
- * The meta of a page about one public profile (its report, review and gift forms): the title
- * with her name, or the profile's not-found title; never indexed.
- */
-export function profileTitleMeta(title: (t: Dictionary) => string) {
-  return (args: MetaArgsLike & { data?: { profile?: { name: string } | null } }) => {
-    const { t } = metaContext(args)
-    const name = args.data?.profile?.name
-    return pageMeta(args, {
-      title: name ? format(title(t), { name }) : t.profile.notFoundTitle,
-      noindex: true,
-    })
-  }
 }

@@ -7,7 +7,6 @@ import { SubmitButton } from '#app/components/ui/button.tsx'
 import { cardClass } from '#app/components/ui/card.tsx'
 import { CountedTextArea } from '#app/components/ui/field.tsx'
 import { Flag, MessageSquareReply, Star } from '#app/components/ui/icons.tsx'
-import { ReasonChoices } from '#app/components/ui/reason-choices.tsx'
 import { type RatingSummary, REVIEW_REPORT_REASONS } from '#app/domain/reviews.ts'
 import { isUuid } from '#app/domain/uuid.ts'
 import { format, useLanguage, useT } from '#app/i18n/i18n.ts'
@@ -296,16 +295,32 @@ function ReportForm({ reviewId }: { reviewId: string }) {
       <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-4 px-3 pb-3">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="reviewId" value={reviewId} />
-        <ReasonChoices
-          legend={r.reportLegend}
-          reasons={REVIEW_REPORT_REASONS}
-          labels={r.reasons}
-          checked={reason}
-          onChoose={setReason}
-          error={reasonError ? t.formErrors[reasonError] : undefined}
-          messageId={messageId}
-          small
-        />
+        <fieldset aria-describedby={reasonError ? messageId : undefined}>
+          <legend className="mb-2 text-sm font-medium text-stone-800">{r.reportLegend}</legend>
+          <div className="space-y-2">
+            {REVIEW_REPORT_REASONS.map((one) => (
+              <label
+                key={one}
+                className="flex cursor-pointer items-center gap-3 rounded-md border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50"
+              >
+                <input
+                  type="radio"
+                  name="reason"
+                  value={one}
+                  defaultChecked={reason === one}
+                  onChange={() => setReason(one)}
+                  className="size-4 accent-rose-800"
+                />
+                <span className="text-sm">{r.reasons[one]}</span>
+              </label>
+            ))}
+          </div>
+          {reasonError ? (
+            <p id={messageId} role="alert" className="mt-1 text-sm text-red-700">
+              {t.formErrors[reasonError]}
+            </p>
+          ) : null}
+        </fieldset>
         <CountedTextArea
           label={r.reportDetails}
           name="details"

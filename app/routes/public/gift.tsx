@@ -3,10 +3,10 @@ import { GiftAmountField, GiftSteps } from '#app/components/client/gift-form-par
 import { GiftCap } from '#app/components/client/gift-list.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
-import { ClientSignIn, ProfileFormPage } from '#app/components/profile/profile-form-page.tsx'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ProfileNotFound } from '#app/components/profile/profile-not-found.tsx'
 import { FormAlert } from '#app/components/ui/alert.tsx'
-import { SubmitButton } from '#app/components/ui/button.tsx'
+import { ButtonLink, SubmitButton } from '#app/components/ui/button.tsx'
 import { CountedTextArea } from '#app/components/ui/field.tsx'
 import { Gift } from '#app/components/ui/icons.tsx'
 import { GIFT_CAP_DAYS, GIFT_LIMITS_CENTS, GIFTS_PER_DAY } from '#app/domain/gifts.ts'
@@ -33,7 +33,7 @@ import {
   startGift,
 } from '#app/modules/payments/gifts.server.ts'
 import { SUBMISSION_FIELD } from '#app/modules/payments/submission.ts'
-import { profileTitleMeta } from '#app/routes/title-meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/gift'
 
 // /acompanhante/{username}/presente (issue 22 point 1): a client sends a verified profile a gift
@@ -132,7 +132,14 @@ export async function action({ params, request }: Route.ActionArgs) {
   )
 }
 
-export const meta = profileTitleMeta((t) => t.clientGifts.metaTitle)
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaContext(args)
+  const name = args.data?.profile?.name
+  return pageMeta(args, {
+    title: name ? format(t.clientGifts.metaTitle, { name }) : t.profile.notFoundTitle,
+    noindex: true,
+  })
+}
 
 /** Why there is no form, and the way forward. */
 function NoForm({ refusal, username }: { refusal: Refusal; username: string }) {
@@ -146,7 +153,17 @@ function NoForm({ refusal, username }: { refusal: Refusal; username: string }) {
         <p>{reason.text}</p>
       </FormAlert>
       {refusal === 'signedOut' ? (
-        <ClientSignIn here={here} login={g.login} signup={g.signup} />
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to={paths.auth({ mode: 'login', type: 'client', from: here, next: here })}>
+            {g.login}
+          </ButtonLink>
+          <ButtonLink
+            tone="secondary"
+            to={paths.auth({ mode: 'signup', type: 'client', from: here, next: here })}
+          >
+            {g.signup}
+          </ButtonLink>
+        </div>
       ) : null}
     </div>
   )
@@ -188,55 +205,62 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
   const amountError =
     amountField && amountMessage ? { field: amountField, message: amountMessage } : undefined
   return (
-    <ProfileFormPage
-      icon={<Gift aria-hidden="true" className="size-6 shrink-0 text-rose-800" />}
-      title={format(g.title, { name: profile.name })}
-      back={{ to: paths.profile(profile.username), label: g.backToProfile }}
-    >
-      {refusal ? (
-        <NoForm refusal={refusal} username={profile.username} />
-      ) : (
-        <>
-          <p className="mt-2 text-stone-700">{g.intro}</p>
-          <div className="mt-4 space-y-3">
-            {form.data?.problem ? <GiftProblem answer={form.data} /> : null}
-            <GiftCap capLeftCents={capLeftCents} capGrowsAt={loaderData.capGrowsAt} />
-          </div>
-          {canGive ? (
-            <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-6">
-              <input type="hidden" name="intent" value="gift" />
-              <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submission} />
-              <GiftAmountField
-                error={amountError}
-                choice={form.valueOf('amount')}
-                typed={form.valueOf('otherAmount')}
-                capLeftCents={capLeftCents}
-              />
-              <CountedTextArea
-                label={g.message}
-                name="message"
-                schema={giftSchema}
-                rows={3}
-                hint={g.messageHint}
-                error={form.errorOf('message')}
-                defaultValue={form.valueOf('message') ?? ''}
-              />
-              <GiftSteps />
-              <SubmitButton
-                label={g.submit}
-                pendingLabel={g.submitting}
-                pending={form.submitting}
-              />
-            </Form>
-          ) : null}
-          <p className="mt-4 text-sm">
-            <Link to={paths.terms(lang, 'cliente')} className="underline">
-              {g.termsLink}
-            </Link>
-          </p>
-        </>
-      )}
-    </ProfileFormPage>
+    <SiteShell>
+      <section className="mx-auto max-w-xl py-8">
+        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+          <Gift aria-hidden="true" className="size-6 shrink-0 text-rose-800" />
+          {format(g.title, { name: profile.name })}
+        </h1>
+        {refusal ? (
+          <NoForm refusal={refusal} username={profile.username} />
+        ) : (
+          <>
+            <p className="mt-2 text-stone-700">{g.intro}</p>
+            <div className="mt-4 space-y-3">
+              {form.data?.problem ? <GiftProblem answer={form.data} /> : null}
+              <GiftCap capLeftCents={capLeftCents} capGrowsAt={loaderData.capGrowsAt} />
+            </div>
+            {canGive ? (
+              <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-6">
+                <input type="hidden" name="intent" value="gift" />
+                <input type="hidden" name={SUBMISSION_FIELD} value={loaderData.submission} />
+                <GiftAmountField
+                  error={amountError}
+                  choice={form.valueOf('amount')}
+                  typed={form.valueOf('otherAmount')}
+                  capLeftCents={capLeftCents}
+                />
+                <CountedTextArea
+                  label={g.message}
+                  name="message"
+                  schema={giftSchema}
+                  rows={3}
+                  hint={g.messageHint}
+                  error={form.errorOf('message')}
+                  defaultValue={form.valueOf('message') ?? ''}
+                />
+                <GiftSteps />
+                <SubmitButton
+                  label={g.submit}
+                  pendingLabel={g.submitting}
+                  pending={form.submitting}
+                />
+              </Form>
+            ) : null}
+            <p className="mt-4 text-sm">
+              <Link to={paths.terms(lang, 'cliente')} className="underline">
+                {g.termsLink}
+              </Link>
+            </p>
+          </>
+        )}
+        <p className="mt-6 text-sm">
+          <Link to={paths.profile(profile.username)} className="underline">
+            {g.backToProfile}
+          </Link>
+        </p>
+      </section>
+    </SiteShell>
   )
 }
 

@@ -1,10 +1,6 @@
 import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router'
 import { firstProblem, useCheckedForm } from '#app/components/forms/use-checked-form.ts'
-import {
-  ClientSignIn,
-  ProfileFormDone,
-  ProfileFormPage,
-} from '#app/components/profile/profile-form-page.tsx'
+import { SiteShell } from '#app/components/layout/site-shell.tsx'
 import { ProfileFormErrorBoundary } from '#app/components/profile/profile-not-found.tsx'
 import {
   PhotosMatchField,
@@ -31,7 +27,7 @@ import {
   submitReview,
 } from '#app/modules/reviews/reviews.server.ts'
 import { reviewSchema } from '#app/modules/reviews/schema.ts'
-import { profileTitleMeta } from '#app/routes/title-meta.ts'
+import { metaContext, pageMeta } from '#app/modules/seo/meta.ts'
 import type { Route } from './+types/review'
 
 // /acompanhante/{username}/avaliar (issue 20 points 1 and 2): a client who contacted a profile
@@ -161,7 +157,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   )
 }
 
-export const meta = profileTitleMeta((t) => t.reviewForm.metaTitle)
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaContext(args)
+  const name = args.data?.profile?.name
+  return pageMeta(args, {
+    title: name ? format(t.reviewForm.metaTitle, { name }) : t.profile.notFoundTitle,
+    noindex: true,
+  })
+}
 
 /** Why the visitor cannot review now, when it becomes possible, and the way forward. */
 function NotYet({ refusal, username }: { refusal: Refusal; username: string }) {
@@ -182,7 +185,17 @@ function NotYet({ refusal, username }: { refusal: Refusal; username: string }) {
         ) : null}
       </FormAlert>
       {refusal.reason === 'signed_out' ? (
-        <ClientSignIn here={here} login={r.login} signup={r.signup} />
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to={paths.auth({ mode: 'login', type: 'client', from: here, next: here })}>
+            {r.login}
+          </ButtonLink>
+          <ButtonLink
+            tone="secondary"
+            to={paths.auth({ mode: 'signup', type: 'client', from: here, next: here })}
+          >
+            {r.signup}
+          </ButtonLink>
+        </div>
       ) : null}
       {refusal.reason === 'no_contact' ? (
         <ButtonLink to={paths.profile(username)}>{r.openProfile}</ButtonLink>
@@ -280,66 +293,82 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
   if (form.data?.done) {
     const published = form.data.done === 'published'
     return (
-      <ProfileFormDone
-        title={published ? r.publishedTitle : r.pendingTitle}
-        reveal={form.data}
-        next={
-          published ? (
-            <ButtonLink to={paths.profileReviews(profile.username, 1)}>{r.seeReviews}</ButtonLink>
-          ) : (
-            <ButtonLink to={profilePath}>{r.backToProfile}</ButtonLink>
-          )
-        }
-      >
-        <p>{format(published ? r.publishedText : r.pendingText, { name: profile.name })}</p>
-      </ProfileFormDone>
+      <SiteShell>
+        <section className="mx-auto max-w-xl py-12">
+          <FormAlert
+            tone="success"
+            title={published ? r.publishedTitle : r.pendingTitle}
+            reveal={form.data}
+          >
+            <p>{format(published ? r.publishedText : r.pendingText, { name: profile.name })}</p>
+          </FormAlert>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {published ? (
+              <ButtonLink to={paths.profileReviews(profile.username, 1)}>{r.seeReviews}</ButtonLink>
+            ) : (
+              <ButtonLink to={profilePath}>{r.backToProfile}</ButtonLink>
+            )}
+          </div>
+        </section>
+      </SiteShell>
     )
   }
   const refusal = form.data?.refusal ?? loaderData.refusal
   const photosError = form.errorOf('photosMatch')
   return (
-    <ProfileFormPage
-      icon={<Star aria-hidden="true" className="size-6 text-amber-500" />}
-      title={format(r.title, { name: profile.name })}
-      back={{ to: profilePath, label: r.backToProfile }}
-    >
-      {refusal ? (
-        <>
-          <NotYet refusal={refusal} username={profile.username} />
-          {loaderData.rules ? <RuleList rules={loaderData.rules} /> : null}
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-stone-700">{r.intro}</p>
-          <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-6">
-            <input type="hidden" name="intent" value="review" />
-            <RatingField error={form.errorOf('rating')} value={form.valueOf('rating')} />
-            <PhotosMatchField error={photosError} value={form.valueOf('photosMatch')} />
-            <div>
-              <CountedTextArea
-                label={r.body}
-                name="body"
-                schema={reviewSchema}
-                rows={6}
-                hint={r.bodyHint}
-                error={form.errorOf('body')}
-                defaultValue={form.valueOf('body') ?? ''}
+    <SiteShell>
+      <section className="mx-auto max-w-xl py-8">
+        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+          <Star aria-hidden="true" className="size-6 text-amber-500" />
+          {format(r.title, { name: profile.name })}
+        </h1>
+        {refusal ? (
+          <>
+            <NotYet refusal={refusal} username={profile.username} />
+            {loaderData.rules ? <RuleList rules={loaderData.rules} /> : null}
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-stone-700">{r.intro}</p>
+            <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-6 space-y-6">
+              <input type="hidden" name="intent" value="review" />
+              <RatingField error={form.errorOf('rating')} value={form.valueOf('rating')} />
+              <PhotosMatchField error={photosError} value={form.valueOf('photosMatch')} />
+              <div>
+                <CountedTextArea
+                  label={r.body}
+                  name="body"
+                  schema={reviewSchema}
+                  rows={6}
+                  hint={r.bodyHint}
+                  error={form.errorOf('body')}
+                  defaultValue={form.valueOf('body') ?? ''}
+                />
+                <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                  {r.rules}
+                </p>
+              </div>
+              <div>
+                <CheckboxField name="quotable" defaultChecked={form.valueOf('quotable') === 'on'}>
+                  {r.quotable}
+                </CheckboxField>
+                <p className="mt-1 ml-8 text-sm text-stone-600">{r.quotableHint}</p>
+              </div>
+              <SubmitButton
+                label={r.submit}
+                pendingLabel={r.submitting}
+                pending={form.submitting}
               />
-              <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-                {r.rules}
-              </p>
-            </div>
-            <div>
-              <CheckboxField name="quotable" defaultChecked={form.valueOf('quotable') === 'on'}>
-                {r.quotable}
-              </CheckboxField>
-              <p className="mt-1 ml-8 text-sm text-stone-600">{r.quotableHint}</p>
-            </div>
-            <SubmitButton label={r.submit} pendingLabel={r.submitting} pending={form.submitting} />
-          </Form>
-        </>
-      )}
-    </ProfileFormPage>
+            </Form>
+          </>
+        )}
+        <p className="mt-6 text-sm">
+          <Link to={profilePath} className="underline">
+            {r.backToProfile}
+          </Link>
+        </p>
+      </section>
+    </SiteShell>
   )
 }
 
