@@ -3,7 +3,7 @@ import { type MetaArgsLike, metaContext, pageMeta } from '#app/modules/seo/meta.
 
 // The head of a page that has only a title and is never indexed (the private pages: the
 // dashboards' frames, receipts, Pix charges, the account's steps), so such a route's meta is
-// one line: `export const meta = titleMeta((t) => t.dashboard.metaTitle)`.
+// one line that picks its title: `export const meta = titleMeta((dict) => dict.<area>.metaTitle)`.
 
 /** A route's meta: the title picked from the page's dictionary, and noindex. */
 export function titleMeta(title: (t: Dictionary) => string) {

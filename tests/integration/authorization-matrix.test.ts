@@ -3470,9 +3470,19 @@ async function intentsOf(file: string): Promise<string[]> {
   // The confirmation screen's forms (issue 30), read by confirmation-page.server.ts.
   if (source.includes('confirmationAction('))
     for (const intent of CONFIRMATION_INTENTS) found.add(intent)
-  // Issue 23's pages hand the request to a function of security-pages.server.ts: its intents.
+  // Issue 23's pages hand the request to a function that security-pages.server.ts exports (its
+  // own, or one of the page files it re-exports): the intents of that function.
   if (source.includes('/security-pages.server.ts')) {
-    const shared = await readFile(path.resolve('app/modules/auth/security-pages.server.ts'), 'utf8')
+    const pages = [
+      'security-pages.server.ts',
+      'two-factor-page.server.ts',
+      'confirm-identity-page.server.ts',
+    ]
+    const shared = (
+      await Promise.all(
+        pages.map((file) => readFile(path.resolve('app/modules/auth', file), 'utf8')),
+      )
+    ).join('\n')
     for (const call of source.matchAll(/\b(\w+Action)\(request/g)) {
       const start = shared.indexOf(`export async function ${call[1]}(`)
       if (start < 0) continue

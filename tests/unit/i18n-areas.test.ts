@@ -116,7 +116,7 @@ function readsOf(file: string) {
   const paths: string[] = []
   if (
     !file.includes(`${path.sep}i18n${path.sep}`) &&
-    /useT\(|dictionary\(|metaContext\(/.test(source)
+    /useT\(|dictionary\(|metaContext\(|titleMeta\(/.test(source)
   ) {
     const reads = [
       ...source.matchAll(/\bt\.(\w+)(?:\.(\w+))?/g),
